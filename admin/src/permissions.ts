@@ -1,0 +1,9 @@
+import { PLUGIN_ID } from './pluginId';
+
+const action = (uid: string) => [{ action: `plugin::${PLUGIN_ID}.${uid}`, subject: null }];
+
+/** Mirrors server/src/permissions.ts. */
+export const PERMISSIONS = {
+  readSettings: action('settings.read'),
+  regenerateSecrets: action('secrets.regenerate'),
+};

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+
+/**
+ * The plugin configuration (`config/plugins.ts` -> `article-publisher.config`), one schema that both the
+ * Strapi config validator and the admin settings use. Defaults fit the playground's Article.
+ */
+const contentTypeUid = z
+  .string()
+  .regex(
+    /^(api|plugin)::[a-z0-9-]+\.[a-z0-9-]+$/,
+    'must be a content type UID such as "api::article.article"'
+  );
+
+const fieldName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an attribute name');
+const optionalFieldName = z.union([fieldName, z.literal('')]);
+
+const httpUrl = z
+  .string()
+  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) URL');
+
+export const STATUSES = ['draft', 'publish', 'pending'] as const;
+export type PostStatus = (typeof STATUSES)[number];
+
+export const pluginConfigSchema = z
+  .object({
+    /** Content type that receives articles. */
+    targetContentType: contentTypeUid,
+    /** Attribute names on the target; '' turns a feature off (for example no cover field). */
+    fields: z
+      .object({
+        title: fieldName,
+        slug: fieldName,
+        content: fieldName,
+        cover: optionalFieldName,
+        categories: optionalFieldName,
+        seo: optionalFieldName,
+      })
+      .strict(),
+    categoryContentType: contentTypeUid,
+    categoryFields: z
+      .object({ name: fieldName, slug: optionalFieldName, parent: optionalFieldName })
+      .strict(),
+    /** Shown by ping; the public address of the site. */
+    siteName: z.string().max(200),
+    siteUrl: z.union([z.literal(''), httpUrl]),
+    /** `{siteUrl}`, `{slug}`, `{documentId}` and `{id}` are replaced. */
+    postUrlTemplate: z
+      .string()
+      .min(1)
+      .refine(
+        (value) => value.includes('{slug}') || value.includes('{documentId}') || value.includes('{id}'),
+        {
+          message: 'must contain {slug}, {documentId} or {id}',
+        }
+      ),
+    defaultStatus: z.enum(STATUSES),
+    /** Largest JSON body accepted on the plugin's routes, in bytes. */
+    bodyLimitBytes: z
+      .number()
+      .int()
+      .min(1024)
+      .max(512 * 1024 * 1024),
+    authThrottle: z
+      .object({
+        maxFailures: z.number().int().min(1).max(100000),
+        windowSeconds: z.number().int().min(1).max(86400),
+      })
+      .strict(),
+    images: z
+      .object({
+        maxBytes: z.number().int().min(1024),
+        timeoutMs: z.number().int().min(100).max(600000),
+        maxPixels: z.number().int().min(1),
+        maxRedirects: z.number().int().min(0).max(10),
+        concurrency: z.number().int().min(1).max(32),
+        maxInlineImages: z.number().int().min(0).max(1000),
+        allowHttp: z.boolean(),
+        allowPrivateNetworks: z.boolean(),
+      })
+      .strict(),
+    /**
+     * Iframe sources allowed in article HTML: URL prefixes. Optional here because Strapi merges user
+     * config into defaults index by index, which would mix a user's list with ours.
+     */
+    videoEmbedHosts: z
+      .array(httpUrl.refine((value) => value.startsWith('https://'), 'must be https'))
+      .optional(),
+    /** Set from ARTICLE_PUBLISHER_API_KEY; replaces the key generated in the admin. */
+    apiKey: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Set from ARTICLE_PUBLISHER_WEBHOOK_SECRET; replaces the secret set in the admin. */
+    webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),
+  })
+  .strict();
+
+export type PluginConfig = z.infer<typeof pluginConfigSchema>;
+
+export const DEFAULT_VIDEO_EMBED_HOSTS = [
+  'https://www.youtube.com/embed/',
+  'https://www.youtube-nocookie.com/embed/',
+];
+
+/** The config as services use it: environment applied, every optional list filled in. */
+export type EffectiveConfig = PluginConfig & { videoEmbedHosts: string[] };
+
+export const DEFAULT_CONFIG: PluginConfig = {
+  targetContentType: 'api::article.article',
+  fields: {
+    title: 'title',
+    slug: 'slug',
+    content: 'content',
+    cover: 'cover',
+    categories: 'categories',
+    seo: 'seo',
+  },
+  categoryContentType: 'api::category.category',
+  categoryFields: { name: 'name', slug: 'slug', parent: 'parent' },
+  siteName: '',
+  siteUrl: '',
+  postUrlTemplate: '{siteUrl}/blog/{slug}',
+  defaultStatus: 'draft',
+  bodyLimitBytes: 32 * 1024 * 1024,
+  authThrottle: { maxFailures: 20, windowSeconds: 15 * 60 },
+  images: {
+    maxBytes: 15 * 1024 * 1024,
+    timeoutMs: 20_000,
+    maxPixels: 50_000_000,
+    maxRedirects: 3,
+    concurrency: 6,
+    maxInlineImages: 50,
+    allowHttp: false,
+    allowPrivateNetworks: false,
+  },
+};
+
+/** Turns schema issues into one sentence per offending option, e.g. `"images.maxBytes": ...`. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const path = issue.path.map(String).join('.') || '(root)';
+      if (issue.code === 'unrecognized_keys') {
+        const keys = issue.keys.map((key) => (path === '(root)' ? key : `${path}.${key}`));
+        return `unknown option ${keys.map((key) => `"${key}"`).join(', ')}`;
+      }
+      return `"${path}" ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/** Checks a complete config and throws an Error naming every bad option. */
+export function assertValidConfig(config: unknown): PluginConfig {
+  const result = pluginConfigSchema.safeParse(config);
+  if (!result.success) {
+    throw new Error(`Invalid article-publisher config: ${describeIssues(result.error)}`);
+  }
+  return result.data;
+}
+
+/**
+ * Applies the ARTICLE_PUBLISHER_* environment variables of DESIGN.md on top of a config: the
+ * environment wins over `config/plugins.ts`, so an operator can rotate a secret without a code change.
+ */
+export function resolveEffectiveConfig(config: PluginConfig, env: NodeJS.ProcessEnv): EffectiveConfig {
+  const allowHttp = booleanFromEnvironment(env.ARTICLE_PUBLISHER_ALLOW_HTTP);
+  const allowPrivateNetworks = booleanFromEnvironment(env.ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS);
+  return {
+    ...config,
+    videoEmbedHosts: config.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS,
+    apiKey: env.ARTICLE_PUBLISHER_API_KEY || config.apiKey,
+    webhookSecret: env.ARTICLE_PUBLISHER_WEBHOOK_SECRET || config.webhookSecret,
+    images: {
+      ...config.images,
+      allowHttp: allowHttp ?? config.images.allowHttp,
+      allowPrivateNetworks: allowPrivateNetworks ?? config.images.allowPrivateNetworks,
+    },
+  };
+}
+
+function booleanFromEnvironment(value: string | undefined): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}

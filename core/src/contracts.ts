@@ -1,0 +1,47 @@
+/**
+ * Response shapes shared by the server, the admin pages and the toolkit. Changing one breaks the
+ * compilation of every reader.
+ */
+
+/** Spec 2.3, plus a few fields that help a person debug a connection. */
+export interface PingResponse {
+  status: 'success';
+  site_name: string;
+  site_url: string;
+  cms_version: string;
+  plugin_version: string;
+  target_content_type: string;
+  /** Problems with the target content type that would make a publish fail or lose data. */
+  target_problems: string[];
+}
+
+/** Where the API key comes from: nowhere yet, the admin page, or ARTICLE_PUBLISHER_API_KEY. */
+export type SecretSource = 'none' | 'admin' | 'environment';
+
+export interface SecretStatus {
+  source: SecretSource;
+  /** Last characters of the admin-generated key, so a person can tell keys apart. */
+  hint: string | null;
+  createdAt: string | null;
+}
+
+export interface ServiceEndpoints {
+  ping: string;
+  publishPost: string;
+  webhook: string;
+}
+
+export interface SettingsResponse {
+  apiKey: SecretStatus;
+  siteName: string;
+  siteUrl: string;
+  endpoints: ServiceEndpoints;
+  /** Whether the public site URL is https; the key must only travel over HTTPS. */
+  siteUrlIsHttps: boolean;
+}
+
+/** Returned once, right after generation: the only time the key is shown in full. */
+export interface GeneratedApiKeyResponse {
+  key: string;
+  apiKey: SecretStatus;
+}

@@ -1,0 +1,19 @@
+import bootstrap from './bootstrap';
+import config from './config';
+import contentTypes from './content-types';
+import controllers from './controllers';
+import middlewares from './middlewares';
+import register from './register';
+import routes from './routes';
+import services from './services';
+
+export default {
+  register,
+  bootstrap,
+  config,
+  contentTypes,
+  controllers,
+  middlewares,
+  routes,
+  services,
+};

@@ -1,0 +1,28 @@
+import type { Core } from '@strapi/strapi';
+import type { Context, Next } from 'koa';
+import { errorBody, isServiceError } from '../../../core/src/errors';
+
+/**
+ * Route middleware placed first on every service route: whatever a later step throws reaches the
+ * caller in the contract's error shape (spec 2.4) instead of Strapi's `{data, error}` envelope.
+ */
+export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
+  async (ctx: Context, next: Next) => {
+    try {
+      await next();
+    } catch (error) {
+      if (isServiceError(error)) {
+        ctx.set(error.headers);
+        ctx.status = error.status;
+        ctx.body = error.toBody();
+        return;
+      }
+      strapi.log.error(`[article-publisher] ${ctx.method} ${ctx.path} failed: ${describe(error)}`);
+      ctx.status = 500;
+      ctx.body = errorBody('internal_error', 'The site could not process the request. Try again later.');
+    }
+  };
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -1,0 +1,8 @@
+import contractErrors from './contract-errors';
+import serviceKey from './service-key';
+
+/** Route middlewares; the global body parser wrapper is installed by `register`. */
+export default {
+  'contract-errors': contractErrors,
+  'service-key': serviceKey,
+};

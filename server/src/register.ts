@@ -1,0 +1,29 @@
+import type { Core } from '@strapi/strapi';
+import { assertValidConfig } from '../../core/src/config';
+import { scopeBodyParser } from './middlewares/scoped-body';
+import { getService } from './utils/get-service';
+import { PLUGIN_ID } from './utils/plugin-id';
+
+/** The environment can override the config file; its values must pass the same validator. */
+function validateEffectiveConfig(strapi: Core.Strapi) {
+  try {
+    assertValidConfig(getService(strapi, 'plugin-config').get());
+  } catch (error) {
+    throw new Error(
+      `Error regarding ${PLUGIN_ID} config (with ARTICLE_PUBLISHER_* variables applied): ${(error as Error).message}`
+    );
+  }
+}
+
+/**
+ * Wraps `strapi::body` (Strapi's own extension point for middlewares) so the service routes get the
+ * plugin's body handling. Must run in `register`, before Strapi builds its middleware chain.
+ */
+function scopeStrapiBodyParser(strapi: Core.Strapi) {
+  strapi.get('middlewares').extend('strapi::body', scopeBodyParser);
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  validateEffectiveConfig(strapi);
+  scopeStrapiBodyParser(strapi);
+};

@@ -1,0 +1,22 @@
+import { PLUGIN_ID, SERVICE_ROUTE_BASE } from '../utils/plugin-id';
+
+const contractErrors = `plugin::${PLUGIN_ID}.contract-errors`;
+const serviceKey = `plugin::${PLUGIN_ID}.service-key`;
+
+/**
+ * Integration A and B routes, mounted right under Strapi's REST prefix (`prefix: ''`), so they are
+ * served at /api/service/v1/... Strapi's users-permissions auth is off (`auth: false`): the route
+ * middlewares authenticate with the service's key or signature instead.
+ */
+export default {
+  type: 'content-api',
+  prefix: '',
+  routes: [
+    {
+      method: 'GET',
+      path: `${SERVICE_ROUTE_BASE}/ping`,
+      handler: 'service-api.ping',
+      config: { auth: false, middlewares: [contractErrors, serviceKey] },
+    },
+  ],
+};

@@ -1,0 +1,38 @@
+import type { Core } from '@strapi/strapi';
+import type { PingResponse, ServiceEndpoints } from '../../../core/src/contracts';
+import { getService } from '../utils/get-service';
+import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
+import { pluginVersion } from '../utils/plugin-version';
+
+/** What the service sees of the site: ping details and the endpoint URLs to paste into it. */
+const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
+  siteUrl(): string {
+    const configured = getService(strapi, 'plugin-config').get().siteUrl;
+    const fallback = String(strapi.config.get('server.absoluteUrl', ''));
+    return (configured || fallback).replace(/\/+$/, '');
+  },
+
+  /** Where the plugin's routes are reached: the Strapi server's public URL plus the REST prefix. */
+  endpoints(): ServiceEndpoints {
+    const serverUrl = String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '');
+    const restPrefix = String(strapi.config.get('api.rest.prefix', '/api'));
+    const base = `${serverUrl}${restPrefix}${SERVICE_ROUTE_BASE}`;
+    return { ping: `${base}/ping`, publishPost: `${base}/publish-post`, webhook: `${base}/webhook` };
+  },
+
+  ping(): PingResponse {
+    const config = getService(strapi, 'plugin-config').get();
+    return {
+      status: 'success',
+      site_name: config.siteName || String(strapi.config.get('info.name', 'Strapi')),
+      site_url: this.siteUrl(),
+      cms_version: `Strapi ${String(strapi.config.get('info.strapi', ''))}`.trim(),
+      plugin_version: pluginVersion,
+      target_content_type: config.targetContentType,
+      target_problems: [],
+    };
+  },
+});
+
+export type SiteInfoService = ReturnType<typeof siteInfo>;
+export default siteInfo;
