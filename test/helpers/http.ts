@@ -1,0 +1,51 @@
+import http from 'node:http';
+
+export interface HttpResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  // Response bodies are JSON of many shapes; tests assert on them field by field.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  /** A string or Buffer is sent as is; anything else is sent as JSON. */
+  body?: unknown;
+  /** Source address, to act as another client (any 127.x address reaches the server). */
+  localAddress?: string;
+}
+
+/** A plain HTTP request over a real socket, as the service would make it. */
+export function request(url: string, options: RequestOptions = {}): Promise<HttpResponse> {
+  const { method = 'GET', headers = {}, body, localAddress } = options;
+  let payload: Buffer | undefined;
+  const finalHeaders: Record<string, string> = { accept: 'application/json', ...headers };
+  if (body !== undefined) {
+    payload = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    finalHeaders['content-type'] ??= 'application/json';
+    finalHeaders['content-length'] = String(payload.length);
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: finalHeaders, localAddress }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown = undefined;
+        try {
+          json = text ? JSON.parse(text) : undefined;
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { request } from './http';
+import { playgroundDir, strapiBin } from './paths';
+
+export interface Playground {
+  url: string;
+  port: number;
+  /** Absolute path of this run's SQLite file (when the client is sqlite). */
+  databaseFile: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface PlaygroundOptions {
+  env?: Record<string, string>;
+  /** Plugin config merged over the playground's (PLAYGROUND_PLUGIN_CONFIG). */
+  pluginConfig?: Record<string, unknown>;
+  startTimeoutMs?: number;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function playgroundEnv(port: number, databaseFile: string, options: PlaygroundOptions): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_FILENAME: databaseFile,
+    SERVE_ADMIN_PANEL: 'false',
+    STRAPI_TELEMETRY_DISABLED: 'true',
+    STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
+    BROWSER: 'none',
+    ...(options.pluginConfig ? { PLAYGROUND_PLUGIN_CONFIG: JSON.stringify(options.pluginConfig) } : {}),
+    ...options.env,
+  };
+}
+
+function spawnStrapi(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [strapiBin, 'start'], { cwd: playgroundDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+/** Boots the playground Strapi as its own process on a free port and a fresh SQLite file. */
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  const port = await freePort();
+  const databaseFile = path.join(playgroundDir, '.tmp', `test-${randomUUID()}.db`);
+  const { child, output } = spawnStrapi(playgroundEnv(port, databaseFile, options));
+  const url = `http://127.0.0.1:${port}`;
+  let exited = false;
+  child.on('exit', () => (exited = true));
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
+  for (;;) {
+    if (exited) throw new Error(`Strapi exited during start:\n${output()}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`Strapi did not start in time:\n${output()}`);
+    }
+    try {
+      const health = await request(`${url}/_health`);
+      if (health.status === 204) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    url,
+    port,
+    databaseFile,
+    output,
+    async stop() {
+      if (!exited) {
+        const done = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await done;
+        clearTimeout(timer);
+      }
+      for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(databaseFile + suffix, { force: true });
+    },
+  };
+}
+
+/** Starts the playground expecting it to stop by itself; returns its exit code and output. */
+export async function runPlaygroundUntilExit(options: PlaygroundOptions = {}): Promise<{ code: number | null; output: string }> {
+  const port = await freePort();
+  const databaseFile = path.join(playgroundDir, '.tmp', `test-${randomUUID()}.db`);
+  const { child, output } = spawnStrapi(playgroundEnv(port, databaseFile, options));
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.startTimeoutMs ?? 90_000);
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  clearTimeout(timer);
+  fs.rmSync(databaseFile, { force: true });
+  return { code, output: output() };
+}
