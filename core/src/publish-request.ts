@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { STATUSES } from './config';
+import { ServiceError } from './errors';
+import { isAcceptedImageSource } from './image-source';
+
+/** Optional text field: the service sometimes sends null or an empty string for "none". */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const isJsonText = (value: string) => {
+  try {
+    JSON.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Integration A's publish request (spec 2.1). `http:` image URLs are accepted here only so that
+ * ARTICLE_PUBLISHER_ALLOW_HTTP can work; the image fetcher enforces the real rule.
+ */
+export const publishRequestSchema = z.object({
+  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  content: z.string({ error: 'is required' }).min(1, 'is required').max(5_000_000, 'is too long'),
+  slug: optionalText(200),
+  status: z.enum(STATUSES, { error: `must be one of ${STATUSES.join(', ')}` }).nullish(),
+  focus_keyword: optionalText(200),
+  meta_description: optionalText(1000),
+  featured_image: z
+    .string()
+    .max(30_000_000)
+    .nullish()
+    .refine((value) => !value || isAcceptedImageSource(value, true), 'must be an https URL or a data:image/...;base64 URL'),
+  featured_image_alt: optionalText(500),
+  json_ld_schema: z
+    .string()
+    .nullish()
+    .refine((value) => !value || isJsonText(value), 'must be valid JSON text'),
+  category: optionalText(200),
+  sub_category: optionalText(200),
+  categories: z.array(z.number({ error: 'must be integers' }).int('must be integers').positive('must be positive')).nullish(),
+});
+
+export type PublishRequest = z.output<typeof publishRequestSchema>;
+export type PublishRequestInput = z.input<typeof publishRequestSchema>;
+
+/** Formats issues as `field message` phrases, naming every offending field once per problem. */
+export function describeRequestIssues(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => {
+      const field = issue.path.map(String).join('.') || 'body';
+      const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
+      return `${field} ${message}`;
+    })
+    .join('; ');
+}
+
+/** Parses a body or throws a 400 bad_request that names every offending field. */
+export function parseWithSchema<Schema extends z.ZodType>(schema: Schema, body: unknown, what: string): z.output<Schema> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ServiceError('bad_request', `The ${what} must be a JSON object.`);
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    throw new ServiceError('bad_request', `Invalid ${what}: ${describeRequestIssues(result.error)}.`);
+  }
+  return result.data;
+}
+
+export function parsePublishRequest(body: unknown): PublishRequest {
+  return parseWithSchema(publishRequestSchema, body, 'publish request');
+}
