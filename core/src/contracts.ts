@@ -45,3 +45,29 @@ export interface GeneratedApiKeyResponse {
   key: string;
   apiKey: SecretStatus;
 }
+
+/** One inline image imported into the media library (spec 2.2). */
+export interface ImportedImage {
+  source_url: string;
+  local_url: string;
+  attachment_id: number;
+}
+
+/** A non-fatal image problem: the image was left as it was. */
+export interface ImageWarning {
+  source_url: string;
+  reason: string;
+}
+
+/** Spec 2.2, plus `document_id` and the non-image `warnings` (SEO fitting, JSON-LD). */
+export interface PublishResponse {
+  status: 'success';
+  post_id: number;
+  document_id: string;
+  post_url: string;
+  post_status: 'draft' | 'publish' | 'pending';
+  categories: string[];
+  featured_image_result: string;
+  inline_images_result: { imported: ImportedImage[]; warnings: ImageWarning[] };
+  warnings: string[];
+}

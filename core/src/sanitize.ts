@@ -59,8 +59,7 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
     transformTags: {
       a: (tagName, attribs) => {
         // A link that opens a new tab must not hand the article page to the target.
-        const rel = attribs.target ? { rel: 'noopener noreferrer' } : {};
-        return { tagName, attribs: { ...attribs, ...rel } };
+        return { tagName, attribs: attribs.target ? { ...attribs, rel: 'noopener noreferrer' } : attribs };
       },
       img: (tagName, attribs) => {
         const { src, ...rest } = attribs;

@@ -19,8 +19,27 @@ async function grantPublicRead(strapi) {
   }
 }
 
+/**
+ * Test fixture: with PLAYGROUND_FAIL_WRITES_MARKER set, writing an article whose title contains the
+ * marker fails right after the row is written, as a database error in the middle of a publish would.
+ */
+function simulateWriteFailures(strapi) {
+  const marker = process.env.PLAYGROUND_FAIL_WRITES_MARKER;
+  if (!marker) return;
+  strapi.documents.use(async (context, next) => {
+    const result = await next();
+    const title = context.params && context.params.data && context.params.data.title;
+    if (context.uid === 'api::article.article' && ['create', 'update'].includes(context.action) && String(title).includes(marker)) {
+      throw new Error('Simulated database failure');
+    }
+    return result;
+  });
+}
+
 module.exports = {
-  register() {},
+  register({ strapi }) {
+    simulateWriteFailures(strapi);
+  },
   async bootstrap({ strapi }) {
     await grantPublicRead(strapi);
   },

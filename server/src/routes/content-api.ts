@@ -18,5 +18,11 @@ export default {
       handler: 'service-api.ping',
       config: { auth: false, middlewares: [contractErrors, serviceKey] },
     },
+    {
+      method: 'POST',
+      path: `${SERVICE_ROUTE_BASE}/publish-post`,
+      handler: 'service-api.publishPost',
+      config: { auth: false, middlewares: [contractErrors, serviceKey] },
+    },
   ],
 };

@@ -1,15 +1,27 @@
 import apiKey from './api-key';
 import authThrottle from './auth-throttle';
+import categoryResolver from './category-resolver';
+import contentStore from './content-store';
+import locks from './locks';
+import mediaImport from './media-import';
 import pluginConfig from './plugin-config';
+import publisher from './publisher';
 import secretStore from './secret-store';
 import siteInfo from './site-info';
+import targetSchema from './target-schema';
 
 const services = {
   'api-key': apiKey,
   'auth-throttle': authThrottle,
+  'category-resolver': categoryResolver,
+  'content-store': contentStore,
+  locks,
+  'media-import': mediaImport,
   'plugin-config': pluginConfig,
+  publisher,
   'secret-store': secretStore,
   'site-info': siteInfo,
+  'target-schema': targetSchema,
 };
 
 export type PluginServices = { [Name in keyof typeof services]: ReturnType<(typeof services)[Name]> };

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { PostStatus } from './config';
+import { combineJsonLd, extractJsonLd } from './json-ld';
+import type { PublishRequest } from './publish-request';
+import { sanitizeArticleHtml, type SanitizeOptions } from './sanitize';
+import { textFromHtml } from './seo';
+import { toSlug } from './slug';
+
+/** Categories as the service gave them: existing ids, or names (a parent and its child). */
+export type CategorySelection =
+  | { kind: 'ids'; ids: number[] }
+  | { kind: 'names'; category: string | undefined; subCategory: string | undefined }
+  | { kind: 'none' };
+
+export interface ImageReference {
+  source: string;
+  alt: string | undefined;
+}
+
+/** An article from either integration, ready for the publish pipeline. */
+export interface NormalizedArticle {
+  title: string;
+  slug: string;
+  status: PostStatus;
+  /** Sanitized HTML, JSON-LD scripts removed. */
+  html: string;
+  structuredData: unknown | null;
+  seo: { metaTitle: string; metaDescription: string | undefined; keywords: string | undefined; descriptionFallback: string };
+  featuredImage: ImageReference | undefined;
+  categories: CategorySelection;
+  /** Digest of the normalized content, to tell a repeated delivery from a changed one. */
+  contentHash: string;
+  warnings: string[];
+}
+
+export interface NormalizeOptions {
+  defaultStatus: PostStatus;
+  sanitize: SanitizeOptions;
+}
+
+/** Fields shared by both integrations once their own names are mapped. */
+export interface ArticleFields {
+  title: string;
+  html: string;
+  slug: string | undefined;
+  status: PostStatus | undefined;
+  focusKeyword: string | undefined;
+  secondaryKeywords: string[];
+  metaDescription: string | undefined;
+  jsonLd: unknown | undefined;
+  featuredImage: ImageReference | undefined;
+  categories: CategorySelection;
+}
+
+export function normalizeArticle(fields: ArticleFields, options: NormalizeOptions): NormalizedArticle {
+  const warnings: string[] = [];
+  const extracted = extractJsonLd(fields.html);
+  if (extracted.invalidBlocks > 0) {
+    warnings.push(`${extracted.invalidBlocks} JSON-LD script block(s) in the content were not valid JSON and were dropped.`);
+  }
+  const html = sanitizeArticleHtml(fields.html, options.sanitize).trim();
+  const documents = [...(fields.jsonLd === undefined ? [] : [fields.jsonLd]), ...extracted.blocks];
+  const keywords = [fields.focusKeyword, ...fields.secondaryKeywords].filter((k): k is string => Boolean(k?.trim()));
+  const article: Omit<NormalizedArticle, 'contentHash'> = {
+    title: fields.title,
+    slug: toSlug(fields.slug ?? fields.title),
+    status: fields.status ?? options.defaultStatus,
+    html,
+    structuredData: combineJsonLd(documents),
+    seo: {
+      metaTitle: fields.title,
+      metaDescription: fields.metaDescription,
+      keywords: keywords.length ? [...new Set(keywords.map((k) => k.trim()))].join(', ') : undefined,
+      descriptionFallback: textFromHtml(html),
+    },
+    featuredImage: fields.featuredImage,
+    categories: fields.categories,
+    warnings,
+  };
+  return { ...article, contentHash: hashContent(article) };
+}
+
+function hashContent(article: Omit<NormalizedArticle, 'contentHash'>): string {
+  const { warnings: _warnings, ...content } = article;
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex');
+}
+
+/** Integration A: maps the publish request (spec 2.1) onto the shared fields. */
+export function articleFromPublishRequest(request: PublishRequest): ArticleFields {
+  const categories: CategorySelection =
+    request.categories && request.categories.length > 0
+      ? { kind: 'ids', ids: [...new Set(request.categories)] }
+      : request.category || request.sub_category
+        ? { kind: 'names', category: request.category, subCategory: request.sub_category }
+        : { kind: 'none' };
+  return {
+    title: request.title,
+    html: request.content,
+    slug: request.slug,
+    status: request.status ?? undefined,
+    focusKeyword: request.focus_keyword,
+    secondaryKeywords: [],
+    metaDescription: request.meta_description,
+    jsonLd: request.json_ld_schema ? JSON.parse(request.json_ld_schema) : undefined,
+    featuredImage: request.featured_image ? { source: request.featured_image, alt: request.featured_image_alt } : undefined,
+    categories,
+  };
+}

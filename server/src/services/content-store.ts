@@ -1,0 +1,141 @@
+import type { Core } from '@strapi/strapi';
+import { PLUGIN_ID } from '../utils/plugin-id';
+import type { TargetDescription } from './target-schema';
+
+/**
+ * The slice of Strapi's Document Service this plugin uses. The target uid comes from config, so
+ * Strapi's per-uid generated types cannot apply; this interface states what we rely on instead.
+ */
+interface DocumentRow {
+  id: number;
+  documentId: string;
+  [field: string]: unknown;
+}
+interface DocumentsApi {
+  findFirst(params: object): Promise<DocumentRow | null>;
+  findMany(params: object): Promise<DocumentRow[]>;
+  create(params: object): Promise<DocumentRow>;
+  update(params: object): Promise<DocumentRow | null>;
+  unpublish(params: object): Promise<unknown>;
+}
+
+export type PostData = Record<string, unknown>;
+
+export interface CategoryRow {
+  id: number;
+  documentId: string;
+  name: string;
+}
+
+export interface DeliveryRecord {
+  source: 'api' | 'webhook';
+  slug: string;
+  title: string;
+  targetUid: string;
+  targetDocumentId: string;
+  postId: number;
+  requestedStatus: 'draft' | 'publish' | 'pending';
+  articleId?: number;
+  websiteId?: number;
+  event?: string;
+  contentHash: string;
+  created: boolean;
+  imagesImported: number;
+  warnings: string[];
+}
+
+const DELIVERY_UID = `plugin::${PLUGIN_ID}.delivery`;
+
+/** Every read and write of entries goes through here, through Strapi's Document Service. */
+const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
+  const documents = (uid: string) => strapi.documents(uid as never) as unknown as DocumentsApi;
+
+  return {
+    /** The draft version of the post with this slug (every document has one), if any. */
+    async findPostBySlug(target: TargetDescription, slug: string): Promise<DocumentRow | null> {
+      return documents(target.uid).findFirst({
+        filters: { [target.fields.slug]: slug },
+        ...(target.draftAndPublish ? { status: 'draft' } : {}),
+        ...(target.fields.seo ? { populate: [target.fields.seo] } : {}),
+      });
+    },
+
+    async hasPublishedVersion(target: TargetDescription, documentId: string): Promise<boolean> {
+      if (!target.draftAndPublish) return false;
+      const published = await documents(target.uid).findFirst({ filters: { documentId }, status: 'published', fields: ['id'] });
+      return published !== null;
+    },
+
+    /** The stable id of a post: its draft row's id, which survives publishing and updates. */
+    async postId(target: TargetDescription, documentId: string): Promise<number> {
+      const row = await documents(target.uid).findFirst({
+        filters: { documentId },
+        fields: ['id'],
+        ...(target.draftAndPublish ? { status: 'draft' } : {}),
+      });
+      if (!row) throw new Error(`The post ${documentId} vanished while it was being written.`);
+      return row.id;
+    },
+
+    async createPost(target: TargetDescription, data: PostData, publish: boolean): Promise<string> {
+      const created = await documents(target.uid).create({ data, ...(publish ? { status: 'published' } : {}) });
+      return created.documentId;
+    },
+
+    async updatePost(target: TargetDescription, documentId: string, data: PostData, publish: boolean): Promise<void> {
+      await documents(target.uid).update({ documentId, data, ...(publish ? { status: 'published' } : {}) });
+    },
+
+    async unpublishPost(target: TargetDescription, documentId: string): Promise<void> {
+      await documents(target.uid).unpublish({ documentId });
+    },
+
+    async findCategoriesByIds(category: NonNullable<TargetDescription['category']>, ids: number[]): Promise<CategoryRow[]> {
+      const rows = await documents(category.uid).findMany({
+        filters: { id: { $in: ids } },
+        fields: ['id', category.name],
+        ...(category.draftAndPublish ? { status: 'published' } : {}),
+      });
+      return rows.map((row) => ({ id: row.id, documentId: row.documentId, name: String(row[category.name] ?? '') }));
+    },
+
+    /** Categories named `name` (case-insensitive); with `parentDocumentId`, only its children. */
+    async findCategoriesByName(
+      category: NonNullable<TargetDescription['category']>,
+      name: string,
+      parentDocumentId?: string
+    ): Promise<(CategoryRow & { hasParent: boolean })[]> {
+      const parentFilter = parentDocumentId && category.parent ? { [category.parent]: { documentId: parentDocumentId } } : {};
+      const rows = await documents(category.uid).findMany({
+        filters: { [category.name]: { $eqi: name }, ...parentFilter },
+        ...(category.parent ? { populate: { [category.parent]: { fields: ['id'] } } } : {}),
+        sort: 'id:asc',
+        ...(category.draftAndPublish ? { status: 'published' } : {}),
+      });
+      return rows.map((row) => ({
+        id: row.id,
+        documentId: row.documentId,
+        name: String(row[category.name] ?? ''),
+        hasParent: Boolean(category.parent && row[category.parent]),
+      }));
+    },
+
+    async createCategory(
+      category: NonNullable<TargetDescription['category']>,
+      fields: { name: string; slug: string; parentDocumentId?: string }
+    ): Promise<CategoryRow> {
+      const data: PostData = { [category.name]: fields.name };
+      if (category.slug) data[category.slug] = fields.slug;
+      if (category.parent && fields.parentDocumentId) data[category.parent] = fields.parentDocumentId;
+      const created = await documents(category.uid).create({ data, ...(category.draftAndPublish ? { status: 'published' } : {}) });
+      return { id: created.id, documentId: created.documentId, name: fields.name };
+    },
+
+    async recordDelivery(record: DeliveryRecord): Promise<void> {
+      await documents(DELIVERY_UID).create({ data: record });
+    },
+  };
+};
+
+export type ContentStoreService = ReturnType<typeof contentStore>;
+export default contentStore;

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import { ServiceError } from '../../../core/src/errors';
+
+/** Table of named locks shared by every instance on the database; created by `bootstrap`. */
+export const LOCK_TABLE = 'article_publisher_locks';
+
+const LEASE_MS = 15_000;
+const RENEW_EVERY_MS = 5_000;
+const ACQUIRE_TIMEOUT_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Cross-instance mutual exclusion on the database. Strapi enforces `unique` only in application
+ * code, so two publishes of one slug (on one instance or several) would both insert; a primary-key
+ * row per lock name closes that race. A lease that its holder renews lets the lock outlive no
+ * crashed instance for more than LEASE_MS.
+ */
+const locks = ({ strapi }: { strapi: Core.Strapi }) => {
+  const knex = () => strapi.db.connection;
+
+  async function tryAcquire(name: string, owner: string): Promise<boolean> {
+    const now = Date.now();
+    // A lease nobody renewed belongs to a crashed holder.
+    await knex()(LOCK_TABLE).where({ lock_key: name }).andWhere('expires_at', '<', now).delete();
+    await knex()(LOCK_TABLE)
+      .insert({ lock_key: name, owner, expires_at: now + LEASE_MS })
+      .onConflict('lock_key')
+      .ignore();
+    const row = await knex()(LOCK_TABLE).where({ lock_key: name }).first('owner');
+    return row?.owner === owner;
+  }
+
+  async function acquire(name: string, owner: string): Promise<void> {
+    const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
+    let wait = 10;
+    while (!(await tryAcquire(name, owner))) {
+      if (Date.now() > deadline) {
+        throw new ServiceError('temporarily_unavailable', 'Another delivery of this article is still in progress. Retry later.');
+      }
+      await sleep(wait + Math.random() * wait);
+      wait = Math.min(wait * 2, 200);
+    }
+  }
+
+  async function release(names: string[], owner: string): Promise<void> {
+    await knex()(LOCK_TABLE).whereIn('lock_key', names).andWhere({ owner }).delete();
+  }
+
+  return {
+    /**
+     * Runs `work` holding every named lock. Names are taken in sorted order, so two callers never
+     * wait on each other in a cycle. Never call it inside a database transaction: on SQLite the
+     * lock queries need the connection the transaction holds.
+     */
+    async withLocks<T>(names: string[], work: () => Promise<T>): Promise<T> {
+      const owner = randomUUID();
+      const sorted = [...new Set(names)].sort();
+      const held: string[] = [];
+      const renew = setInterval(() => {
+        void knex()(LOCK_TABLE)
+          .whereIn('lock_key', held)
+          .andWhere({ owner })
+          .update({ expires_at: Date.now() + LEASE_MS })
+          .catch((error: Error) => strapi.log.warn(`[article-publisher] lock renewal failed: ${error.message}`));
+      }, RENEW_EVERY_MS);
+      try {
+        for (const name of sorted) {
+          await acquire(name, owner);
+          held.push(name);
+        }
+        return await work();
+      } finally {
+        clearInterval(renew);
+        if (held.length) await release(held, owner);
+      }
+    },
+
+    async ensureTable(): Promise<void> {
+      if (await knex().schema.hasTable(LOCK_TABLE)) return;
+      try {
+        await knex().schema.createTable(LOCK_TABLE, (table) => {
+          table.string('lock_key', 255).primary();
+          table.string('owner', 64).notNullable();
+          table.bigInteger('expires_at').notNullable();
+        });
+      } catch (error) {
+        // Another instance starting at the same moment may have created it first.
+        if (!(await knex().schema.hasTable(LOCK_TABLE))) throw error;
+      }
+    },
+  };
+};
+
+export type LocksService = ReturnType<typeof locks>;
+export default locks;

@@ -1,0 +1,164 @@
+import type { Core } from '@strapi/strapi';
+import type { NormalizedArticle } from '../../../core/src/article';
+import type { PublishResponse } from '../../../core/src/contracts';
+import { isServiceError, ServiceError } from '../../../core/src/errors';
+import { renderPostUrl } from '../../../core/src/post-url';
+import { fitText } from '../../../core/src/seo';
+import { getService } from '../utils/get-service';
+import type { CategoryRow, PostData } from './content-store';
+import type { ArticleMedia } from './media-import';
+import type { TargetDescription } from './target-schema';
+
+/** Where a delivery came from; recorded in the ledger. */
+export type DeliveryOrigin =
+  | { source: 'api' }
+  | { source: 'webhook'; articleId: number; websiteId: number | undefined; event: string };
+
+export interface PublishOutcome {
+  created: boolean;
+  response: PublishResponse;
+}
+
+const SEO_TEXT_FIELDS = ['metaTitle', 'metaDescription', 'keywords'] as const;
+
+/** The SEO component's values, fitted to its declared limits; undefined when it cannot be valid. */
+function seoValues(article: NormalizedArticle, target: TargetDescription, existing: unknown, warnings: string[]) {
+  if (!target.fields.seo) return undefined;
+  const wanted: Record<(typeof SEO_TEXT_FIELDS)[number], string | undefined> = {
+    metaTitle: article.seo.metaTitle,
+    metaDescription: article.seo.metaDescription ?? article.seo.descriptionFallback,
+    keywords: article.seo.keywords,
+  };
+  const values: Record<string, unknown> = {};
+  for (const field of SEO_TEXT_FIELDS) {
+    if (!target.seoAttributes.includes(field)) continue;
+    const fallback = field === 'metaDescription' ? article.seo.descriptionFallback : undefined;
+    const fitted = fitText(field, wanted[field], target.seoLimits[field] ?? {}, fallback);
+    if (fitted.warning) warnings.push(fitted.warning);
+    if (fitted.value !== undefined) values[field] = fitted.value;
+  }
+  if (target.seoAttributes.includes('structuredData') && article.structuredData !== null) {
+    values.structuredData = article.structuredData;
+  }
+  const missing = Object.entries(target.seoLimits)
+    .filter(([name, limits]) => limits.required && values[name] === undefined && !hasValue(existing, name))
+    .map(([name]) => name);
+  if (missing.length) {
+    warnings.push(`The SEO component was not saved: its required field(s) ${missing.join(', ')} had no usable value.`);
+    return undefined;
+  }
+  // Updating the existing component in place keeps fields the plugin does not manage (metaImage, ...).
+  const existingId = (existing as { id?: number } | null | undefined)?.id;
+  return existingId ? { id: existingId, ...values } : values;
+}
+
+function hasValue(component: unknown, field: string): boolean {
+  const value = (component as Record<string, unknown> | null | undefined)?.[field];
+  return value !== undefined && value !== null && value !== '';
+}
+
+function postData(article: NormalizedArticle, target: TargetDescription, media: ArticleMedia, categories: CategoryRow[] | null, seo: unknown) {
+  const data: PostData = {
+    [target.fields.title]: article.title,
+    [target.fields.slug]: article.slug,
+    [target.fields.content]: media.html,
+  };
+  if (target.fields.cover && media.featuredImageId !== undefined) data[target.fields.cover] = media.featuredImageId;
+  if (target.fields.categories && categories) data[target.fields.categories] = { set: categories.map((row) => row.documentId) };
+  if (target.fields.seo && seo) data[target.fields.seo] = seo;
+  return data;
+}
+
+/** Logs an unexpected write failure and answers with the contract's 500, without internals. */
+function toPublishFailure(error: unknown, strapi: Core.Strapi): ServiceError {
+  if (isServiceError(error)) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  strapi.log.error(`[article-publisher] publish failed, nothing was written: ${error instanceof Error ? error.stack : detail}`);
+  // Strapi's own validation messages are safe and tell the sender what to change.
+  const reason = error instanceof Error && error.name === 'ValidationError' ? ` Strapi said: ${detail}.` : '';
+  return new ServiceError('publish_failed', `The site failed to save the post; nothing was written.${reason}`);
+}
+
+/**
+ * The publish pipeline both integrations share: check target -> plan categories -> import media ->
+ * (locked, in one transaction) write categories, post, status and ledger -> response.
+ */
+const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async publish(article: NormalizedArticle, origin: DeliveryOrigin): Promise<PublishOutcome> {
+    const target = getService(strapi, 'target-schema').requireUsable();
+    const warnings = [...article.warnings];
+    const resolver = getService(strapi, 'category-resolver');
+    const categoryPlan = await resolver.plan(article.categories, target, warnings);
+    const mediaService = getService(strapi, 'media-import');
+    const media = await mediaService.importArticleImages(article, target);
+    const lockNames = [`post:${target.uid}:${article.slug}`, ...resolver.lockNames(categoryPlan)];
+
+    try {
+      const written = await getService(strapi, 'locks').withLocks(lockNames, () =>
+        strapi.db.transaction(async () => {
+          const store = getService(strapi, 'content-store');
+          const categories = await resolver.apply(categoryPlan);
+          const existing = await store.findPostBySlug(target, article.slug);
+          const existingSeo = existing && target.fields.seo ? existing[target.fields.seo] : undefined;
+          const seo = seoValues(article, target, existingSeo, warnings);
+          const data = postData(article, target, media, categoryPlan.kind === 'none' ? null : categories, seo);
+          const publish = article.status === 'publish';
+
+          let documentId: string;
+          if (existing) {
+            documentId = existing.documentId;
+            await store.updatePost(target, documentId, data, publish);
+            if (!publish && (await store.hasPublishedVersion(target, documentId))) {
+              await store.unpublishPost(target, documentId);
+            }
+          } else {
+            documentId = await store.createPost(target, data, publish);
+          }
+          const postId = await store.postId(target, documentId);
+          await store.recordDelivery({
+            ...(origin.source === 'webhook'
+              ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event }
+              : {}),
+            source: origin.source,
+            slug: article.slug,
+            title: article.title,
+            targetUid: target.uid,
+            targetDocumentId: documentId,
+            postId,
+            requestedStatus: article.status,
+            contentHash: article.contentHash,
+            created: !existing,
+            imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
+            warnings: [...warnings, ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
+          });
+          return { created: !existing, documentId, postId, categories };
+        })
+      );
+
+      const config = getService(strapi, 'plugin-config').get();
+      const response: PublishResponse = {
+        status: 'success',
+        post_id: written.postId,
+        document_id: written.documentId,
+        post_url: renderPostUrl(config.postUrlTemplate, {
+          siteUrl: getService(strapi, 'site-info').siteUrl(),
+          slug: article.slug,
+          documentId: written.documentId,
+          id: written.postId,
+        }),
+        post_status: article.status,
+        categories: written.categories.map((row) => row.name),
+        featured_image_result: media.featuredImageResult,
+        inline_images_result: { imported: media.imported, warnings: media.warnings },
+        warnings,
+      };
+      return { created: written.created, response };
+    } catch (error) {
+      await mediaService.discard(media);
+      throw toPublishFailure(error, strapi);
+    }
+  },
+});
+
+export type PublisherService = ReturnType<typeof publisher>;
+export default publisher;

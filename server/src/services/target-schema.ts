@@ -1,0 +1,133 @@
+import type { Core } from '@strapi/strapi';
+import { ServiceError } from '../../../core/src/errors';
+import type { TextLimits } from '../../../core/src/seo';
+import { getService } from '../utils/get-service';
+
+interface Attribute {
+  type: string;
+  target?: string;
+  component?: string;
+  relation?: string;
+  minLength?: number;
+  maxLength?: number;
+  required?: boolean;
+}
+
+type Attributes = Record<string, Attribute | undefined>;
+
+/** What the publish pipeline may write on the target, after checking its schema. */
+export interface TargetDescription {
+  uid: string;
+  draftAndPublish: boolean;
+  fields: { title: string; slug: string; content: string; cover?: string; categories?: string; seo?: string };
+  /** Limits of the SEO component's text fields, by attribute name. */
+  seoLimits: Record<string, TextLimits>;
+  seoAttributes: string[];
+  category?: { uid: string; draftAndPublish: boolean; name: string; slug?: string; parent?: string };
+  /** Fatal problems (nothing can be published) and degradations (a feature is off). */
+  fatal: string[];
+  degraded: string[];
+}
+
+const TEXT_TYPES = ['string', 'text'];
+
+/** Reads the configured target and category types from Strapi's schema and says what is missing. */
+const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
+  const model = (uid: string) =>
+    strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as
+      | { attributes: Attributes; options?: { draftAndPublish?: boolean } }
+      | undefined;
+
+  return {
+    describe(): TargetDescription {
+      const config = getService(strapi, 'plugin-config').get();
+      const { fields } = config;
+      const fatal: string[] = [];
+      const degraded: string[] = [];
+      const description: TargetDescription = {
+        uid: config.targetContentType,
+        draftAndPublish: false,
+        fields: { title: fields.title, slug: fields.slug, content: fields.content },
+        seoLimits: {},
+        seoAttributes: [],
+        fatal,
+        degraded,
+      };
+      const target = model(config.targetContentType);
+      if (!target) {
+        fatal.push(`The target content type "${config.targetContentType}" does not exist.`);
+        return description;
+      }
+      description.draftAndPublish = target.options?.draftAndPublish === true;
+      const attribute = (name: string) => (name ? target.attributes[name] : undefined);
+
+      const expect = (role: string, name: string, types: string[]) => {
+        const found = attribute(name);
+        if (!found) fatal.push(`The ${role} field "${name}" does not exist on ${config.targetContentType}.`);
+        else if (!types.includes(found.type)) {
+          fatal.push(`The ${role} field "${name}" is of type ${found.type}; expected ${types.join(' or ')}.`);
+        }
+      };
+      expect('title', fields.title, TEXT_TYPES);
+      expect('slug', fields.slug, ['uid', 'string']);
+      expect('content', fields.content, ['richtext', 'text']);
+
+      const cover = attribute(fields.cover);
+      if (cover?.type === 'media') description.fields.cover = fields.cover;
+      else degraded.push(`No media field "${fields.cover}": the featured image will not be attached.`);
+
+      const categories = attribute(fields.categories);
+      const categoryModel = model(config.categoryContentType);
+      if (categories?.type === 'relation' && categories.target === config.categoryContentType && categoryModel) {
+        description.fields.categories = fields.categories;
+        const { name, slug, parent } = config.categoryFields;
+        if (!categoryModel.attributes[name]) {
+          degraded.push(`The category type has no "${name}" field: categories by name cannot be used.`);
+        }
+        const parentAttribute = parent ? categoryModel.attributes[parent] : undefined;
+        description.category = {
+          uid: config.categoryContentType,
+          draftAndPublish: categoryModel.options?.draftAndPublish === true,
+          name,
+          slug: slug && categoryModel.attributes[slug] ? slug : undefined,
+          parent: parentAttribute?.type === 'relation' && parentAttribute.target === config.categoryContentType ? parent : undefined,
+        };
+        if (!description.category.parent) degraded.push('The category type has no parent relation: sub_category is assigned without a parent.');
+      } else {
+        degraded.push(`No relation "${fields.categories}" to ${config.categoryContentType}: categories will not be assigned.`);
+      }
+
+      const seo = attribute(fields.seo);
+      const seoComponent = seo?.type === 'component' && seo.component ? strapi.components[seo.component as keyof typeof strapi.components] : undefined;
+      if (seoComponent) {
+        description.fields.seo = fields.seo;
+        const attributes = (seoComponent as { attributes: Attributes }).attributes;
+        description.seoAttributes = Object.keys(attributes);
+        for (const [name, definition] of Object.entries(attributes)) {
+          if (definition && TEXT_TYPES.includes(definition.type)) {
+            description.seoLimits[name] = {
+              minLength: definition.minLength,
+              maxLength: definition.maxLength,
+              required: definition.required,
+            };
+          }
+        }
+      } else {
+        degraded.push(`No SEO component "${fields.seo}": focus keyword, meta description and JSON-LD will not be saved.`);
+      }
+      return description;
+    },
+
+    /** The description, or a 500 publish_failed that says what is wrong with the target. */
+    requireUsable(): TargetDescription {
+      const description = this.describe();
+      if (description.fatal.length) {
+        throw new ServiceError('publish_failed', `The site's target content type cannot receive articles: ${description.fatal.join(' ')}`);
+      }
+      return description;
+    },
+  };
+};
+
+export type TargetSchemaService = ReturnType<typeof targetSchema>;
+export default targetSchema;
