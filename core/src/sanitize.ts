@@ -62,9 +62,10 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
         return { tagName, attribs: attribs.target ? { ...attribs, rel: 'noopener noreferrer' } : attribs };
       },
       img: (tagName, attribs) => {
-        const { src, ...rest } = attribs;
-        const keep = src && (!src.trim().toLowerCase().startsWith('data:') || isAllowedDataImage(src));
-        return { tagName, attribs: keep ? { ...rest, src } : rest };
+        const src = attribs.src ?? '';
+        if (!src.trim().toLowerCase().startsWith('data:') || isAllowedDataImage(src)) return { tagName, attribs };
+        // Attribute order is kept so the output stays byte-for-byte stable.
+        return { tagName, attribs: Object.fromEntries(Object.entries(attribs).filter(([name]) => name !== 'src')) };
       },
     },
     exclusiveFilter: (frame) =>

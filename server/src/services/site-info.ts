@@ -29,7 +29,7 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
       cms_version: `Strapi ${String(strapi.config.get('info.strapi', ''))}`.trim(),
       plugin_version: pluginVersion,
       target_content_type: config.targetContentType,
-      target_problems: [],
+      target_problems: (({ fatal, degraded }) => [...fatal, ...degraded])(getService(strapi, 'target-schema').describe()),
     };
   },
 });

@@ -1,0 +1,41 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createPostgresDatabase, type TestDatabase } from './helpers/databases';
+import { startPlayground, type Playground } from './helpers/playground';
+import { listCategories, publishPost, readArticle } from './helpers/service';
+
+const KEY = 'apk_postgres-race-0123456789abcdef';
+
+describe('concurrent publishes on PostgreSQL with two Strapi instances', () => {
+  let database: TestDatabase;
+  let first: Playground;
+  let second: Playground;
+
+  before(async () => {
+    database = await createPostgresDatabase();
+    const env = { ...database.env, ARTICLE_PUBLISHER_API_KEY: KEY };
+    // The first instance creates the schema; the second joins the same database.
+    first = await startPlayground({ env });
+    second = await startPlayground({ env });
+  });
+  after(async () => {
+    await first?.stop();
+    await second?.stop();
+    await database?.drop();
+  });
+
+  it('ends 20 concurrent publishes of one new slug, spread over both instances, with one post', async () => {
+    const body = { title: 'Postgres race', slug: 'postgres-race', content: '<p>same</p>', status: 'publish', category: 'Races', sub_category: 'Photo finish' };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => publishPost((index % 2 ? first : second).url, KEY, body))
+    );
+    for (const response of responses) assert.ok([200, 201].includes(response.status), response.text);
+    assert.equal(responses.filter((r) => r.status === 201).length, 1, 'exactly one request created the post');
+    assert.equal(new Set(responses.map((r) => r.json.post_id)).size, 1);
+    assert.equal((await readArticle(first.url, 'postgres-race', 'draft')).length, 1);
+    assert.equal((await readArticle(second.url, 'postgres-race', 'published')).length, 1);
+    const categories = await listCategories(first.url);
+    assert.equal(categories.filter((c) => c.name === 'Races').length, 1);
+    assert.equal(categories.filter((c) => c.name === 'Photo finish').length, 1);
+  });
+});
