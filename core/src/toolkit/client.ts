@@ -1,6 +1,5 @@
-import type { PingResponse, ServiceEndpoints } from '../contracts';
+import type { PingResponse, PublishResponse, ServiceEndpoints } from '../contracts';
 import type { PublishRequestInput } from '../publish-request';
-import type { PublishResponse } from './contract-types';
 import { DEFAULT_API_PREFIX, serviceEndpoints } from './endpoints';
 import { callService } from './service-request';
 

@@ -1,30 +1,7 @@
 /**
- * Response and payload shapes of the contract (spec 2.2 and 2.5) as the sending side sees them.
- * Request types come from the plugin's own schema (`../publish-request`).
+ * The webhook payload (spec 2.5) and the contract's header names, as the sending side uses them.
+ * Request and response types are the plugin's own (`../publish-request`, `../contracts`).
  */
-
-/** Spec 2.2 `inline_images_result.imported[]`. */
-export interface ImportedInlineImage {
-  source_url: string;
-  local_url: string;
-  attachment_id: number;
-}
-
-/** Spec 2.2, plus `document_id` (DESIGN.md: Strapi 5's stable document id beside `post_id`). */
-export interface PublishResponse {
-  status: 'success';
-  post_id: number;
-  document_id?: string;
-  post_url: string;
-  post_status: string;
-  categories: string[];
-  featured_image_result: string;
-  inline_images_result: {
-    imported: ImportedInlineImage[];
-    /** Non-fatal failures; their shape is not fixed by the spec. */
-    warnings: unknown[];
-  };
-}
 
 /** Spec 2.5 `inline_images[]`. */
 export interface WebhookInlineImage {

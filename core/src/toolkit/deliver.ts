@@ -20,6 +20,8 @@ export interface DeliveryOptions {
   random?: () => number;
   /** Injectable for tests: the clock Retry-After dates are read against. */
   now?: () => number;
+  /** Called after each attempt, once its outcome and the wait before the next are known (for logs). */
+  onAttempt?: (attempt: DeliveryAttempt) => void;
 }
 
 export interface DeliveryAttempt {
@@ -62,6 +64,7 @@ function withDefaults(options: DeliveryOptions) {
     sleep: options.sleep ?? ((ms: number) => delay(ms)),
     random: options.random ?? Math.random,
     now: options.now ?? Date.now,
+    onAttempt: options.onAttempt ?? (() => undefined),
   };
 }
 
@@ -102,6 +105,11 @@ export async function deliverWebhook(
 
   const attempts: DeliveryAttempt[] = [];
   let response: DeliveryResponse | null = null;
+  const finish = (delivered: boolean, error: string | null): DeliveryResult => {
+    settings.onAttempt(attempts[attempts.length - 1]);
+    return { delivered, attempts, response, error, body, signature };
+  };
+
   for (let attempt = 1; ; attempt++) {
     let retryAfterMs: number | null = null;
     let error: string;
@@ -109,13 +117,9 @@ export async function deliverWebhook(
       const answer = await sendHttpRequest({ url, method: 'POST', headers, body: bytes, timeoutMs: settings.timeoutMs });
       response = toDeliveryResponse(answer);
       attempts.push({ attempt, status: answer.status, error: null, delayMs: null });
-      if (answer.status >= 200 && answer.status < 300) {
-        return { delivered: true, attempts, response, error: null, body, signature };
-      }
+      if (answer.status >= 200 && answer.status < 300) return finish(true, null);
       error = `the receiver answered ${answer.status}`;
-      if (!isRetryableStatus(answer.status)) {
-        return { delivered: false, attempts, response, error: `${error}, which is not retried`, body, signature };
-      }
+      if (!isRetryableStatus(answer.status)) return finish(false, `${error}, which is not retried`);
       retryAfterMs = parseRetryAfterMs(answer.headers.get('retry-after'), settings.now());
     } catch (caught) {
       if (!isServiceRequestError(caught)) throw caught;
@@ -123,15 +127,14 @@ export async function deliverWebhook(
       attempts.push({ attempt, status: null, error, delayMs: null });
     }
 
-    if (attempt >= settings.maxAttempts) {
-      return { delivered: false, attempts, response, error: `${error} (gave up after ${attempt} attempts)`, body, signature };
-    }
+    if (attempt >= settings.maxAttempts) return finish(false, `${error} (gave up after ${attempt} attempts)`);
     if (retryAfterMs !== null && retryAfterMs > settings.maxDelayMs) {
-      const reason = `${error} and asked to retry after ${Math.ceil(retryAfterMs / 1000)} s, beyond maxDelayMs`;
-      return { delivered: false, attempts, response, error: reason, body, signature };
+      const seconds = Math.ceil(retryAfterMs / 1000);
+      return finish(false, `${error} and asked to retry after ${seconds} s (Retry-After), beyond maxDelayMs`);
     }
     const waitMs = Math.max(backoffDelayMs(attempt, settings), retryAfterMs ?? 0);
     attempts[attempts.length - 1].delayMs = waitMs;
+    settings.onAttempt(attempts[attempts.length - 1]);
     await settings.sleep(waitMs);
   }
 }

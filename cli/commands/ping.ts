@@ -1,0 +1,24 @@
+import { COMMON_OPTIONS, exactlyPositionals, parseCommandArgs, SITE_OPTIONS } from '../args';
+import type { Command } from '../command';
+import { out, printJson } from '../io';
+import { clientFor, SITE_USAGE } from '../site-client';
+import { EXIT_OK } from '../usage-error';
+
+export const pingCommand: Command = {
+  name: 'ping',
+  summary: 'check the plugin, the site and the key',
+  usage: `article-publisher ping --site URL --key KEY [--json]\n\n${SITE_USAGE}`,
+  async run(args) {
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON_OPTIONS, ...SITE_OPTIONS });
+    exactlyPositionals(positionals, []);
+    const answer = await clientFor(values).ping();
+    if (values.json) {
+      printJson(answer);
+      return EXIT_OK;
+    }
+    out(`OK  "${answer.site_name}" at ${answer.site_url}, ${answer.cms_version}\n`);
+    if (answer.plugin_version) out(`    plugin ${answer.plugin_version}, articles go to ${answer.target_content_type}\n`);
+    for (const problem of answer.target_problems ?? []) out(`    problem: ${problem}\n`);
+    return EXIT_OK;
+  },
+};
