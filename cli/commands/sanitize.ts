@@ -6,7 +6,7 @@ import { EXIT_OK } from '../usage-error';
 
 export const sanitizeCommand: Command = {
   name: 'sanitize',
-  summary: "HTML on standard input, the plugin's sanitized HTML on standard output",
+  summary: "HTML on standard input, the HTML the plugin would store on standard output",
   usage: `article-publisher sanitize [--video-host PREFIX]... [--allow-http-images] < article.html
 
   --video-host PREFIX   an allowed iframe src prefix (repeatable; default the YouTube embed paths)
@@ -19,8 +19,10 @@ export const sanitizeCommand: Command = {
     });
     exactlyPositionals(positionals, []);
     const html = (await readStdin()).toString('utf8');
-    // Written as is, with no newline added: the output is byte for byte what the plugin stores.
-    out(sanitizeArticleHtml(html, { videoEmbedHosts: values['video-host'], allowHttpImages: values['allow-http-images'] }));
+    const options = { videoEmbedHosts: values['video-host'], allowHttpImages: values['allow-http-images'] };
+    // Trimmed and written with no newline added, as the plugin's normalizeArticle stores it: the output is
+    // byte for byte the stored body (test/cli-check.test.ts compares them).
+    out(sanitizeArticleHtml(html, options).trim());
     return EXIT_OK;
   },
 };

@@ -1,6 +1,11 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { signWebhook } from '../webhook-signature';
-import { ARTICLE_PUBLISHED_EVENT, SERVICE_EVENT_HEADER, SERVICE_SIGNATURE_HEADER } from './contract-types';
+import {
+  ARTICLE_PUBLISHED_EVENT,
+  SERVICE_EVENT_HEADER,
+  SERVICE_SIGNATURE_HEADER,
+  type WebhookPayload,
+} from './contract-types';
 import { isServiceRequestError } from './errors';
 import { sendHttpRequest, type HttpResponse } from './http';
 import { backoffDelayMs, isRetryableStatus, parseRetryAfterMs } from './retry-policy';
@@ -92,7 +97,7 @@ function toDeliveryResponse(response: HttpResponse): DeliveryResponse {
 export async function deliverWebhook(
   url: string,
   /** Usually a WebhookPayload; any JSON object is sent as is, its `event` naming X-Service-Event. */
-  payload: { event?: string } & object,
+  payload: WebhookPayload | (Record<string, unknown> & { event?: string }),
   secret: string,
   options: DeliveryOptions = {}
 ): Promise<DeliveryResult> {
@@ -101,7 +106,8 @@ export async function deliverWebhook(
   const body = JSON.stringify(payload);
   const bytes = Buffer.from(body, 'utf8');
   const signature = signWebhook(bytes, secret);
-  const headers = webhookHeaders(payload.event ?? ARTICLE_PUBLISHED_EVENT, signature);
+  const event = typeof payload.event === 'string' ? payload.event : ARTICLE_PUBLISHED_EVENT;
+  const headers = webhookHeaders(event, signature);
 
   const attempts: DeliveryAttempt[] = [];
   let response: DeliveryResponse | null = null;

@@ -5,6 +5,8 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 429 || (status >= 500 && status <= 599);
 }
 
+const HTTP_DATE_START = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /i;
+
 /**
  * A Retry-After header in milliseconds from `nowMs`: delta-seconds or an HTTP date (RFC 9110 10.2.3).
  * null when absent or unreadable; a date in the past gives 0.
@@ -13,6 +15,8 @@ export function parseRetryAfterMs(value: string | null | undefined, nowMs: numbe
   if (!value) return null;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Every HTTP-date form starts with a day name; Date.parse alone would take "-5" as a year.
+  if (!HTTP_DATE_START.test(trimmed)) return null;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return null;
   return Math.max(0, date - nowMs);

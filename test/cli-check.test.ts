@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { CHECK_SLUG, createClient } from '../core/src/toolkit';
+import { repoRoot } from './helpers/paths';
+import { startPlayground, type Playground } from './helpers/playground';
+import { readArticle } from './helpers/service';
+
+const KEY = 'apk_cli-check-tests-0123456789abcdef';
+const SECRET = 'whsec_cli-check-tests-0123456789abcdef';
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `article-publisher` from the checkout, as `npm run cli` does, with no key or secret in its environment. */
+function cli(args: string[], input = ''): Promise<CliRun> {
+  const env = { ...process.env };
+  delete env.ARTICLE_PUBLISHER_API_KEY;
+  delete env.ARTICLE_PUBLISHER_WEBHOOK_SECRET;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli', 'index.ts'), ...args], { cwd: repoRoot, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('article-publisher check against the playground', () => {
+  let site: Playground;
+  const checkArgs = (key: string) => [
+    'check',
+    '--site',
+    site.url,
+    '--key',
+    key,
+    '--webhook-url',
+    `${site.url}/api/service/v1/webhook`,
+    '--secret',
+    SECRET,
+  ];
+
+  before(async () => {
+    site = await startPlayground({ env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET } });
+  });
+  after(async () => site?.stop());
+
+  it('passes every check, twice, and leaves a single draft', async () => {
+    for (const run of [1, 2]) {
+      const result = await cli(checkArgs(KEY));
+      assert.equal(result.code, 0, `run ${run}:\n${result.stdout}\n${result.stderr}`);
+      assert.match(result.stdout, / 0 failed, 0 skipped\. The site honours the contract\./);
+      assert.doesNotMatch(result.stdout, /FAIL|SKIP/);
+    }
+    const drafts = await readArticle(site.url, CHECK_SLUG, 'draft');
+    assert.equal(drafts.length, 1, 'one post on the check slug');
+    assert.deepEqual(await readArticle(site.url, CHECK_SLUG, 'published'), [], 'and it is only a draft');
+  });
+
+  it('reports every check in --json output', async () => {
+    const result = await cli([...checkArgs(KEY), '--json']);
+    assert.equal(result.code, 0, result.stdout);
+    const report = JSON.parse(result.stdout);
+    assert.equal(report.ok, true);
+    assert.equal(report.slug, CHECK_SLUG);
+    const ids = report.checks.map((check: { id: string }) => check.id);
+    for (const id of ['ping', 'missing-key', 'wrong-key', 'missing-fields', 'create', 'update', 'images', 'status-pending', 'status-draft']) {
+      assert.ok(ids.includes(id), `checks ${id}`);
+    }
+    for (const id of ['webhook-unsigned', 'webhook-bad-signature', 'webhook-signed', 'webhook-repeat']) {
+      assert.ok(ids.includes(id), `checks ${id}`);
+    }
+  });
+
+  it('fails with exit code 1 against a wrong key and says why', async () => {
+    const result = await cli(checkArgs('apk_not-the-key-of-this-site-0000'));
+    assert.equal(result.code, 1, result.stdout);
+    assert.match(result.stdout, /FAIL {2}ping answers with the site details +403 invalid_api_key: The X-Service-Key header does not match/);
+    assert.match(result.stdout, /SKIP {2}publish a draft/);
+    assert.match(result.stdout, /The site does not honour the contract/);
+  });
+
+  it('sanitize prints byte for byte what the plugin stores for an image-free body', async () => {
+    const html = [
+      '<h2 onclick="steal()">Care &amp; storage</h2><script>alert(1)</script><style>p{}</style>',
+      '<p style="color:red">Drain the hose <strong>after use</strong>, see <a href="javascript:alert(1)">this</a>',
+      ' or <a href="https://example.com/guide" target="_blank">the guide</a>.</p>',
+      '<ul><li>One</li><li>Two &lt;three&gt;</li></ul><blockquote><p>“Quoted” – ünïcode ✓</p></blockquote>',
+      '<div class="video-embed"><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" class="responsive-video" allowfullscreen></iframe></div>',
+      '<iframe src="https://evil.example/embed/1"></iframe>',
+      '<table><thead><tr><th scope="col">A</th></tr></thead><tbody><tr><td colspan="2">b</td></tr></tbody></table>',
+      '<pre><code class="language-js">let a = 1 &lt; 2;</code></pre><hr><p>End<br>line</p>\n',
+    ].join('');
+    const client = createClient({ siteUrl: site.url, apiKey: KEY });
+    await client.publishPost({ title: 'Sanitizer parity', slug: 'sanitizer-parity', content: html, status: 'draft' });
+    const [stored] = await readArticle(site.url, 'sanitizer-parity', 'draft');
+
+    const result = await cli(['sanitize'], html);
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, stored.content);
+  });
+});
