@@ -8,10 +8,17 @@ import { sqliteRows } from './helpers/sqlite';
 const KEY = 'apk_publish-tests-0123456789abcdef';
 const FAIL_MARKER = '[simulate-db-failure]';
 
-/** The fixture without its featured image (image import is covered by the media tests). */
+/**
+ * The fixture without its featured image (image import is covered by the media tests). Its image host
+ * does not resolve; pointing it at a loopback address keeps the test off DNS: the default image
+ * policy refuses loopback before connecting.
+ */
+const LOOPBACK_IMAGES = 'https://127.0.0.1:9/';
 const article = () => {
   const { featured_image: _image, featured_image_alt: _alt, ...rest } = fixturePublishRequest;
-  return structuredClone(rest) as Record<string, unknown>;
+  const body = structuredClone(rest) as Record<string, unknown>;
+  body.content = String(body.content).replaceAll('https://images.example.test/', LOOPBACK_IMAGES);
+  return body;
 };
 
 describe('publish-post', () => {
@@ -58,7 +65,11 @@ describe('publish-post', () => {
     assert.equal(body.post_status, 'publish');
     assert.equal(body.post_url, 'https://garden.example/blog/how-to-choose-a-garden-hose');
     assert.deepEqual(body.categories, ['Gardening', 'Watering']);
-    assert.deepEqual(body.inline_images_result, { imported: [], warnings: [] });
+    assert.deepEqual(body.inline_images_result.imported, []);
+    assert.deepEqual(
+      body.inline_images_result.warnings.map((w: { source_url: string }) => w.source_url),
+      ['hero-hose.jpg', 'materials.webp', 'reel.png'].map((name) => `${LOOPBACK_IMAGES}articles/1042/${name}`)
+    );
     assert.match(body.featured_image_result, /^none/);
 
     const [draft] = await readArticle(site.url, 'how-to-choose-a-garden-hose', 'draft');
@@ -178,5 +189,20 @@ describe('publish-post', () => {
     assert.equal((await readArticle(site.url, 'race-condition', 'draft')).length, 1);
     assert.equal((await readArticle(site.url, 'race-condition', 'published')).length, 1);
     assert.equal((await listCategories(site.url)).filter((c) => c.name === 'Races').length, 1);
+  });
+
+  it('refuses a loopback image URL with the default image policy, and still saves the post', async () => {
+    const response = await publish({
+      title: 'Internal image',
+      content: '<p>x</p><img src="https://127.0.0.1:9/secret.png" alt="internal">',
+      featured_image: 'https://169.254.169.254/latest/meta-data',
+    });
+    assert.equal(response.status, 201, response.text);
+    assert.match(response.json.featured_image_result, /^warning: the address 169\.254\.169\.254 is linkLocal, not public; refused/);
+    assert.deepEqual(response.json.inline_images_result.warnings, [
+      { source_url: 'https://127.0.0.1:9/secret.png', reason: 'the address 127.0.0.1 is loopback, not public; refused' },
+    ]);
+    const [draft] = await readArticle(site.url, 'internal-image');
+    assert.equal(draft.content, '<p>x</p><img src="https://127.0.0.1:9/secret.png" alt="internal" />');
   });
 });

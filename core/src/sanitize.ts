@@ -7,6 +7,8 @@ export interface SanitizeOptions {
   videoEmbedHosts?: string[];
   /** Keep `http:` image sources (local testing only, with ARTICLE_PUBLISHER_ALLOW_HTTP). */
   allowHttpImages?: boolean;
+  /** Image sources to replace (original src -> media library URL), applied in the same pass. */
+  rewriteImages?: ReadonlyMap<string, string>;
 }
 
 /** Spec 2.6's elements plus br, hr, code and pre (DESIGN.md "HTML"). */
@@ -39,6 +41,17 @@ function isAllowedDataImage(src: string): boolean {
   return image !== null && (IMAGE_MIME_TYPES as readonly string[]).includes(image.mimeType);
 }
 
+/** Image sources kept as they are: https, relative (local), image data URLs, and http when allowed. */
+function isKeptImageSource(src: string, allowHttp: boolean): boolean {
+  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(src)?.[1]?.toLowerCase();
+  if (scheme === undefined || scheme === 'https') return true;
+  if (scheme === 'data') return isAllowedDataImage(src);
+  return scheme === 'http' && allowHttp;
+}
+
+const withoutAttribute = (attribs: Record<string, string>, name: string) =>
+  Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== name));
+
 /**
  * The one allowlist for article HTML, used by both integrations and exported in the toolkit:
  * no scripts, styles or event handlers, only http(s)/mailto links, https (or image data URL)
@@ -46,12 +59,13 @@ function isAllowedDataImage(src: string): boolean {
  */
 export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {}): string {
   const embedPrefixes = options.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS;
-  const imageSchemes = options.allowHttpImages ? ['https', 'http', 'data'] : ['https', 'data'];
+  const allowHttp = options.allowHttpImages === true;
   return sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedSchemes: ['http', 'https', 'mailto'],
-    allowedSchemesByTag: { img: imageSchemes, iframe: ['https'] },
+    // Image sources are judged in transformTags (which also applies rewrites); the scheme list is a backstop.
+    allowedSchemesByTag: { img: ['https', 'http', 'data'], iframe: ['https'] },
     allowedSchemesAppliedToAttributes: ['href', 'src'],
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
@@ -63,9 +77,11 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
       },
       img: (tagName, attribs) => {
         const src = attribs.src ?? '';
-        if (!src.trim().toLowerCase().startsWith('data:') || isAllowedDataImage(src)) return { tagName, attribs };
+        const rewritten = options.rewriteImages?.get(src);
         // Attribute order is kept so the output stays byte-for-byte stable.
-        return { tagName, attribs: Object.fromEntries(Object.entries(attribs).filter(([name]) => name !== 'src')) };
+        if (rewritten) return { tagName, attribs: { ...attribs, src: rewritten } };
+        if (isKeptImageSource(src, allowHttp)) return { tagName, attribs };
+        return { tagName, attribs: withoutAttribute(attribs, 'src') };
       },
     },
     exclusiveFilter: (frame) =>

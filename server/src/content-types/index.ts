@@ -1,7 +1,9 @@
 import authFailureSchema from './auth-failure/schema.json';
 import deliverySchema from './delivery/schema.json';
+import mediaSourceSchema from './media-source/schema.json';
 
 export default {
   'auth-failure': { schema: authFailureSchema },
   delivery: { schema: deliverySchema },
+  'media-source': { schema: mediaSourceSchema },
 };

@@ -6,7 +6,7 @@ import type { TargetDescription } from './target-schema';
  * The slice of Strapi's Document Service this plugin uses. The target uid comes from config, so
  * Strapi's per-uid generated types cannot apply; this interface states what we rely on instead.
  */
-interface DocumentRow {
+export interface DocumentRow {
   id: number;
   documentId: string;
   [field: string]: unknown;
@@ -44,7 +44,21 @@ export interface DeliveryRecord {
   warnings: string[];
 }
 
+export interface MediaFile {
+  id: number;
+  url: string;
+}
+
+export interface MediaSourceRecord {
+  sourceKey: string;
+  sourceKeyHash: string;
+  contentHash: string;
+  fileId: number;
+}
+
 const DELIVERY_UID = `plugin::${PLUGIN_ID}.delivery`;
+const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source`;
+const FILE_UID = 'plugin::upload.file';
 
 /** Every read and write of entries goes through here, through Strapi's Document Service. */
 const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -133,6 +147,25 @@ const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async recordDelivery(record: DeliveryRecord): Promise<void> {
       await documents(DELIVERY_UID).create({ data: record });
+    },
+
+    /** The media library file an earlier delivery imported for this source key or these bytes. */
+    async findImportedFile(match: { sourceKeyHash: string } | { contentHash: string }): Promise<MediaFile | null> {
+      const sources = await documents(MEDIA_SOURCE_UID).findMany({ filters: match, fields: ['fileId'], sort: 'id:desc' });
+      for (const source of sources) {
+        const file = (await strapi.db.query(FILE_UID).findOne({ where: { id: source.fileId }, select: ['id', 'url'] })) as MediaFile | null;
+        if (file) return file;
+      }
+      return null;
+    },
+
+    async recordMediaSource(record: MediaSourceRecord): Promise<void> {
+      await documents(MEDIA_SOURCE_UID).create({ data: record });
+    },
+
+    async forgetMediaSources(fileIds: number[]): Promise<void> {
+      if (!fileIds.length) return;
+      await strapi.db.query(MEDIA_SOURCE_UID).deleteMany({ where: { fileId: { $in: fileIds } } });
     },
   };
 };

@@ -1,6 +1,19 @@
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
+import { mapWithConcurrency } from '../../../core/src/images/concurrency';
+import { loadImageSource, type FetchPolicy } from '../../../core/src/images/fetch-image';
+import { checkImageBytes } from '../../../core/src/images/image-check';
+import { ImageRejected } from '../../../core/src/images/image-rejected';
+import { listInlineImages } from '../../../core/src/images/inline-images';
+import { parseImageDataUrl } from '../../../core/src/image-source';
+import { sanitizeArticleHtml } from '../../../core/src/sanitize';
+import { getService } from '../utils/get-service';
+import type { MediaFile } from './content-store';
 import type { TargetDescription } from './target-schema';
 
 /** What the media step hands to the write step. */
@@ -10,27 +23,163 @@ export interface ArticleMedia {
   featuredImageResult: string;
   imported: ImportedImage[];
   warnings: ImageWarning[];
-  /** Files uploaded for this delivery, removed again if the post write fails. */
+  /** Files uploaded for this delivery (not reused ones), removed again if the post write fails. */
   uploadedFileIds: number[];
 }
 
-/** Featured and inline images into the media library. */
-const mediaImport = (_context: { strapi: Core.Strapi }) => ({
-  async importArticleImages(article: NormalizedArticle, _target: TargetDescription): Promise<ArticleMedia> {
-    return {
-      html: article.html,
-      featuredImageId: undefined,
-      featuredImageResult: article.featuredImage
-        ? 'warning: the featured image was not imported (image import is not enabled in this version)'
-        : 'none: no featured image in the request',
-      imported: [],
-      warnings: [],
-      uploadedFileIds: [],
-    };
-  },
+type ImportResult = { ok: true; file: MediaFile; uploaded: boolean } | { ok: false; reason: string };
 
-  async discard(_media: ArticleMedia): Promise<void> {},
-});
+interface UploadService {
+  upload(input: object): Promise<(MediaFile & Record<string, unknown>)[]>;
+  remove(file: object): Promise<unknown>;
+}
+
+const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
+
+/** A file name for the library: the URL's own name when it has one, with the real extension. */
+function fileNameFor(source: string, extension: string, contentHash: string): string {
+  const fromUrl = URL.canParse(source) ? path.basename(new URL(source).pathname).replace(/\.[a-z0-9]+$/i, '') : '';
+  const base = fromUrl.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || `image-${contentHash.slice(0, 10)}`;
+  return `${base}.${extension}`;
+}
+
+/**
+ * Featured and inline images into the media library through Strapi's upload service (so any upload
+ * provider works). Each source is imported once per article, and a source imported by an earlier
+ * delivery (same URL, or same bytes) is reused without being fetched or uploaded again.
+ */
+const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
+  const uploadService = () => strapi.plugin('upload').service('upload') as unknown as UploadService;
+  const store = () => getService(strapi, 'content-store');
+
+  /** An absolute URL: the HTML is rendered by a frontend on another origin. */
+  const absoluteUrl = (url: string) =>
+    url.startsWith('/') ? `${String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '')}${url}` : url;
+
+  async function upload(bytes: Buffer, source: string, alt: string | undefined, contentHash: string) {
+    const config = getService(strapi, 'plugin-config').get();
+    const checked = await checkImageBytes(bytes, config.images.maxPixels);
+    const name = fileNameFor(source, checked.extension, contentHash);
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'article-publisher-'));
+    const filepath = path.join(directory, name);
+    try {
+      await fs.writeFile(filepath, bytes);
+      const [file] = await uploadService().upload({
+        data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
+        files: { filepath, originalFilename: name, mimetype: checked.mimeType, size: bytes.length },
+      });
+      return { id: file.id, url: file.url };
+    } finally {
+      await fs.rm(directory, { recursive: true, force: true });
+    }
+  }
+
+  async function importSource(source: string, alt: string | undefined, policy: FetchPolicy): Promise<ImportResult> {
+    try {
+      const dataImage = parseImageDataUrl(source);
+      // A data URL is identified by its bytes; a URL by itself, so a republish fetches nothing.
+      const sourceKey = dataImage ? `data:${sha256(Buffer.from(dataImage.base64, 'base64'))}` : source;
+      const sourceKeyHash = sha256(sourceKey);
+      const known = await store().findImportedFile({ sourceKeyHash });
+      if (known) return { ok: true, file: known, uploaded: false };
+
+      const { bytes } = await loadImageSource(source, policy);
+      const contentHash = sha256(bytes);
+      const sameBytes = await store().findImportedFile({ contentHash });
+      if (sameBytes) {
+        await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash, fileId: sameBytes.id });
+        return { ok: true, file: sameBytes, uploaded: false };
+      }
+      const file = await upload(bytes, source, alt, contentHash);
+      await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash, fileId: file.id });
+      return { ok: true, file, uploaded: true };
+    } catch (error) {
+      if (error instanceof ImageRejected) return { ok: false, reason: error.message };
+      strapi.log.warn(`[article-publisher] image import failed: ${(error as Error).stack ?? String(error)}`);
+      return { ok: false, reason: `the media library refused the file (${(error as Error).message})` };
+    }
+  }
+
+  return {
+    async importArticleImages(article: NormalizedArticle, target: TargetDescription): Promise<ArticleMedia> {
+      const config = getService(strapi, 'plugin-config').get();
+      const policy: FetchPolicy = { ...config.images };
+      const isRemote = (src: string) =>
+        /^https:/i.test(src) || (config.images.allowHttp && /^http:/i.test(src)) || /^data:image\//i.test(src);
+      const serverUrl = String(strapi.config.get('server.absoluteUrl', ''));
+
+      const inline = new Map<string, string | undefined>();
+      for (const image of listInlineImages(article.html)) {
+        const alreadyLocal = serverUrl !== '' && image.src.startsWith(`${serverUrl}/`);
+        if (isRemote(image.src) && !alreadyLocal && !inline.has(image.src)) inline.set(image.src, image.alt);
+      }
+      const sources = [...inline.keys()];
+      const importable = sources.slice(0, config.images.maxInlineImages);
+      const warnings: ImageWarning[] = sources.slice(config.images.maxInlineImages).map((source_url) => ({
+        source_url,
+        reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images`,
+      }));
+
+      // One import per distinct source, shared by the featured image and the body.
+      const pending = new Map<string, Promise<ImportResult>>();
+      const importOnce = (source: string, alt: string | undefined) => {
+        if (!pending.has(source)) pending.set(source, importSource(source, alt, policy));
+        return pending.get(source) as Promise<ImportResult>;
+      };
+      const featured = article.featuredImage && target.fields.cover ? article.featuredImage : undefined;
+      const tasks: [string, string | undefined][] = [
+        ...(featured ? [[featured.source, featured.alt] as [string, string | undefined]] : []),
+        ...importable.map((source) => [source, inline.get(source)] as [string, string | undefined]),
+      ];
+      await mapWithConcurrency(tasks, config.images.concurrency, ([source, alt]) => importOnce(source, alt));
+
+      const imported: ImportedImage[] = [];
+      const rewrites = new Map<string, string>();
+      for (const source of importable) {
+        const result = await importOnce(source, inline.get(source));
+        if (result.ok) {
+          const localUrl = absoluteUrl(result.file.url);
+          rewrites.set(source, localUrl);
+          imported.push({ source_url: source, local_url: localUrl, attachment_id: result.file.id });
+        } else {
+          warnings.push({ source_url: source, reason: result.reason });
+        }
+      }
+
+      let featuredImageId: number | undefined;
+      let featuredImageResult = 'none: no featured image in the request';
+      if (article.featuredImage && !target.fields.cover) {
+        featuredImageResult = 'warning: the target has no media field for a featured image';
+      } else if (featured) {
+        const result = await importOnce(featured.source, featured.alt);
+        featuredImageId = result.ok ? result.file.id : undefined;
+        featuredImageResult = result.ok ? 'success' : `warning: ${result.reason}`;
+      }
+
+      const uploadedFileIds: number[] = [];
+      for (const result of await Promise.all(pending.values())) {
+        if (result.ok && result.uploaded) uploadedFileIds.push(result.file.id);
+      }
+      const html = rewrites.size
+        ? sanitizeArticleHtml(article.html, {
+            videoEmbedHosts: config.videoEmbedHosts,
+            allowHttpImages: config.images.allowHttp,
+            rewriteImages: rewrites,
+          })
+        : article.html;
+      return { html, featuredImageId, featuredImageResult, imported, warnings, uploadedFileIds };
+    },
+
+    /** Removes what this delivery uploaded, after the post write failed. */
+    async discard(media: ArticleMedia): Promise<void> {
+      await store().forgetMediaSources(media.uploadedFileIds);
+      for (const id of media.uploadedFileIds) {
+        const file = await strapi.db.query('plugin::upload.file').findOne({ where: { id } });
+        if (file) await uploadService().remove(file);
+      }
+    },
+  };
+};
 
 export type MediaImportService = ReturnType<typeof mediaImport>;
 export default mediaImport;

@@ -90,50 +90,58 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
     const resolver = getService(strapi, 'category-resolver');
     const categoryPlan = await resolver.plan(article.categories, target, warnings);
     const mediaService = getService(strapi, 'media-import');
-    const media = await mediaService.importArticleImages(article, target);
     const lockNames = [`post:${target.uid}:${article.slug}`, ...resolver.lockNames(categoryPlan)];
 
     try {
-      const written = await getService(strapi, 'locks').withLocks(lockNames, () =>
-        strapi.db.transaction(async () => {
-          const store = getService(strapi, 'content-store');
-          const categories = await resolver.apply(categoryPlan);
-          const existing = await store.findPostBySlug(target, article.slug);
-          const existingSeo = existing && target.fields.seo ? existing[target.fields.seo] : undefined;
-          const seo = seoValues(article, target, existingSeo, warnings);
-          const data = postData(article, target, media, categoryPlan.kind === 'none' ? null : categories, seo);
-          const publish = article.status === 'publish';
+      const written = await getService(strapi, 'locks').withLocks(lockNames, async () => {
+        // Images are imported under the post's lock, so concurrent deliveries of one article do
+        // not upload the same files twice; the database transaction starts only once they are in.
+        const media = await mediaService.importArticleImages(article, target);
+        try {
+          return await strapi.db.transaction(async () => {
+            const store = getService(strapi, 'content-store');
+            const categories = await resolver.apply(categoryPlan);
+            const existing = await store.findPostBySlug(target, article.slug);
+            const existingSeo = existing && target.fields.seo ? existing[target.fields.seo] : undefined;
+            const seo = seoValues(article, target, existingSeo, warnings);
+            const data = postData(article, target, media, categoryPlan.kind === 'none' ? null : categories, seo);
+            const publish = article.status === 'publish';
 
-          let documentId: string;
-          if (existing) {
-            documentId = existing.documentId;
-            await store.updatePost(target, documentId, data, publish);
-            if (!publish && (await store.hasPublishedVersion(target, documentId))) {
-              await store.unpublishPost(target, documentId);
+            let documentId: string;
+            if (existing) {
+              documentId = existing.documentId;
+              await store.updatePost(target, documentId, data, publish);
+              if (!publish && (await store.hasPublishedVersion(target, documentId))) {
+                await store.unpublishPost(target, documentId);
+              }
+            } else {
+              documentId = await store.createPost(target, data, publish);
             }
-          } else {
-            documentId = await store.createPost(target, data, publish);
-          }
-          const postId = await store.postId(target, documentId);
-          await store.recordDelivery({
-            ...(origin.source === 'webhook'
-              ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event }
-              : {}),
-            source: origin.source,
-            slug: article.slug,
-            title: article.title,
-            targetUid: target.uid,
-            targetDocumentId: documentId,
-            postId,
-            requestedStatus: article.status,
-            contentHash: article.contentHash,
-            created: !existing,
-            imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
-            warnings: [...warnings, ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
+            const postId = await store.postId(target, documentId);
+            await store.recordDelivery({
+              ...(origin.source === 'webhook'
+                ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event }
+                : {}),
+              source: origin.source,
+              slug: article.slug,
+              title: article.title,
+              targetUid: target.uid,
+              targetDocumentId: documentId,
+              postId,
+              requestedStatus: article.status,
+              contentHash: article.contentHash,
+              created: !existing,
+              imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
+              warnings: [...warnings, ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
+            });
+            return { created: !existing, documentId, postId, categories, media };
           });
-          return { created: !existing, documentId, postId, categories };
-        })
-      );
+        } catch (error) {
+          await mediaService.discard(media);
+          throw error;
+        }
+      });
+      const { media } = written;
 
       const config = getService(strapi, 'plugin-config').get();
       const response: PublishResponse = {
@@ -154,7 +162,6 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
       };
       return { created: written.created, response };
     } catch (error) {
-      await mediaService.discard(media);
       throw toPublishFailure(error, strapi);
     }
   },

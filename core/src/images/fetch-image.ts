@@ -1,0 +1,150 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import { parseImageDataUrl } from '../image-source';
+import { addressRange, isIpLiteral, isPublicAddress } from './address-policy';
+import { ImageRejected } from './image-rejected';
+
+export interface FetchPolicy {
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+  allowHttp: boolean;
+  allowPrivateNetworks: boolean;
+  /** Resolves a host name to addresses; injected by tests, DNS otherwise. */
+  resolve?: (hostname: string) => Promise<string[]>;
+  /** Which addresses count as public; injected by tests that stand a local server in for a public one. */
+  isPublic?: (address: string) => boolean;
+}
+
+export interface LoadedImage {
+  bytes: Buffer;
+  /** The URL the bytes finally came from (after redirects), or the data URL's type. */
+  origin: string;
+}
+
+const defaultResolve = async (hostname: string) =>
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+function refusalFor(address: string, policy: FetchPolicy): string | null {
+  if (policy.allowPrivateNetworks || (policy.isPublic ?? isPublicAddress)(address)) return null;
+  return `the address ${address} is ${addressRange(address)}, not public; refused`;
+}
+
+/**
+ * Resolves with the injected resolver and refuses non-public addresses at connection time, so the
+ * socket connects exactly to an address that was checked (no DNS rebinding between check and use).
+ */
+function guardedLookup(policy: FetchPolicy): LookupFunction {
+  const resolve = policy.resolve ?? defaultResolve;
+  return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
+    resolve(hostname).then(
+      (addresses) => {
+        if (addresses.length === 0) return callback(new ImageRejected(`${hostname} did not resolve to any address`));
+        for (const address of addresses) {
+          const refusal = refusalFor(address, policy);
+          if (refusal) return callback(new ImageRejected(`${hostname}: ${refusal}`));
+        }
+        const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+        if (options.all) return callback(null, entries);
+        return callback(null, entries[0].address, entries[0].family);
+      },
+      (error: NodeJS.ErrnoException) => callback(new ImageRejected(`${hostname} could not be resolved (${error.code ?? error.message})`))
+    );
+  }) as LookupFunction;
+}
+
+function checkUrl(raw: string, policy: FetchPolicy): URL {
+  if (!URL.canParse(raw)) throw new ImageRejected('the image URL is not valid');
+  const url = new URL(raw);
+  const allowed = url.protocol === 'https:' || (policy.allowHttp && url.protocol === 'http:');
+  if (!allowed) throw new ImageRejected(`${url.protocol.replace(':', '')} URLs are refused; images must use https`);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIpLiteral(host)) {
+    const refusal = refusalFor(host, policy);
+    if (refusal) throw new ImageRejected(refusal);
+  }
+  return url;
+}
+
+interface Hop {
+  redirectTo?: string;
+  bytes?: Buffer;
+}
+
+function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<Hop> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise<Hop>((resolve, reject) => {
+    const request = client.get(
+      url,
+      { lookup: guardedLookup(policy), signal, headers: { accept: 'image/*', 'user-agent': 'strapi-plugin-article-publisher' } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if ([301, 302, 303, 307, 308].includes(status) && response.headers.location) {
+          response.resume();
+          return resolve({ redirectTo: new URL(response.headers.location, url).href });
+        }
+        if (status !== 200) {
+          response.resume();
+          return reject(new ImageRejected(`the server answered HTTP ${status}`));
+        }
+        const declared = Number(response.headers['content-length'] ?? 0);
+        if (declared > policy.maxBytes) {
+          response.destroy();
+          return reject(new ImageRejected(`the image is ${declared} bytes, more than the limit of ${policy.maxBytes}`));
+        }
+        const chunks: Buffer[] = [];
+        let received = 0;
+        response.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > policy.maxBytes) {
+            response.destroy();
+            reject(new ImageRejected(`the image is larger than the limit of ${policy.maxBytes} bytes`));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.on('end', () => resolve({ bytes: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      }
+    );
+    request.on('error', reject);
+  });
+}
+
+/** Downloads an image URL under the policy: scheme, public addresses on every hop, redirects, bytes, time. */
+export async function fetchImageBytes(rawUrl: string, policy: FetchPolicy): Promise<LoadedImage> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), policy.timeoutMs);
+  try {
+    let current = rawUrl;
+    for (let hop = 0; hop <= policy.maxRedirects; hop++) {
+      const url = checkUrl(current, policy);
+      const result = await requestOnce(url, policy, controller.signal);
+      if (result.bytes) return { bytes: result.bytes, origin: url.href };
+      current = result.redirectTo as string;
+    }
+    throw new ImageRejected(`more than ${policy.maxRedirects} redirects`);
+  } catch (error) {
+    if (controller.signal.aborted) throw new ImageRejected(`the download took longer than ${policy.timeoutMs} ms`);
+    if (error instanceof ImageRejected) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new ImageRejected(`the download failed (${code ?? (error as Error).message})`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Bytes of an image reference: a data URL decoded, or a URL downloaded under the policy. */
+export async function loadImageSource(source: string, policy: FetchPolicy): Promise<LoadedImage> {
+  if (source.trim().toLowerCase().startsWith('data:')) {
+    const image = parseImageDataUrl(source);
+    if (!image) throw new ImageRejected('the data URL is not a base64 image');
+    if (Math.floor((image.base64.length * 3) / 4) > policy.maxBytes) {
+      throw new ImageRejected(`the image is larger than the limit of ${policy.maxBytes} bytes`);
+    }
+    return { bytes: Buffer.from(image.base64, 'base64'), origin: `data:${image.mimeType}` };
+  }
+  return fetchImageBytes(source, policy);
+}
