@@ -23,18 +23,26 @@ export type ParsedCommandArgs<Options extends OptionSpecs> = ReturnType<
 >;
 
 /** `util.parseArgs` in strict mode, its errors turned into usage errors (exit code 2). */
-export function parseCommandArgs<Options extends OptionSpecs>(args: string[], options: Options): ParsedCommandArgs<Options> {
+export function parseCommandArgs<Options extends OptionSpecs>(
+  args: string[],
+  options: Options
+): ParsedCommandArgs<Options> {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS')) throw new UsageError((error as Error).message);
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+      throw new UsageError((error as Error).message);
     throw error;
   }
 }
 
 /** A required option, or the environment variable that may stand in for it (keeps secrets out of shell history). */
-export function requiredOption(value: string | undefined, flag: string, environmentVariable?: string): string {
+export function requiredOption(
+  value: string | undefined,
+  flag: string,
+  environmentVariable?: string
+): string {
   const resolved = value ?? (environmentVariable ? process.env[environmentVariable] : undefined);
   if (resolved) return resolved;
   const alternative = environmentVariable ? ` (or set ${environmentVariable})` : '';
@@ -43,20 +51,24 @@ export function requiredOption(value: string | undefined, flag: string, environm
 
 export function positiveInteger(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--${flag} must be a positive integer, got "${value}".`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`--${flag} must be a positive integer, got "${value}".`);
   return Number(value);
 }
 
 /** An http(s) URL option, checked before any request is made. */
 export function httpUrl(value: string, flag: string): string {
-  if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) throw new UsageError(`--${flag} must be an http(s) URL, got "${value}".`);
+  if (!/^https?:\/\//i.test(value) || !URL.canParse(value))
+    throw new UsageError(`--${flag} must be an http(s) URL, got "${value}".`);
   return value;
 }
 
 export function exactlyPositionals(positionals: string[], names: string[]): string[] {
   if (positionals.length !== names.length) {
     const expected = names.length ? names.map((name) => `<${name}>`).join(' ') : 'no arguments';
-    throw new UsageError(`expected ${expected}, got ${positionals.length ? positionals.map((p) => `"${p}"`).join(' ') : 'none'}.`);
+    throw new UsageError(
+      `expected ${expected}, got ${positionals.length ? positionals.map((p) => `"${p}"`).join(' ') : 'none'}.`
+    );
   }
   return positionals;
 }

@@ -8,7 +8,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`article-publisher: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `article-publisher: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`
+    );
     process.exitCode = 1;
   }
 );

@@ -30,7 +30,8 @@ export async function readJsonObject(file: string): Promise<Record<string, unkno
   } catch (error) {
     throw new Error(`${name} is not valid JSON: ${(error as Error).message}`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${name} must hold a JSON object.`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${name} must hold a JSON object.`);
   return value as Record<string, unknown>;
 }
 

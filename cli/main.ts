@@ -55,11 +55,13 @@ function reportError(error: unknown, command: Command, json: boolean): number {
     return EXIT_USAGE;
   }
   if (isServiceRequestError(error)) {
-    if (json) printJson({ ok: false, error: { code: error.code, message: error.message, status: error.status } });
+    if (json)
+      printJson({ ok: false, error: { code: error.code, message: error.message, status: error.status } });
     err(`Error: ${error.status ?? 'no answer'} ${error.code}: ${error.message}\n`);
     return EXIT_FAILURE;
   }
-  if (json) printJson({ ok: false, error: { code: 'cli_error', message: (error as Error).message, status: null } });
+  if (json)
+    printJson({ ok: false, error: { code: 'cli_error', message: (error as Error).message, status: null } });
   err(`Error: ${error instanceof Error ? error.message : String(error)}\n`);
   return EXIT_FAILURE;
 }

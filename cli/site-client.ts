@@ -16,7 +16,12 @@ export function resolveSiteOptions(values: SiteOptionValues) {
   const siteUrl = httpUrl(requiredOption(values.site, 'site'), 'site');
   const apiKey = requiredOption(values.key, 'key', API_KEY_VARIABLE);
   warnIfKeyWouldTravelInClear(siteUrl);
-  return { siteUrl, apiKey, apiPrefix: values['api-prefix'], timeoutMs: positiveInteger(values['timeout-ms'], 'timeout-ms') };
+  return {
+    siteUrl,
+    apiKey,
+    apiPrefix: values['api-prefix'],
+    timeoutMs: positiveInteger(values['timeout-ms'], 'timeout-ms'),
+  };
 }
 
 export function clientFor(values: SiteOptionValues): ArticlePublisherClient {

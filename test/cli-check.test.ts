@@ -22,7 +22,11 @@ function cli(args: string[], input = ''): Promise<CliRun> {
   delete env.ARTICLE_PUBLISHER_API_KEY;
   delete env.ARTICLE_PUBLISHER_WEBHOOK_SECRET;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli', 'index.ts'), ...args], { cwd: repoRoot, env });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'cli', 'index.ts'), ...args],
+      { cwd: repoRoot, env }
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -48,7 +52,9 @@ describe('article-publisher check against the playground', () => {
   ];
 
   before(async () => {
-    site = await startPlayground({ env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET } });
+    site = await startPlayground({
+      env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
+    });
   });
   after(async () => site?.stop());
 
@@ -71,7 +77,17 @@ describe('article-publisher check against the playground', () => {
     assert.equal(report.ok, true);
     assert.equal(report.slug, CHECK_SLUG);
     const ids = report.checks.map((check: { id: string }) => check.id);
-    for (const id of ['ping', 'missing-key', 'wrong-key', 'missing-fields', 'create', 'update', 'images', 'status-pending', 'status-draft']) {
+    for (const id of [
+      'ping',
+      'missing-key',
+      'wrong-key',
+      'missing-fields',
+      'create',
+      'update',
+      'images',
+      'status-pending',
+      'status-draft',
+    ]) {
       assert.ok(ids.includes(id), `checks ${id}`);
     }
     for (const id of ['webhook-unsigned', 'webhook-bad-signature', 'webhook-signed', 'webhook-repeat']) {
@@ -82,8 +98,11 @@ describe('article-publisher check against the playground', () => {
   it('fails with exit code 1 against a wrong key and says why', async () => {
     const result = await cli(checkArgs('apk_not-the-key-of-this-site-0000'));
     assert.equal(result.code, 1, result.stdout);
-    assert.match(result.stdout, /FAIL {2}ping answers with the site details +403 invalid_api_key: The X-Service-Key header does not match/);
-    assert.match(result.stdout, /SKIP {2}publish a draft/);
+    assert.match(
+      result.stdout,
+      /FAIL {2}ping answers with the site details +403 invalid_api_key: The X-Service-Key header does not match/
+    );
+    assert.match(result.stdout, /SKIP {2}draft on the check slug/);
     assert.match(result.stdout, /The site does not honour the contract/);
   });
 
@@ -99,7 +118,12 @@ describe('article-publisher check against the playground', () => {
       '<pre><code class="language-js">let a = 1 &lt; 2;</code></pre><hr><p>End<br>line</p>\n',
     ].join('');
     const client = createClient({ siteUrl: site.url, apiKey: KEY });
-    await client.publishPost({ title: 'Sanitizer parity', slug: 'sanitizer-parity', content: html, status: 'draft' });
+    await client.publishPost({
+      title: 'Sanitizer parity',
+      slug: 'sanitizer-parity',
+      content: html,
+      status: 'draft',
+    });
     const [stored] = await readArticle(site.url, 'sanitizer-parity', 'draft');
 
     const result = await cli(['sanitize'], html);

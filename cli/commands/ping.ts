@@ -17,7 +17,8 @@ export const pingCommand: Command = {
       return EXIT_OK;
     }
     out(`OK  "${answer.site_name}" at ${answer.site_url}, ${answer.cms_version}\n`);
-    if (answer.plugin_version) out(`    plugin ${answer.plugin_version}, articles go to ${answer.target_content_type}\n`);
+    if (answer.plugin_version)
+      out(`    plugin ${answer.plugin_version}, articles go to ${answer.target_content_type}\n`);
     for (const problem of answer.target_problems ?? []) out(`    problem: ${problem}\n`);
     return EXIT_OK;
   },

@@ -28,7 +28,8 @@ ${SITE_USAGE}`,
     if (answer.categories.length) out(`    categories: ${answer.categories.join(', ')}\n`);
     out(`    featured image: ${answer.featured_image_result}\n`);
     out(`    inline images: ${imported.length} imported, ${warnings.length} warning(s)\n`);
-    for (const warning of warnings) out(`    warning: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}\n`);
+    for (const warning of warnings)
+      out(`    warning: ${typeof warning === 'string' ? warning : JSON.stringify(warning)}\n`);
     return EXIT_OK;
   },
 };

@@ -6,7 +6,7 @@ import { EXIT_OK } from '../usage-error';
 
 export const sanitizeCommand: Command = {
   name: 'sanitize',
-  summary: "HTML on standard input, the HTML the plugin would store on standard output",
+  summary: 'HTML on standard input, the HTML the plugin would store on standard output',
   usage: `article-publisher sanitize [--video-host PREFIX]... [--allow-http-images] < article.html
 
   --video-host PREFIX   an allowed iframe src prefix (repeatable; default the YouTube embed paths)

@@ -1,5 +1,12 @@
 import { deliverWebhook, signWebhook, type DeliveryAttempt } from '../../core/src/toolkit';
-import { COMMON_OPTIONS, exactlyPositionals, httpUrl, parseCommandArgs, positiveInteger, requiredOption } from '../args';
+import {
+  COMMON_OPTIONS,
+  exactlyPositionals,
+  httpUrl,
+  parseCommandArgs,
+  positiveInteger,
+  requiredOption,
+} from '../args';
 import type { Command } from '../command';
 import { err, out, printJson, readJsonObject, readStdin } from '../io';
 import { EXIT_FAILURE, EXIT_OK, UsageError } from '../usage-error';
@@ -10,7 +17,10 @@ const SECRET_USAGE = `  --secret S          the webhook secret (or set ${WEBHOOK
 
 /** `webhook sign`: the lowercase hex HMAC-SHA256 of standard input's exact bytes. */
 async function sign(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { help: COMMON_OPTIONS.help, secret: { type: 'string' } });
+  const { values, positionals } = parseCommandArgs(args, {
+    help: COMMON_OPTIONS.help,
+    secret: { type: 'string' },
+  });
   exactlyPositionals(positionals, []);
   const secret = requiredOption(values.secret, 'secret', WEBHOOK_SECRET_VARIABLE);
   out(`${signWebhook(await readStdin(), secret)}\n`);
@@ -72,6 +82,8 @@ ${SECRET_USAGE}`,
     const [subcommand, ...rest] = args;
     if (subcommand === 'sign') return sign(rest);
     if (subcommand === 'send') return send(rest);
-    throw new UsageError(subcommand ? `unknown webhook command "${subcommand}".` : 'webhook needs a command: sign or send.');
+    throw new UsageError(
+      subcommand ? `unknown webhook command "${subcommand}".` : 'webhook needs a command: sign or send.'
+    );
   },
 };

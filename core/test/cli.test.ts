@@ -41,7 +41,8 @@ function run(command: string, args: string[], input = ''): Promise<CliRun> {
   });
 }
 
-const cli = (args: string[], input = '') => run(process.execPath, ['--import', 'tsx', cliEntry, ...args], input);
+const cli = (args: string[], input = '') =>
+  run(process.execPath, ['--import', 'tsx', cliEntry, ...args], input);
 
 describe('article-publisher CLI', () => {
   it('webhook sign prints the published vector digest', async () => {
@@ -51,7 +52,11 @@ describe('article-publisher CLI', () => {
   });
 
   it('webhook sign works as the issue shows it, through npm run --silent cli', async () => {
-    const result = await run('npm', ['run', '--silent', 'cli', '--', 'webhook', 'sign', '--secret', VECTOR_SECRET], 'Hello, World!');
+    const result = await run(
+      'npm',
+      ['run', '--silent', 'cli', '--', 'webhook', 'sign', '--secret', VECTOR_SECRET],
+      'Hello, World!'
+    );
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, `${VECTOR_DIGEST}\n`);
   });
@@ -75,14 +80,21 @@ describe('article-publisher CLI', () => {
     assert.equal(result.code, 0, result.stderr);
     // Trimmed like the body the plugin stores (test/cli-check.test.ts compares with the stored body).
     assert.equal(result.stdout, sanitizeArticleHtml(html).trim());
-    assert.notEqual(sanitizeArticleHtml(html), sanitizeArticleHtml(html).trim(), 'the input ends with a newline');
+    assert.notEqual(
+      sanitizeArticleHtml(html),
+      sanitizeArticleHtml(html).trim(),
+      'the input ends with a newline'
+    );
     assert.ok(!result.stdout.includes('script') && !result.stdout.includes('onclick'));
   });
 
   it('sanitize takes the allowed video hosts as options', async () => {
     const html = '<iframe src="https://player.vimeo.com/video/1"></iframe>';
     const result = await cli(['sanitize', '--video-host', 'https://player.vimeo.com/video/'], html);
-    assert.equal(result.stdout, sanitizeArticleHtml(html, { videoEmbedHosts: ['https://player.vimeo.com/video/'] }));
+    assert.equal(
+      result.stdout,
+      sanitizeArticleHtml(html, { videoEmbedHosts: ['https://player.vimeo.com/video/'] })
+    );
     assert.match(result.stdout, /<iframe/);
   });
 
@@ -97,8 +109,14 @@ describe('article-publisher CLI', () => {
       [['publish', '--site', 'http://127.0.0.1:9', '--key', 'k'], /expected <FILE>/],
       [['webhook'], /webhook needs a command: sign or send/],
       [['webhook', 'sign'], /--secret is required/],
-      [['check', '--site', 'http://127.0.0.1:9', '--key', 'k', '--webhook-url', 'http://127.0.0.1:9/hook'], /needs --secret/],
-      [['check', '--site', 'http://127.0.0.1:9', '--key', 'k', '--timeout-ms', 'soon'], /--timeout-ms must be a positive integer/],
+      [
+        ['check', '--site', 'http://127.0.0.1:9', '--key', 'k', '--webhook-url', 'http://127.0.0.1:9/hook'],
+        /needs --secret/,
+      ],
+      [
+        ['check', '--site', 'http://127.0.0.1:9', '--key', 'k', '--timeout-ms', 'soon'],
+        /--timeout-ms must be a positive integer/,
+      ],
     ];
     for (const [args, message] of cases) {
       const result = await cli(args);
@@ -127,7 +145,11 @@ describe('article-publisher CLI', () => {
           received.push({ url: req.url ?? '', headers: req.headers, body });
           const status = req.url === '/refuse' ? 400 : 200;
           res.writeHead(status, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(status === 200 ? { received: true } : { code: 'bad_request', message: 'no', data: { status } }));
+          res.end(
+            JSON.stringify(
+              status === 200 ? { received: true } : { code: 'bad_request', message: 'no', data: { status } }
+            )
+          );
         });
       });
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -142,8 +164,20 @@ describe('article-publisher CLI', () => {
     it('webhook send delivers a signed payload and exits 0', async () => {
       received = [];
       const file = path.join(tmpDir, 'payload.json');
-      fs.writeFileSync(file, JSON.stringify({ event: 'article.published', slug: 'hello', title: 'Hello' }, null, 2));
-      const result = await cli(['webhook', 'send', file, '--url', `${baseUrl}/hook`, '--secret', 'whsec', '--json']);
+      fs.writeFileSync(
+        file,
+        JSON.stringify({ event: 'article.published', slug: 'hello', title: 'Hello' }, null, 2)
+      );
+      const result = await cli([
+        'webhook',
+        'send',
+        file,
+        '--url',
+        `${baseUrl}/hook`,
+        '--secret',
+        'whsec',
+        '--json',
+      ]);
       assert.equal(result.code, 0, result.stderr);
       const summary = JSON.parse(result.stdout);
       assert.equal(summary.delivered, true);

@@ -105,7 +105,11 @@ describe('createClient against a local site', () => {
 
   it('rejects with the contract code, message and status', async () => {
     const cases: [ReturnType<typeof contractError>, string, number][] = [
-      [contractError(401, 'missing_api_key', 'The X-Service-Key header is required.'), 'missing_api_key', 401],
+      [
+        contractError(401, 'missing_api_key', 'The X-Service-Key header is required.'),
+        'missing_api_key',
+        401,
+      ],
       [contractError(403, 'invalid_api_key', 'The key does not match.'), 'invalid_api_key', 403],
       [contractError(400, 'bad_request', 'Invalid publish request: title is required.'), 'bad_request', 400],
       [contractError(500, 'publish_failed', 'The CMS failed to write.'), 'publish_failed', 500],
@@ -121,14 +125,24 @@ describe('createClient against a local site', () => {
   });
 
   it('passes Retry-After on with a 429', async () => {
-    replies = [{ ...contractError(429, 'rate_limited', 'Too many failed key checks.'), headers: { 'Retry-After': '840' } }];
+    replies = [
+      {
+        ...contractError(429, 'rate_limited', 'Too many failed key checks.'),
+        headers: { 'Retry-After': '840' },
+      },
+    ];
     const error = await rejection(client().ping());
     assert.equal(error.code, 'rate_limited');
     assert.equal(error.retryAfterSeconds, 840);
   });
 
   it('reports an answer without the contract error body as http_error, with a hint on 404', async () => {
-    replies = [{ status: 404, body: '{"data":null,"error":{"status":404,"name":"NotFoundError","message":"Not Found"}}' }];
+    replies = [
+      {
+        status: 404,
+        body: '{"data":null,"error":{"status":404,"name":"NotFoundError","message":"Not Found"}}',
+      },
+    ];
     const error = await rejection(client().ping());
     assert.equal(error.code, 'http_error');
     assert.equal(error.status, 404);
@@ -143,7 +157,10 @@ describe('createClient against a local site', () => {
   });
 
   it('does not follow a redirect, so the key never travels elsewhere', async () => {
-    replies = [{ status: 301, headers: { location: `${siteUrl}/elsewhere` } }, { status: 200, body: JSON.stringify(PING) }];
+    replies = [
+      { status: 301, headers: { location: `${siteUrl}/elsewhere` } },
+      { status: 200, body: JSON.stringify(PING) },
+    ];
     const error = await rejection(client().ping());
     assert.equal(error.code, 'redirected');
     assert.equal(error.status, 301);
@@ -177,7 +194,10 @@ describe('serviceEndpoints', () => {
       publishPost: 'https://cms.example.com/api/service/v1/publish-post',
       webhook: 'https://cms.example.com/api/service/v1/webhook',
     });
-    assert.equal(serviceEndpoints('https://example.com/cms', 'rest/').ping, 'https://example.com/cms/rest/service/v1/ping');
+    assert.equal(
+      serviceEndpoints('https://example.com/cms', 'rest/').ping,
+      'https://example.com/cms/rest/service/v1/ping'
+    );
   });
 
   it('refuses anything but an http(s) URL', () => {

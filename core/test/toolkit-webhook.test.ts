@@ -29,9 +29,21 @@ describe('webhook signatures', () => {
     assert.equal(verifyWebhook(VECTOR.body, VECTOR.digest, VECTOR.secret), true);
     assert.equal(verifyWebhook(`${VECTOR.body} `, VECTOR.digest, VECTOR.secret), false, 'other bytes');
     assert.equal(verifyWebhook(VECTOR.body, VECTOR.digest, 'another secret'), false, 'other secret');
-    assert.equal(verifyWebhook(VECTOR.body, `${VECTOR.digest.slice(0, -1)}0`, VECTOR.secret), false, 'wrong digest');
-    assert.equal(verifyWebhook(VECTOR.body, VECTOR.digest.toUpperCase(), VECTOR.secret), false, 'uppercase refused');
-    assert.equal(verifyWebhook(VECTOR.body, `sha256=${VECTOR.digest}`, VECTOR.secret), false, 'prefixed refused');
+    assert.equal(
+      verifyWebhook(VECTOR.body, `${VECTOR.digest.slice(0, -1)}0`, VECTOR.secret),
+      false,
+      'wrong digest'
+    );
+    assert.equal(
+      verifyWebhook(VECTOR.body, VECTOR.digest.toUpperCase(), VECTOR.secret),
+      false,
+      'uppercase refused'
+    );
+    assert.equal(
+      verifyWebhook(VECTOR.body, `sha256=${VECTOR.digest}`, VECTOR.secret),
+      false,
+      'prefixed refused'
+    );
     assert.equal(verifyWebhook(VECTOR.body, undefined, VECTOR.secret), false, 'missing');
     assert.equal(verifyWebhook(VECTOR.body, '', VECTOR.secret), false, 'empty');
   });
@@ -39,8 +51,10 @@ describe('webhook signatures', () => {
 
 describe('retry policy', () => {
   it('retries 408, 429 and 5xx only', () => {
-    for (const status of [408, 429, 500, 502, 503, 504, 599]) assert.equal(isRetryableStatus(status), true, String(status));
-    for (const status of [200, 301, 400, 401, 403, 404, 409, 410, 413, 422]) assert.equal(isRetryableStatus(status), false, String(status));
+    for (const status of [408, 429, 500, 502, 503, 504, 599])
+      assert.equal(isRetryableStatus(status), true, String(status));
+    for (const status of [200, 301, 400, 401, 403, 404, 409, 410, 413, 422])
+      assert.equal(isRetryableStatus(status), false, String(status));
   });
 
   it('reads Retry-After as seconds or as an HTTP date', () => {
@@ -55,8 +69,14 @@ describe('retry policy', () => {
 
   it('backs off exponentially with jitter, up to the maximum', () => {
     const options = (random: number) => ({ baseDelayMs: 1000, maxDelayMs: 10_000, random: () => random });
-    assert.deepEqual([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelayMs(attempt, options(0))), [500, 1000, 2000, 4000, 5000, 5000]);
-    assert.deepEqual([1, 2, 3, 4, 5].map((attempt) => backoffDelayMs(attempt, options(0.999999))), [1000, 2000, 4000, 8000, 10_000]);
+    assert.deepEqual(
+      [1, 2, 3, 4, 5, 6].map((attempt) => backoffDelayMs(attempt, options(0))),
+      [500, 1000, 2000, 4000, 5000, 5000]
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4, 5].map((attempt) => backoffDelayMs(attempt, options(0.999999))),
+      [1000, 2000, 4000, 8000, 10_000]
+    );
   });
 });
 
@@ -101,7 +121,12 @@ describe('deliverWebhook against a local receiver', () => {
     sleeps = [];
   });
 
-  const payload = { event: 'article.published', article_id: 7, slug: 'ünïcode-slug', title: 'Ünïcode – “quotes”' };
+  const payload = {
+    event: 'article.published',
+    article_id: 7,
+    slug: 'ünïcode-slug',
+    title: 'Ünïcode – “quotes”',
+  };
   const secret = 'a-webhook-secret-of-some-length';
   const options = (extra: DeliveryOptions = {}): DeliveryOptions => ({
     baseDelayMs: 100,
@@ -123,7 +148,11 @@ describe('deliverWebhook against a local receiver', () => {
     assert.equal(request.headers['content-type'], 'application/json');
     assert.equal(request.headers.accept, 'application/json');
     assert.equal(request.headers['x-service-event'], 'article.published');
-    assert.equal(request.body.toString('utf8'), JSON.stringify(payload), 'serialized once, as JSON.stringify');
+    assert.equal(
+      request.body.toString('utf8'),
+      JSON.stringify(payload),
+      'serialized once, as JSON.stringify'
+    );
     assert.equal(request.headers['x-service-signature'], signWebhook(request.body, secret));
     assert.equal(verifyWebhook(request.body, request.headers['x-service-signature'] as string, secret), true);
     assert.equal(result.signature, request.headers['x-service-signature']);
@@ -134,18 +163,32 @@ describe('deliverWebhook against a local receiver', () => {
   it('names the event of the payload, article.published when it has none', async () => {
     await deliverWebhook(url, { event: 'article.updated', slug: 'x' }, secret, options());
     await deliverWebhook(url, { slug: 'x' }, secret, options());
-    assert.deepEqual(received.map((request) => request.headers['x-service-event']), ['article.updated', 'article.published']);
+    assert.deepEqual(
+      received.map((request) => request.headers['x-service-event']),
+      ['article.updated', 'article.published']
+    );
   });
 
   it('retries two 503 answers with growing waits, then succeeds on the third attempt', async () => {
     replies = [{ status: 503 }, { status: 503 }, { status: 200 }];
     const logged: number[] = [];
-    const result = await deliverWebhook(url, payload, secret, options({ onAttempt: (a) => logged.push(a.attempt) }));
+    const result = await deliverWebhook(
+      url,
+      payload,
+      secret,
+      options({ onAttempt: (a) => logged.push(a.attempt) })
+    );
     assert.equal(result.delivered, true);
     assert.equal(result.attempts.length, 3);
-    assert.deepEqual(result.attempts.map((attempt) => attempt.status), [503, 503, 200]);
+    assert.deepEqual(
+      result.attempts.map((attempt) => attempt.status),
+      [503, 503, 200]
+    );
     assert.deepEqual(sleeps, [75, 150], 'base 100 then 200, each with jitter 0.5 (equal jitter)');
-    assert.deepEqual(result.attempts.map((attempt) => attempt.delayMs), [75, 150, null]);
+    assert.deepEqual(
+      result.attempts.map((attempt) => attempt.delayMs),
+      [75, 150, null]
+    );
     assert.deepEqual(logged, [1, 2, 3]);
     const signatures = new Set(received.map((request) => request.headers['x-service-signature']));
     const bodies = new Set(received.map((request) => request.body.toString('hex')));
@@ -157,7 +200,10 @@ describe('deliverWebhook against a local receiver', () => {
     replies = [{ status: 408 }, { status: 429 }, { status: 204, body: '' }];
     const result = await deliverWebhook(url, payload, secret, options());
     assert.equal(result.delivered, true);
-    assert.deepEqual(result.attempts.map((attempt) => attempt.status), [408, 429, 204]);
+    assert.deepEqual(
+      result.attempts.map((attempt) => attempt.status),
+      [408, 429, 204]
+    );
   });
 
   it('does not retry a 400', async () => {
@@ -238,7 +284,10 @@ describe('deliverWebhook against a local receiver', () => {
     const result = await deliverWebhook(closedUrl, payload, secret, options({ maxAttempts: 3 }));
     assert.equal(result.delivered, false);
     assert.equal(result.response, null);
-    assert.deepEqual(result.attempts.map((attempt) => attempt.status), [null, null, null]);
+    assert.deepEqual(
+      result.attempts.map((attempt) => attempt.status),
+      [null, null, null]
+    );
     assert.match(result.attempts[0].error ?? '', /Could not reach .*ECONNREFUSED/);
     assert.equal(sleeps.length, 2);
   });

@@ -39,7 +39,13 @@ export function createClient(options: ClientOptions): ArticlePublisherClient {
       return answer.body as PingResponse;
     },
     async publishPost(request) {
-      const answer = await callService({ url: endpoints.publishPost, method: 'POST', apiKey, body: request, timeoutMs });
+      const answer = await callService({
+        url: endpoints.publishPost,
+        method: 'POST',
+        apiKey,
+        body: request,
+        timeoutMs,
+      });
       return answer.body as PublishResponse;
     },
   };

@@ -76,9 +76,11 @@ async function expectRefusal(call: Promise<unknown>, status: number, code: strin
     await call;
   } catch (error) {
     if (!isServiceRequestError(error)) throw error;
-    if (error.status !== status || error.code !== code) fail(`expected ${status} ${code}, got ${describeFailure(error)}`);
+    if (error.status !== status || error.code !== code)
+      fail(`expected ${status} ${code}, got ${describeFailure(error)}`);
     const dataStatus = (error.body as { data?: { status?: unknown } } | undefined)?.data?.status;
-    if (dataStatus !== status) fail(`${status} ${code}, but data.status is ${JSON.stringify(dataStatus)} (spec 2.4)`);
+    if (dataStatus !== status)
+      fail(`${status} ${code}, but data.status is ${JSON.stringify(dataStatus)} (spec 2.4)`);
     return `${status} ${code}: ${error.message}`;
   }
   return fail(`expected ${status} ${code}, but the request succeeded`);
@@ -98,12 +100,21 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
   const runId = new Date().toISOString();
   const { apiKey } = options;
 
-  const ping = (key: string | undefined) => callService({ url: endpoints.ping, method: 'GET', apiKey: key, timeoutMs });
+  const ping = (key: string | undefined) =>
+    callService({ url: endpoints.ping, method: 'GET', apiKey: key, timeoutMs });
   let post: PublishResponse | undefined;
 
   /** Publishes to the check slug and checks the answer's shape and resulting status. */
-  async function publish(request: PublishRequestInput): Promise<{ httpStatus: number; response: PublishResponse }> {
-    const answer = await callService({ url: endpoints.publishPost, method: 'POST', apiKey, body: request, timeoutMs });
+  async function publish(
+    request: PublishRequestInput
+  ): Promise<{ httpStatus: number; response: PublishResponse }> {
+    const answer = await callService({
+      url: endpoints.publishPost,
+      method: 'POST',
+      apiKey,
+      body: request,
+      timeoutMs,
+    });
     const problems = publishResponseProblems(answer.body);
     if (problems.length) fail(`HTTP ${answer.status}, but ${problems.join('; ')} (spec 2.2)`);
     const response = answer.body as PublishResponse;
@@ -116,7 +127,9 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
   function expectSamePost(response: PublishResponse): void {
     if (!post) return;
     if (response.post_id !== post.post_id) {
-      fail(`post_id ${response.post_id} is not ${post.post_id}: the same slug made a second post instead of an update`);
+      fail(
+        `post_id ${response.post_id} is not ${post.post_id}: the same slug made a second post instead of an update`
+      );
     }
     if (post.document_id !== undefined && response.document_id !== post.document_id) {
       fail(`document_id ${response.document_id} is not ${post.document_id}`);
@@ -157,13 +170,15 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
         const body = { slug: CHECK_SLUG, status: 'draft' };
         const call = callService({ url: endpoints.publishPost, method: 'POST', apiKey, body, timeoutMs });
         const detail = await expectRefusal(call, 400, 'bad_request');
-        if (!/title/i.test(detail) || !/content/i.test(detail)) fail(`${detail} (the message names neither title nor content)`);
+        if (!/title/i.test(detail) || !/content/i.test(detail)) {
+          fail(`${detail} (spec 7: the message should say that title and content are required)`);
+        }
         return detail;
       },
     },
     {
       id: 'create',
-      title: `publish a draft on "${CHECK_SLUG}" -> post_id, post_url, draft`,
+      title: 'draft on the check slug -> post_id, post_url, draft',
       requires: ['ping'],
       run: async () => {
         const { httpStatus, response } = await publish(checkPublishRequest(`run ${runId}, revision 1`));
@@ -190,10 +205,13 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
         const { httpStatus, response } = await publish(checkImagesRequest(`run ${runId}, revision 3`));
         expectSamePost(response);
         const { imported, warnings } = response.inline_images_result;
-        if (warnings.length === 0) fail('an inline image that cannot be fetched gave no inline_images_result.warnings');
+        if (warnings.length === 0)
+          fail('an inline image that cannot be fetched gave no inline_images_result.warnings');
         if (imported.length) fail('inline_images_result.imported lists an image that cannot be fetched');
         if (NOT_ATTACHED.test(response.featured_image_result)) {
-          fail(`the featured image (a small PNG data URL) was not attached: ${response.featured_image_result}`);
+          fail(
+            `the featured image (a small PNG data URL) was not attached: ${response.featured_image_result}`
+          );
         }
         return `${httpStatus}: featured "${shorten(response.featured_image_result, 60)}"; inline warning ${shorten(JSON.stringify(warnings[0]), 80)}`;
       },
@@ -203,7 +221,9 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
       title: 'status pending -> post_status pending',
       requires: ['create'],
       run: async () => {
-        const { httpStatus, response } = await publish(checkPublishRequest(`run ${runId}, revision 4`, 'pending'));
+        const { httpStatus, response } = await publish(
+          checkPublishRequest(`run ${runId}, revision 4`, 'pending')
+        );
         expectSamePost(response);
         return `${httpStatus}: post_status ${response.post_status}`;
       },
@@ -213,7 +233,9 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
       title: 'status draft -> post_status draft (the run leaves a draft)',
       requires: ['create'],
       run: async () => {
-        const { httpStatus, response } = await publish(checkPublishRequest(`run ${runId}, revision 5`, 'draft'));
+        const { httpStatus, response } = await publish(
+          checkPublishRequest(`run ${runId}, revision 5`, 'draft')
+        );
         expectSamePost(response);
         return `${httpStatus}: post_status ${response.post_status}`;
       },
@@ -227,7 +249,12 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
     const missing = step.requires?.find((id) => !passed.has(id));
     let result: CheckResult;
     if (missing) {
-      result = { id: step.id, title: step.title, outcome: 'skip', detail: `skipped: "${missing}" did not pass` };
+      result = {
+        id: step.id,
+        title: step.title,
+        outcome: 'skip',
+        detail: `skipped: "${missing}" did not pass`,
+      };
     } else {
       try {
         result = { id: step.id, title: step.title, outcome: 'pass', detail: await step.run() };
@@ -239,7 +266,12 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
     checks.push(result);
     options.onResult?.(result);
   }
-  return { ok: checks.every((check) => check.outcome !== 'fail'), siteUrl: options.siteUrl, slug: CHECK_SLUG, checks };
+  return {
+    ok: checks.every((check) => check.outcome !== 'fail'),
+    siteUrl: options.siteUrl,
+    slug: CHECK_SLUG,
+    checks,
+  };
 }
 
 /** Spec 4.2 and 5 (integration B): only a body signed with the secret is accepted, and a repeat is fine. */
@@ -249,12 +281,19 @@ function webhookSteps(webhook: { url: string; secret: string }, runId: string, t
   let delivered: { body: string; signature: string } | undefined;
 
   const post = (signature: string | null, bytes = body) =>
-    sendHttpRequest({ url: webhook.url, method: 'POST', headers: webhookHeaders(payload.event, signature), body: bytes, timeoutMs });
+    sendHttpRequest({
+      url: webhook.url,
+      method: 'POST',
+      headers: webhookHeaders(payload.event, signature),
+      body: bytes,
+      timeoutMs,
+    });
   const expectUnauthorized = async (signature: string | null) => {
     const response = await post(signature);
     const answer = parseJsonOrUndefined(response.text);
     const code = isContractErrorBody(answer) ? ` ${answer.code}` : '';
-    if (response.status !== 401) fail(`expected 401, got ${response.status}${code}: ${shorten(response.text)}`);
+    if (response.status !== 401)
+      fail(`expected 401, got ${response.status}${code}: ${shorten(response.text)}`);
     return `401${code}`;
   };
 
@@ -273,7 +312,10 @@ function webhookSteps(webhook: { url: string; secret: string }, runId: string, t
       id: 'webhook-signed',
       title: 'signed webhook -> 2xx',
       run: async () => {
-        const result = await deliverWebhook(webhook.url, payload, webhook.secret, { maxAttempts: 1, timeoutMs });
+        const result = await deliverWebhook(webhook.url, payload, webhook.secret, {
+          maxAttempts: 1,
+          timeoutMs,
+        });
         if (!result.delivered) fail(`${result.error}: ${shorten(result.response?.body ?? '')}`);
         delivered = { body: result.body, signature: result.signature };
         return `${result.response?.status}: ${shorten(result.response?.body ?? '')}`;
@@ -286,7 +328,8 @@ function webhookSteps(webhook: { url: string; secret: string }, runId: string, t
       run: async () => {
         if (!delivered) return fail('no first delivery to repeat');
         const response = await post(delivered.signature, delivered.body);
-        if (response.status < 200 || response.status >= 300) fail(`expected 2xx, got ${response.status}: ${shorten(response.text)}`);
+        if (response.status < 200 || response.status >= 300)
+          fail(`expected 2xx, got ${response.status}: ${shorten(response.text)}`);
         return `${response.status}: ${shorten(response.text)}`;
       },
     },

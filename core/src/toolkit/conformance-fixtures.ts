@@ -27,7 +27,10 @@ function checkBody(revision: string): string {
 }
 
 /** A draft on the check slug; `revision` makes each call change the content. */
-export function checkPublishRequest(revision: string, status: 'draft' | 'pending' = 'draft'): PublishRequestInput {
+export function checkPublishRequest(
+  revision: string,
+  status: 'draft' | 'pending' = 'draft'
+): PublishRequestInput {
   return {
     title: CHECK_TITLE,
     slug: CHECK_SLUG,

@@ -60,7 +60,8 @@ export interface DeliveryResult {
 /** Options with their defaults filled in (an explicit `undefined` also gets the default). */
 function withDefaults(options: DeliveryOptions) {
   const maxAttempts = options.maxAttempts ?? 5;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError('maxAttempts must be an integer >= 1.');
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new RangeError('maxAttempts must be an integer >= 1.');
   return {
     maxAttempts,
     baseDelayMs: options.baseDelayMs ?? 1000,
@@ -120,7 +121,13 @@ export async function deliverWebhook(
     let retryAfterMs: number | null = null;
     let error: string;
     try {
-      const answer = await sendHttpRequest({ url, method: 'POST', headers, body: bytes, timeoutMs: settings.timeoutMs });
+      const answer = await sendHttpRequest({
+        url,
+        method: 'POST',
+        headers,
+        body: bytes,
+        timeoutMs: settings.timeoutMs,
+      });
       response = toDeliveryResponse(answer);
       attempts.push({ attempt, status: answer.status, error: null, delayMs: null });
       if (answer.status >= 200 && answer.status < 300) return finish(true, null);

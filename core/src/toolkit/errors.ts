@@ -29,7 +29,12 @@ export class ServiceRequestError extends Error {
   constructor(
     code: ServiceErrorCode,
     message: string,
-    details: { status?: number | null; body?: unknown; retryAfterSeconds?: number | null; cause?: unknown } = {}
+    details: {
+      status?: number | null;
+      body?: unknown;
+      retryAfterSeconds?: number | null;
+      cause?: unknown;
+    } = {}
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ServiceRequestError';

@@ -43,13 +43,19 @@ export async function sendHttpRequest(request: HttpRequest): Promise<HttpRespons
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
     if (signal.aborted) {
-      throw new ServiceRequestError('timeout', `No answer from ${request.url} within ${request.timeoutMs} ms.`, {
-        cause: error,
-      });
+      throw new ServiceRequestError(
+        'timeout',
+        `No answer from ${request.url} within ${request.timeoutMs} ms.`,
+        {
+          cause: error,
+        }
+      );
     }
     const code = systemErrorCode(error);
     const reason = code ? `${code}` : error instanceof Error ? error.message : String(error);
-    throw new ServiceRequestError('network_error', `Could not reach ${request.url}: ${reason}.`, { cause: error });
+    throw new ServiceRequestError('network_error', `Could not reach ${request.url}: ${reason}.`, {
+      cause: error,
+    });
   }
 }
 

@@ -6,7 +6,12 @@
 export { createClient, DEFAULT_TIMEOUT_MS, type ArticlePublisherClient, type ClientOptions } from './client';
 export { deliverWebhook, webhookHeaders } from './deliver';
 export type { DeliveryAttempt, DeliveryOptions, DeliveryResponse, DeliveryResult } from './deliver';
-export { isServiceRequestError, ServiceRequestError, type LocalErrorCode, type ServiceErrorCode } from './errors';
+export {
+  isServiceRequestError,
+  ServiceRequestError,
+  type LocalErrorCode,
+  type ServiceErrorCode,
+} from './errors';
 export { DEFAULT_API_PREFIX, serviceEndpoints } from './endpoints';
 export { backoffDelayMs, isRetryableStatus, parseRetryAfterMs } from './retry-policy';
 export { runConformanceCheck } from './conformance-check';
@@ -18,4 +23,10 @@ export { signWebhook, verifyWebhook } from '../webhook-signature';
 export { sanitizeArticleHtml, type SanitizeOptions } from '../sanitize';
 export { publishRequestSchema, type PublishRequest, type PublishRequestInput } from '../publish-request';
 export type { ErrorBody, ErrorCode } from '../errors';
-export type { ImageWarning, ImportedImage, PingResponse, PublishResponse, ServiceEndpoints } from '../contracts';
+export type {
+  ImageWarning,
+  ImportedImage,
+  PingResponse,
+  PublishResponse,
+  ServiceEndpoints,
+} from '../contracts';

@@ -2,8 +2,10 @@
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isHttpUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\//i.test(value) && URL.canParse(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isHttpUrl = (value: unknown) =>
+  typeof value === 'string' && /^https?:\/\//i.test(value) && URL.canParse(value);
 
 /** Problems with a ping answer (spec 2.3); empty when it conforms. */
 export function pingResponseProblems(body: unknown): string[] {

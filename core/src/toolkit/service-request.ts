@@ -42,10 +42,14 @@ export async function callService(call: ServiceCall): Promise<ServiceAnswer> {
 
   if (response.status >= 200 && response.status < 300) {
     if (typeof body !== 'object' || body === null) {
-      throw new ServiceRequestError('invalid_response', `${call.url} answered ${response.status} without a JSON object.`, {
-        status: response.status,
-        body: response.text,
-      });
+      throw new ServiceRequestError(
+        'invalid_response',
+        `${call.url} answered ${response.status} without a JSON object.`,
+        {
+          status: response.status,
+          body: response.text,
+        }
+      );
     }
     return { status: response.status, body };
   }
@@ -64,7 +68,8 @@ export async function callService(call: ServiceCall): Promise<ServiceAnswer> {
     );
   }
   if (isContractErrorBody(body)) throw new ServiceRequestError(body.code, body.message, details);
-  const hint = response.status === 404 ? ' Is the plugin installed, and are the site URL and API prefix right?' : '';
+  const hint =
+    response.status === 404 ? ' Is the plugin installed, and are the site URL and API prefix right?' : '';
   throw new ServiceRequestError(
     'http_error',
     `${call.url} answered ${response.status} without the contract's error body.${hint}`,
