@@ -50,6 +50,8 @@ export interface ArticleFields {
   jsonLd: unknown | undefined;
   featuredImage: ImageReference | undefined;
   categories: CategorySelection;
+  /** Alt text for images that have none in the HTML, by src (the webhook's inline_images). */
+  imageAlts?: ReadonlyMap<string, string>;
 }
 
 export function normalizeArticle(fields: ArticleFields, options: NormalizeOptions): NormalizedArticle {
@@ -58,7 +60,7 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
   if (extracted.invalidBlocks > 0) {
     warnings.push(`${extracted.invalidBlocks} JSON-LD script block(s) in the content were not valid JSON and were dropped.`);
   }
-  const html = sanitizeArticleHtml(fields.html, options.sanitize).trim();
+  const html = sanitizeArticleHtml(fields.html, { ...options.sanitize, fillImageAlts: fields.imageAlts });
   const documents = [...(fields.jsonLd === undefined ? [] : [fields.jsonLd]), ...extracted.blocks];
   const keywords = [fields.focusKeyword, ...fields.secondaryKeywords].filter((k): k is string => Boolean(k?.trim()));
   const article: Omit<NormalizedArticle, 'contentHash'> = {

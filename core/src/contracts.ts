@@ -33,6 +33,7 @@ export interface ServiceEndpoints {
 
 export interface SettingsResponse {
   apiKey: SecretStatus;
+  webhookSecret: SecretStatus;
   siteName: string;
   siteUrl: string;
   endpoints: ServiceEndpoints;
@@ -70,4 +71,26 @@ export interface PublishResponse {
   featured_image_result: string;
   inline_images_result: { imported: ImportedImage[]; warnings: ImageWarning[] };
   warnings: string[];
+}
+
+/** Returned once, right after the webhook secret is set or generated. */
+export interface GeneratedWebhookSecretResponse {
+  secret: string;
+  webhookSecret: SecretStatus;
+}
+
+/** Integration B's reply (spec 4.2: `received: true`), with where the article landed. */
+export interface WebhookReceipt {
+  received: true;
+  /** Set when the event is not one the plugin handles; nothing was done. */
+  ignored?: string;
+  /** True when this exact delivery was already processed; nothing was written again. */
+  duplicate?: boolean;
+  post_id?: number;
+  document_id?: string;
+  post_url?: string;
+  post_status?: PublishResponse['post_status'];
+  inline_images_result?: PublishResponse['inline_images_result'];
+  featured_image_result?: string;
+  warnings?: string[];
 }

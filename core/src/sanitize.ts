@@ -9,6 +9,8 @@ export interface SanitizeOptions {
   allowHttpImages?: boolean;
   /** Image sources to replace (original src -> media library URL), applied in the same pass. */
   rewriteImages?: ReadonlyMap<string, string>;
+  /** Alt text for images that have none, by src (the webhook's inline_images list). */
+  fillImageAlts?: ReadonlyMap<string, string>;
 }
 
 /** Spec 2.6's elements plus br, hr, code and pre (DESIGN.md "HTML"). */
@@ -60,7 +62,7 @@ const withoutAttribute = (attribs: Record<string, string>, name: string) =>
 export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {}): string {
   const embedPrefixes = options.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS;
   const allowHttp = options.allowHttpImages === true;
-  return sanitizeHtml(html, {
+  const clean = sanitizeHtml(html, {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedSchemes: ['http', 'https', 'mailto'],
@@ -77,6 +79,8 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
       },
       img: (tagName, attribs) => {
         const src = attribs.src ?? '';
+        const alt = attribs.alt ? undefined : options.fillImageAlts?.get(src);
+        if (alt) attribs = { ...attribs, alt };
         const rewritten = options.rewriteImages?.get(src);
         // Attribute order is kept so the output stays byte-for-byte stable.
         if (rewritten) return { tagName, attribs: { ...attribs, src: rewritten } };
@@ -88,4 +92,6 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
       (frame.tag === 'iframe' && !isApprovedEmbed(frame.attribs.src, embedPrefixes)) ||
       (frame.tag === 'img' && !frame.attribs.src),
   });
+  // Leading and trailing whitespace carries no meaning in a body; trimming keeps output stable.
+  return clean.trim();
 }

@@ -11,6 +11,7 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const siteUrl = siteInfo.siteUrl();
     const body: SettingsResponse = {
       apiKey: await getService(strapi, 'api-key').status(),
+      webhookSecret: await getService(strapi, 'webhook-secret').status(),
       siteName: config.siteName,
       siteUrl,
       endpoints: siteInfo.endpoints(),
@@ -21,6 +22,15 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async regenerateApiKey(ctx: Context) {
     ctx.body = await getService(strapi, 'api-key').regenerate();
+  },
+
+  /** Body `{ secret?: string }`: saves the given secret, or generates one when absent. */
+  async setWebhookSecret(ctx: Context) {
+    const body = (ctx.request.body ?? {}) as { secret?: unknown };
+    if (body.secret !== undefined && typeof body.secret !== 'string') {
+      return ctx.badRequest('secret must be a string');
+    }
+    ctx.body = await getService(strapi, 'webhook-secret').set(body.secret);
   },
 });
 

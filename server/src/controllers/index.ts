@@ -1,7 +1,9 @@
 import adminSettings from './admin-settings';
 import serviceApi from './service-api';
+import webhook from './webhook';
 
 export default {
   'admin-settings': adminSettings,
   'service-api': serviceApi,
+  webhook,
 };

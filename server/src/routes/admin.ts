@@ -23,5 +23,11 @@ export default {
       handler: 'admin-settings.regenerateApiKey',
       config: requires(ACTIONS.regenerateSecrets),
     },
+    {
+      method: 'POST',
+      path: '/webhook-secret',
+      handler: 'admin-settings.setWebhookSecret',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
   ],
 };

@@ -2,6 +2,7 @@ import { PLUGIN_ID, SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 
 const contractErrors = `plugin::${PLUGIN_ID}.contract-errors`;
 const serviceKey = `plugin::${PLUGIN_ID}.service-key`;
+const webhookSignature = `plugin::${PLUGIN_ID}.webhook-signature`;
 
 /**
  * Integration A and B routes, mounted right under Strapi's REST prefix (`prefix: ''`), so they are
@@ -23,6 +24,12 @@ export default {
       path: `${SERVICE_ROUTE_BASE}/publish-post`,
       handler: 'service-api.publishPost',
       config: { auth: false, middlewares: [contractErrors, serviceKey] },
+    },
+    {
+      method: 'POST',
+      path: `${SERVICE_ROUTE_BASE}/webhook`,
+      handler: 'webhook.receive',
+      config: { auth: false, middlewares: [contractErrors, webhookSignature] },
     },
   ],
 };

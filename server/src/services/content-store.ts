@@ -149,6 +149,24 @@ const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
       await documents(DELIVERY_UID).create({ data: record });
     },
 
+    /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug). */
+    async findLatestWebhookDelivery(articleId: number, slug: string): Promise<(DeliveryRecord & { id: number }) | null> {
+      const row = await documents(DELIVERY_UID).findFirst({
+        filters: { source: 'webhook', articleId, slug },
+        sort: 'id:desc',
+      });
+      return row as unknown as (DeliveryRecord & { id: number }) | null;
+    },
+
+    async postExists(target: TargetDescription, documentId: string): Promise<boolean> {
+      const row = await documents(target.uid).findFirst({
+        filters: { documentId },
+        fields: ['id'],
+        ...(target.draftAndPublish ? { status: 'draft' } : {}),
+      });
+      return row !== null;
+    },
+
     /** The media library file an earlier delivery imported for this source key or these bytes. */
     async findImportedFile(match: { sourceKeyHash: string } | { contentHash: string }): Promise<MediaFile | null> {
       const sources = await documents(MEDIA_SOURCE_UID).findMany({ filters: match, fields: ['fileId'], sort: 'id:desc' });

@@ -9,6 +9,7 @@ import publisher from './publisher';
 import secretStore from './secret-store';
 import siteInfo from './site-info';
 import targetSchema from './target-schema';
+import webhookSecret from './webhook-secret';
 
 const services = {
   'api-key': apiKey,
@@ -22,6 +23,7 @@ const services = {
   'secret-store': secretStore,
   'site-info': siteInfo,
   'target-schema': targetSchema,
+  'webhook-secret': webhookSecret,
 };
 
 export type PluginServices = { [Name in keyof typeof services]: ReturnType<(typeof services)[Name]> };

@@ -16,6 +16,8 @@ export type DeliveryOrigin =
 
 export interface PublishOutcome {
   created: boolean;
+  /** The same webhook delivery was processed before; nothing was written or uploaded. */
+  duplicate: boolean;
   response: PublishResponse;
 }
 
@@ -69,6 +71,35 @@ function postData(article: NormalizedArticle, target: TargetDescription, media: 
   return data;
 }
 
+const UNCHANGED_MEDIA: ArticleMedia = {
+  html: '',
+  featuredImageId: undefined,
+  featuredImageResult: 'unchanged: this delivery was already processed',
+  imported: [],
+  warnings: [],
+  uploadedFileIds: [],
+};
+
+/**
+ * A webhook delivery is idempotent on article_id + slug: when the newest ledger entry for that key
+ * has the same content and its post still exists, the delivery is a repeat and nothing is written.
+ */
+async function findRepeatedDelivery(strapi: Core.Strapi, article: NormalizedArticle, target: TargetDescription, origin: DeliveryOrigin) {
+  if (origin.source !== 'webhook') return null;
+  const store = getService(strapi, 'content-store');
+  const previous = await store.findLatestWebhookDelivery(origin.articleId, article.slug);
+  if (!previous || previous.contentHash !== article.contentHash) return null;
+  if (!(await store.postExists(target, previous.targetDocumentId))) return null;
+  return {
+    created: false,
+    duplicate: true,
+    documentId: previous.targetDocumentId,
+    postId: previous.postId,
+    categories: [] as CategoryRow[],
+    media: UNCHANGED_MEDIA,
+  };
+}
+
 /** Logs an unexpected write failure and answers with the contract's 500, without internals. */
 function toPublishFailure(error: unknown, strapi: Core.Strapi): ServiceError {
   if (isServiceError(error)) return error;
@@ -94,6 +125,8 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
 
     try {
       const written = await getService(strapi, 'locks').withLocks(lockNames, async () => {
+        const repeated = await findRepeatedDelivery(strapi, article, target, origin);
+        if (repeated) return repeated;
         // Images are imported under the post's lock, so concurrent deliveries of one article do
         // not upload the same files twice; the database transaction starts only once they are in.
         const media = await mediaService.importArticleImages(article, target);
@@ -134,7 +167,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
               imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
               warnings: [...warnings, ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
             });
-            return { created: !existing, documentId, postId, categories, media };
+            return { created: !existing, duplicate: false, documentId, postId, categories, media };
           });
         } catch (error) {
           await mediaService.discard(media);
@@ -160,7 +193,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
         inline_images_result: { imported: media.imported, warnings: media.warnings },
         warnings,
       };
-      return { created: written.created, response };
+      return { created: written.created, duplicate: written.duplicate, response };
     } catch (error) {
       throw toPublishFailure(error, strapi);
     }

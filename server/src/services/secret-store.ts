@@ -8,7 +8,22 @@ export interface StoredSecret {
   createdAt: string;
 }
 
+/** The webhook secret must be usable for HMAC, so it is kept encrypted rather than hashed. */
+export interface StoredWebhookSecret {
+  /** Encrypted with Strapi's admin encryption key, or plain when the app has none (warned). */
+  value: string;
+  encrypted: boolean;
+  hint: string;
+  createdAt: string;
+}
+
+interface EncryptionService {
+  encrypt(value: string): string | null;
+  decrypt(value: string): string | null;
+}
+
 const API_KEY_ENTRY = 'api-key';
+const WEBHOOK_SECRET_ENTRY = 'webhook-secret';
 
 /**
  * The one place that reads and writes the plugin's secrets. They live in Strapi's core store (the
@@ -16,6 +31,7 @@ const API_KEY_ENTRY = 'api-key';
  */
 const secretStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
+  const encryption = () => (strapi.admin?.services as Record<string, unknown> | undefined)?.encryption as EncryptionService | undefined;
   return {
     async getApiKey(): Promise<StoredSecret | null> {
       const value = (await store().get({ key: API_KEY_ENTRY })) as StoredSecret | null | undefined;
@@ -23,6 +39,28 @@ const secretStore = ({ strapi }: { strapi: Core.Strapi }) => {
     },
     async setApiKey(record: StoredSecret): Promise<void> {
       await store().set({ key: API_KEY_ENTRY, value: record });
+    },
+
+    async getWebhookSecret(): Promise<{ secret: string; hint: string; createdAt: string } | null> {
+      const record = (await store().get({ key: WEBHOOK_SECRET_ENTRY })) as StoredWebhookSecret | null | undefined;
+      if (!record || typeof record.value !== 'string') return null;
+      const secret = record.encrypted ? encryption()?.decrypt(record.value) : record.value;
+      if (!secret) {
+        strapi.log.error('[article-publisher] the stored webhook secret cannot be decrypted (was the encryption key changed?)');
+        return null;
+      }
+      return { secret, hint: record.hint, createdAt: record.createdAt };
+    },
+
+    async setWebhookSecret(secret: string, hint: string): Promise<string> {
+      const encrypted = encryption()?.encrypt(secret) ?? null;
+      if (!encrypted) {
+        strapi.log.warn('[article-publisher] admin.secrets.encryptionKey is not set: the webhook secret is stored unencrypted');
+      }
+      const createdAt = new Date().toISOString();
+      const record: StoredWebhookSecret = { value: encrypted ?? secret, encrypted: encrypted !== null, hint, createdAt };
+      await store().set({ key: WEBHOOK_SECRET_ENTRY, value: record });
+      return createdAt;
     },
   };
 };

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import type { ArticleFields, CategorySelection } from './article';
+import { STATUSES, type PostStatus } from './config';
+import { isAcceptedImageSource } from './image-source';
+import { parseWithSchema } from './publish-request';
+
+export const ARTICLE_PUBLISHED = 'article.published';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const inlineImageSchema = z.object({
+  url: z.string(),
+  alt: z.string().nullish(),
+  order: z.number().int().nullish(),
+  section_title: z.string().nullish(),
+  placement: z.string().nullish(),
+});
+
+/** The service's `target_status`; "published" is read as "publish", the form WordPress users write. */
+const targetStatus = z
+  .string()
+  .nullish()
+  .transform((value) => (value === 'published' ? 'publish' : value))
+  .refine((value) => value === null || value === undefined || (STATUSES as readonly string[]).includes(value), {
+    message: `must be one of ${STATUSES.join(', ')}`,
+  });
+
+/** Integration B's payload (spec 2.5). Only what the article needs is required. */
+export const webhookPayloadSchema = z.object({
+  event: z.string({ error: 'is required' }).min(1, 'is required'),
+  timestamp: z.string().nullish(),
+  article_id: z.number({ error: 'must be an integer' }).int('must be an integer').nonnegative('must not be negative'),
+  website_id: z.number().int().nullish(),
+  website_name: z.string().nullish(),
+  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  slug: optionalText(200),
+  focus_keyword: optionalText(200),
+  secondary_keywords: z.array(z.string()).nullish(),
+  format: z.string().nullish(),
+  html_content: z.string({ error: 'is required' }).min(1, 'is required').max(5_000_000, 'is too long'),
+  plain_content: z.string().nullish(),
+  meta_description: optionalText(1000),
+  featured_image: z
+    .string()
+    .max(30_000_000)
+    .nullish()
+    .refine((value) => !value || isAcceptedImageSource(value, true), 'must be an https URL or a data:image/...;base64 URL'),
+  featured_image_alt: optionalText(500),
+  inline_images: z.array(inlineImageSchema).nullish(),
+  category: optionalText(200),
+  sub_category: optionalText(200),
+  schema_markup: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+  target_status: targetStatus,
+});
+
+export type WebhookPayload = z.output<typeof webhookPayloadSchema>;
+
+/** The event name of a verified body, read before the full schema (other events may differ in shape). */
+export function webhookEvent(body: unknown): string | undefined {
+  const event = (body as { event?: unknown } | null)?.event;
+  return typeof event === 'string' ? event : undefined;
+}
+
+export function parseWebhookPayload(body: unknown): WebhookPayload {
+  return parseWithSchema(webhookPayloadSchema, body, 'webhook payload');
+}
+
+/** Maps the payload onto the fields both integrations share. */
+export function articleFromWebhookPayload(payload: WebhookPayload): ArticleFields {
+  const categories: CategorySelection =
+    payload.category || payload.sub_category
+      ? { kind: 'names', category: payload.category, subCategory: payload.sub_category }
+      : { kind: 'none' };
+  const imageAlts = new Map<string, string>();
+  for (const image of payload.inline_images ?? []) {
+    if (image.alt?.trim()) imageAlts.set(image.url, image.alt.trim());
+  }
+  return {
+    title: payload.title,
+    html: payload.html_content,
+    slug: payload.slug,
+    status: (payload.target_status ?? undefined) as PostStatus | undefined,
+    focusKeyword: payload.focus_keyword,
+    secondaryKeywords: payload.secondary_keywords ?? [],
+    metaDescription: payload.meta_description,
+    jsonLd: payload.schema_markup ?? undefined,
+    featuredImage: payload.featured_image ? { source: payload.featured_image, alt: payload.featured_image_alt } : undefined,
+    categories,
+    imageAlts,
+  };
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { keyHint } from '../../../core/src/api-key';
+import type { GeneratedWebhookSecretResponse, SecretStatus } from '../../../core/src/contracts';
+import { getService } from '../utils/get-service';
+
+const MIN_LENGTH = 16;
+
+/** Integration B's signing secret: set or generated in the admin, or ARTICLE_PUBLISHER_WEBHOOK_SECRET. */
+const webhookSecret = ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** The secret to verify signatures with, or null when none is configured. */
+  async current(): Promise<string | null> {
+    const fromEnvironment = getService(strapi, 'plugin-config').get().webhookSecret;
+    if (fromEnvironment) return fromEnvironment;
+    return (await getService(strapi, 'secret-store').getWebhookSecret())?.secret ?? null;
+  },
+
+  async status(): Promise<SecretStatus> {
+    if (getService(strapi, 'plugin-config').get().webhookSecret) {
+      return { source: 'environment', hint: null, createdAt: null };
+    }
+    const stored = await getService(strapi, 'secret-store').getWebhookSecret();
+    if (!stored) return { source: 'none', hint: null, createdAt: null };
+    return { source: 'admin', hint: stored.hint, createdAt: stored.createdAt };
+  },
+
+  /** Saves the given secret, or generates one; the response is the only time it is shown. */
+  async set(given: string | undefined): Promise<GeneratedWebhookSecretResponse> {
+    if (getService(strapi, 'plugin-config').get().webhookSecret) {
+      throw new errors.ApplicationError(
+        'The webhook secret is managed by the ARTICLE_PUBLISHER_WEBHOOK_SECRET environment variable; change it there.'
+      );
+    }
+    if (given !== undefined && given.trim().length < MIN_LENGTH) {
+      throw new errors.ValidationError(`The webhook secret must be at least ${MIN_LENGTH} characters.`);
+    }
+    const secret = given?.trim() ?? randomBytes(32).toString('hex');
+    const hint = keyHint(secret);
+    const createdAt = await getService(strapi, 'secret-store').setWebhookSecret(secret, hint);
+    return { secret, webhookSecret: { source: 'admin', hint, createdAt } };
+  },
+});
+
+export type WebhookSecretService = ReturnType<typeof webhookSecret>;
+export default webhookSecret;

@@ -1,0 +1,15 @@
+import { signWebhook } from '../../core/src/webhook-signature';
+import { request, type HttpResponse } from './http';
+
+/** Posts a raw body to the webhook route, signed as the service signs it unless a signature is given. */
+export function deliver(
+  baseUrl: string,
+  rawBody: string | Buffer,
+  secret: string,
+  signature: string | null = signWebhook(rawBody, secret),
+  event = 'article.published'
+): Promise<HttpResponse> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'X-Service-Event': event };
+  if (signature !== null) headers['X-Service-Signature'] = signature;
+  return request(`${baseUrl}/api/service/v1/webhook`, { method: 'POST', headers, body: Buffer.from(rawBody) });
+}
