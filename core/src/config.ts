@@ -132,6 +132,35 @@ export const DEFAULT_CONFIG: PluginConfig = {
   },
 };
 
+/**
+ * The part of the config a site owner may change in the admin (stored in the database, over the file).
+ * Secrets, the auth throttle, the body limit and the two local-testing switches stay in files and
+ * the environment.
+ */
+export const settingsSchema = z
+  .object({
+    siteName: pluginConfigSchema.shape.siteName,
+    siteUrl: pluginConfigSchema.shape.siteUrl,
+    postUrlTemplate: pluginConfigSchema.shape.postUrlTemplate,
+    defaultStatus: pluginConfigSchema.shape.defaultStatus,
+    targetContentType: pluginConfigSchema.shape.targetContentType,
+    fields: pluginConfigSchema.shape.fields,
+    categoryContentType: pluginConfigSchema.shape.categoryContentType,
+    categoryFields: pluginConfigSchema.shape.categoryFields,
+    images: pluginConfigSchema.shape.images.omit({ allowHttp: true, allowPrivateNetworks: true }).strict(),
+    videoEmbedHosts: z.array(z.string()).pipe(pluginConfigSchema.shape.videoEmbedHosts.unwrap()),
+  })
+  .partial()
+  .strict();
+
+export type StoredSettings = z.infer<typeof settingsSchema>;
+
+/** The file config with the admin's stored settings on top (each stored key replaces the file's). */
+export function applyStoredSettings(config: PluginConfig, stored: StoredSettings): PluginConfig {
+  const { images, ...rest } = stored;
+  return { ...config, ...rest, images: images ? { ...config.images, ...images } : config.images };
+}
+
 /** Turns schema issues into one sentence per offending option, e.g. `"images.maxBytes": ...`. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues

@@ -7,7 +7,7 @@ import { PLUGIN_ID } from './utils/plugin-id';
 /** The environment can override the config file; its values must pass the same validator. */
 function validateEffectiveConfig(strapi: Core.Strapi) {
   try {
-    assertValidConfig(getService(strapi, 'plugin-config').get());
+    assertValidConfig(getService(strapi, 'plugin-config').static());
   } catch (error) {
     throw new Error(
       `Error regarding ${PLUGIN_ID} config (with ARTICLE_PUBLISHER_* variables applied): ${(error as Error).message}`

@@ -7,8 +7,8 @@ import { getService } from '../utils/get-service';
 const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async getSettings(ctx: Context) {
     const siteInfo = getService(strapi, 'site-info');
-    const config = getService(strapi, 'plugin-config').get();
-    const siteUrl = siteInfo.siteUrl();
+    const config = await getService(strapi, 'plugin-config').get();
+    const siteUrl = siteInfo.siteUrl(config);
     const body: SettingsResponse = {
       apiKey: await getService(strapi, 'api-key').status(),
       webhookSecret: await getService(strapi, 'webhook-secret').status(),

@@ -7,12 +7,12 @@ import { getService } from '../utils/get-service';
 /** Integration A's endpoints. Authentication happened in the `service-key` route middleware. */
 const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async ping(ctx: Context) {
-    ctx.body = getService(strapi, 'site-info').ping();
+    ctx.body = await getService(strapi, 'site-info').ping();
   },
 
   async publishPost(ctx: Context) {
     const request = parsePublishRequest(ctx.request.body);
-    const config = getService(strapi, 'plugin-config').get();
+    const config = await getService(strapi, 'plugin-config').get();
     const article = normalizeArticle(articleFromPublishRequest(request), {
       defaultStatus: config.defaultStatus,
       sanitize: { videoEmbedHosts: config.videoEmbedHosts, allowHttpImages: config.images.allowHttp },

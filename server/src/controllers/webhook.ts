@@ -16,7 +16,7 @@ const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
       return;
     }
     const payload = parseWebhookPayload(ctx.request.body);
-    const config = getService(strapi, 'plugin-config').get();
+    const config = await getService(strapi, 'plugin-config').get();
     const article = normalizeArticle(articleFromWebhookPayload(payload), {
       defaultStatus: config.defaultStatus,
       sanitize: { videoEmbedHosts: config.videoEmbedHosts, allowHttpImages: config.images.allowHttp },

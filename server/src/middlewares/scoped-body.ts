@@ -25,7 +25,7 @@ export const scopeBodyParser =
   (appConfig, { strapi }) => {
     const original = appConfig ?? {};
     const forOtherRoutes = strapiBody(original, { strapi });
-    const bodyLimitBytes = getService(strapi, 'plugin-config').get().bodyLimitBytes;
+    const bodyLimitBytes = getService(strapi, 'plugin-config').static().bodyLimitBytes;
     const forServiceRoutes = strapiBody(
       {
         ...original,

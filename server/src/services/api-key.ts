@@ -15,8 +15,8 @@ export type ApiKeyCheck = 'valid' | 'missing' | 'invalid' | 'not_configured';
 /** Integration A's key: generated in the admin (stored as a digest) or given by the environment. */
 const apiKeyService = ({ strapi }: { strapi: Core.Strapi }) => ({
   async check(presented: string | undefined): Promise<ApiKeyCheck> {
-    const environmentKey = getService(strapi, 'plugin-config').get().apiKey;
-    const stored = environmentKey ? null : await getService(strapi, 'secret-store').getApiKey();
+    const environmentKey = getService(strapi, 'plugin-config').static().apiKey;
+    const stored = environmentKey ? null : await getService(strapi, 'plugin-store').getApiKey();
     if (!environmentKey && !stored) return 'not_configured';
     if (!presented) return 'missing';
     const matches = environmentKey
@@ -26,24 +26,24 @@ const apiKeyService = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
   async status(): Promise<SecretStatus> {
-    if (getService(strapi, 'plugin-config').get().apiKey) {
+    if (getService(strapi, 'plugin-config').static().apiKey) {
       return { source: 'environment', hint: null, createdAt: null };
     }
-    const stored = await getService(strapi, 'secret-store').getApiKey();
+    const stored = await getService(strapi, 'plugin-store').getApiKey();
     if (!stored) return { source: 'none', hint: null, createdAt: null };
     return { source: 'admin', hint: stored.hint, createdAt: stored.createdAt };
   },
 
   /** Creates a key, replacing any previous one at once (on every instance: it lives in the database). */
   async regenerate(): Promise<GeneratedApiKeyResponse> {
-    if (getService(strapi, 'plugin-config').get().apiKey) {
+    if (getService(strapi, 'plugin-config').static().apiKey) {
       throw new errors.ApplicationError(
         'The API key is managed by the ARTICLE_PUBLISHER_API_KEY environment variable; change it there.'
       );
     }
     const key = generateApiKey();
     const record = { hash: hashSecret(key), hint: keyHint(key), createdAt: new Date().toISOString() };
-    await getService(strapi, 'secret-store').setApiKey(record);
+    await getService(strapi, 'plugin-store').setApiKey(record);
     return { key, apiKey: { source: 'admin', hint: record.hint, createdAt: record.createdAt } };
   },
 });

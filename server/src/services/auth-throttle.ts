@@ -16,7 +16,7 @@ interface AuthFailureRow {
  */
 const authThrottle = ({ strapi }: { strapi: Core.Strapi }) => {
   const failures = () => strapi.db.query(AUTH_FAILURE_UID);
-  const settings = () => getService(strapi, 'plugin-config').get().authThrottle;
+  const settings = () => getService(strapi, 'plugin-config').static().authThrottle;
 
   return {
     /** Seconds the client must wait, or null when it may try. */

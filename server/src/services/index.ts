@@ -6,7 +6,7 @@ import locks from './locks';
 import mediaImport from './media-import';
 import pluginConfig from './plugin-config';
 import publisher from './publisher';
-import secretStore from './secret-store';
+import pluginStore from './plugin-store';
 import siteInfo from './site-info';
 import targetSchema from './target-schema';
 import webhookSecret from './webhook-secret';
@@ -20,7 +20,7 @@ const services = {
   'media-import': mediaImport,
   'plugin-config': pluginConfig,
   publisher,
-  'secret-store': secretStore,
+  'plugin-store': pluginStore,
   'site-info': siteInfo,
   'target-schema': targetSchema,
   'webhook-secret': webhookSecret,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
+import type { EffectiveConfig } from '../../../core/src/config';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
 import { mapWithConcurrency } from '../../../core/src/images/concurrency';
 import { loadImageSource, type FetchPolicy } from '../../../core/src/images/fetch-image';
@@ -56,9 +57,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   const absoluteUrl = (url: string) =>
     url.startsWith('/') ? `${String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '')}${url}` : url;
 
-  async function upload(bytes: Buffer, source: string, alt: string | undefined, contentHash: string) {
-    const config = getService(strapi, 'plugin-config').get();
-    const checked = await checkImageBytes(bytes, config.images.maxPixels);
+  async function upload(bytes: Buffer, source: string, alt: string | undefined, contentHash: string, maxPixels: number) {
+    const checked = await checkImageBytes(bytes, maxPixels);
     const name = fileNameFor(source, checked.extension, contentHash);
     const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'article-publisher-'));
     const filepath = path.join(directory, name);
@@ -74,7 +74,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  async function importSource(source: string, alt: string | undefined, policy: FetchPolicy): Promise<ImportResult> {
+  async function importSource(source: string, alt: string | undefined, policy: FetchPolicy & { maxPixels: number }): Promise<ImportResult> {
     try {
       const dataImage = parseImageDataUrl(source);
       // A data URL is identified by its bytes; a URL by itself, so a republish fetches nothing.
@@ -90,7 +90,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash, fileId: sameBytes.id });
         return { ok: true, file: sameBytes, uploaded: false };
       }
-      const file = await upload(bytes, source, alt, contentHash);
+      const file = await upload(bytes, source, alt, contentHash, policy.maxPixels);
       await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash, fileId: file.id });
       return { ok: true, file, uploaded: true };
     } catch (error) {
@@ -101,9 +101,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    async importArticleImages(article: NormalizedArticle, target: TargetDescription): Promise<ArticleMedia> {
-      const config = getService(strapi, 'plugin-config').get();
-      const policy: FetchPolicy = { ...config.images };
+    async importArticleImages(article: NormalizedArticle, target: TargetDescription, config: EffectiveConfig): Promise<ArticleMedia> {
+      const policy = { ...config.images };
       const isRemote = (src: string) =>
         /^https:/i.test(src) || (config.images.allowHttp && /^http:/i.test(src)) || /^data:image\//i.test(src);
       const serverUrl = String(strapi.config.get('server.absoluteUrl', ''));

@@ -1,14 +1,47 @@
 import type { Core } from '@strapi/strapi';
-import { resolveEffectiveConfig, type EffectiveConfig, type PluginConfig } from '../../../core/src/config';
+import {
+  applyStoredSettings,
+  assertValidConfig,
+  resolveEffectiveConfig,
+  settingsSchema,
+  type EffectiveConfig,
+  type PluginConfig,
+} from '../../../core/src/config';
+import { getService } from '../utils/get-service';
 import { PLUGIN_ID } from '../utils/plugin-id';
 
-/** The plugin config as the other services use it: validated at start, environment applied. */
-const pluginConfigService = ({ strapi }: { strapi: Core.Strapi }) => ({
-  get(): EffectiveConfig {
-    const config = strapi.config.get(`plugin::${PLUGIN_ID}`) as PluginConfig;
-    return resolveEffectiveConfig(config, process.env);
-  },
-});
+/**
+ * The plugin config as the other services use it. Precedence: environment variables, then settings
+ * saved in the admin (read from the database on each call, so every instance agrees), then
+ * `config/plugins`, then defaults.
+ */
+const pluginConfigService = ({ strapi }: { strapi: Core.Strapi }) => {
+  const fromFiles = (): PluginConfig => strapi.config.get(`plugin::${PLUGIN_ID}`) as PluginConfig;
+
+  return {
+    /** Files and environment only: for what the admin cannot change (secrets, throttle, body limit). */
+    static(): EffectiveConfig {
+      return resolveEffectiveConfig(fromFiles(), process.env);
+    },
+
+    async get(): Promise<EffectiveConfig> {
+      const stored = settingsSchema.safeParse(await getService(strapi, 'plugin-store').getSettings());
+      if (!stored.success) {
+        strapi.log.warn('[article-publisher] the settings saved in the admin are invalid and were ignored');
+        return this.static();
+      }
+      return resolveEffectiveConfig(applyStoredSettings(fromFiles(), stored.data), process.env);
+    },
+
+    /** Validates settings from the admin with the config validator's rules, then saves them. */
+    async saveSettings(input: unknown): Promise<EffectiveConfig> {
+      const settings = settingsSchema.parse(input);
+      assertValidConfig(applyStoredSettings(fromFiles(), settings));
+      await getService(strapi, 'plugin-store').setSettings(settings);
+      return this.get();
+    },
+  };
+};
 
 export type PluginConfigService = ReturnType<typeof pluginConfigService>;
 export default pluginConfigService;

@@ -116,7 +116,8 @@ function toPublishFailure(error: unknown, strapi: Core.Strapi): ServiceError {
  */
 const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
   async publish(article: NormalizedArticle, origin: DeliveryOrigin): Promise<PublishOutcome> {
-    const target = getService(strapi, 'target-schema').requireUsable();
+    const config = await getService(strapi, 'plugin-config').get();
+    const target = getService(strapi, 'target-schema').requireUsable(config);
     const warnings = [...article.warnings];
     const resolver = getService(strapi, 'category-resolver');
     const categoryPlan = await resolver.plan(article.categories, target, warnings);
@@ -129,7 +130,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
         if (repeated) return repeated;
         // Images are imported under the post's lock, so concurrent deliveries of one article do
         // not upload the same files twice; the database transaction starts only once they are in.
-        const media = await mediaService.importArticleImages(article, target);
+        const media = await mediaService.importArticleImages(article, target, config);
         try {
           return await strapi.db.transaction(async () => {
             const store = getService(strapi, 'content-store');
@@ -176,13 +177,12 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
       });
       const { media } = written;
 
-      const config = getService(strapi, 'plugin-config').get();
       const response: PublishResponse = {
         status: 'success',
         post_id: written.postId,
         document_id: written.documentId,
         post_url: renderPostUrl(config.postUrlTemplate, {
-          siteUrl: getService(strapi, 'site-info').siteUrl(),
+          siteUrl: getService(strapi, 'site-info').siteUrl(config),
           slug: article.slug,
           documentId: written.documentId,
           id: written.postId,

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import type { EffectiveConfig } from '../../../core/src/config';
 import type { PingResponse, ServiceEndpoints } from '../../../core/src/contracts';
 import { getService } from '../utils/get-service';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
@@ -6,8 +7,8 @@ import { pluginVersion } from '../utils/plugin-version';
 
 /** What the service sees of the site: ping details and the endpoint URLs to paste into it. */
 const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
-  siteUrl(): string {
-    const configured = getService(strapi, 'plugin-config').get().siteUrl;
+  siteUrl(config: EffectiveConfig): string {
+    const configured = config.siteUrl;
     const fallback = String(strapi.config.get('server.absoluteUrl', ''));
     return (configured || fallback).replace(/\/+$/, '');
   },
@@ -20,16 +21,17 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
     return { ping: `${base}/ping`, publishPost: `${base}/publish-post`, webhook: `${base}/webhook` };
   },
 
-  ping(): PingResponse {
-    const config = getService(strapi, 'plugin-config').get();
+  async ping(): Promise<PingResponse> {
+    const config = await getService(strapi, 'plugin-config').get();
+    const { fatal, degraded } = getService(strapi, 'target-schema').describe(config);
     return {
       status: 'success',
       site_name: config.siteName || String(strapi.config.get('info.name', 'Strapi')),
-      site_url: this.siteUrl(),
+      site_url: this.siteUrl(config),
       cms_version: `Strapi ${String(strapi.config.get('info.strapi', ''))}`.trim(),
       plugin_version: pluginVersion,
       target_content_type: config.targetContentType,
-      target_problems: (({ fatal, degraded }) => [...fatal, ...degraded])(getService(strapi, 'target-schema').describe()),
+      target_problems: [...fatal, ...degraded],
     };
   },
 });

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
+import type { EffectiveConfig } from '../../../core/src/config';
 import { ServiceError } from '../../../core/src/errors';
 import type { TextLimits } from '../../../core/src/seo';
-import { getService } from '../utils/get-service';
 
 interface Attribute {
   type: string;
@@ -39,8 +39,7 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
       | undefined;
 
   return {
-    describe(): TargetDescription {
-      const config = getService(strapi, 'plugin-config').get();
+    describe(config: EffectiveConfig): TargetDescription {
       const { fields } = config;
       const fatal: string[] = [];
       const degraded: string[] = [];
@@ -119,8 +118,8 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** The description, or a 500 publish_failed that says what is wrong with the target. */
-    requireUsable(): TargetDescription {
-      const description = this.describe();
+    requireUsable(config: EffectiveConfig): TargetDescription {
+      const description = this.describe(config);
       if (description.fatal.length) {
         throw new ServiceError('publish_failed', `The site's target content type cannot receive articles: ${description.fatal.join(' ')}`);
       }

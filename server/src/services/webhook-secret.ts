@@ -11,23 +11,23 @@ const MIN_LENGTH = 16;
 const webhookSecret = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The secret to verify signatures with, or null when none is configured. */
   async current(): Promise<string | null> {
-    const fromEnvironment = getService(strapi, 'plugin-config').get().webhookSecret;
+    const fromEnvironment = getService(strapi, 'plugin-config').static().webhookSecret;
     if (fromEnvironment) return fromEnvironment;
-    return (await getService(strapi, 'secret-store').getWebhookSecret())?.secret ?? null;
+    return (await getService(strapi, 'plugin-store').getWebhookSecret())?.secret ?? null;
   },
 
   async status(): Promise<SecretStatus> {
-    if (getService(strapi, 'plugin-config').get().webhookSecret) {
+    if (getService(strapi, 'plugin-config').static().webhookSecret) {
       return { source: 'environment', hint: null, createdAt: null };
     }
-    const stored = await getService(strapi, 'secret-store').getWebhookSecret();
+    const stored = await getService(strapi, 'plugin-store').getWebhookSecret();
     if (!stored) return { source: 'none', hint: null, createdAt: null };
     return { source: 'admin', hint: stored.hint, createdAt: stored.createdAt };
   },
 
   /** Saves the given secret, or generates one; the response is the only time it is shown. */
   async set(given: string | undefined): Promise<GeneratedWebhookSecretResponse> {
-    if (getService(strapi, 'plugin-config').get().webhookSecret) {
+    if (getService(strapi, 'plugin-config').static().webhookSecret) {
       throw new errors.ApplicationError(
         'The webhook secret is managed by the ARTICLE_PUBLISHER_WEBHOOK_SECRET environment variable; change it there.'
       );
@@ -37,7 +37,7 @@ const webhookSecret = ({ strapi }: { strapi: Core.Strapi }) => ({
     }
     const secret = given?.trim() ?? randomBytes(32).toString('hex');
     const hint = keyHint(secret);
-    const createdAt = await getService(strapi, 'secret-store').setWebhookSecret(secret, hint);
+    const createdAt = await getService(strapi, 'plugin-store').setWebhookSecret(secret, hint);
     return { secret, webhookSecret: { source: 'admin', hint, createdAt } };
   },
 });

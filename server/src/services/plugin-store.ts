@@ -23,16 +23,27 @@ interface EncryptionService {
 }
 
 const API_KEY_ENTRY = 'api-key';
+const SETTINGS_ENTRY = 'settings';
 const WEBHOOK_SECRET_ENTRY = 'webhook-secret';
 
 /**
- * The one place that reads and writes the plugin's secrets. They live in Strapi's core store (the
- * database), so every instance sees a change on its next request.
+ * The one place that reads and writes the plugin's own state: secrets and the settings saved in the
+ * admin. They live in Strapi's core store (the database), so every instance sees a change on its next
+ * request; nothing is cached in process memory.
  */
-const secretStore = ({ strapi }: { strapi: Core.Strapi }) => {
+const pluginStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
   const encryption = () => (strapi.admin?.services as Record<string, unknown> | undefined)?.encryption as EncryptionService | undefined;
   return {
+    /** Settings saved in the admin; not validated here (the config service checks them). */
+    async getSettings(): Promise<unknown> {
+      return (await store().get({ key: SETTINGS_ENTRY })) ?? {};
+    },
+
+    async setSettings(settings: object): Promise<void> {
+      await store().set({ key: SETTINGS_ENTRY, value: settings });
+    },
+
     async getApiKey(): Promise<StoredSecret | null> {
       const value = (await store().get({ key: API_KEY_ENTRY })) as StoredSecret | null | undefined;
       return value && typeof value.hash === 'string' ? value : null;
@@ -65,5 +76,5 @@ const secretStore = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 };
 
-export type SecretStoreService = ReturnType<typeof secretStore>;
-export default secretStore;
+export type PluginStoreService = ReturnType<typeof pluginStore>;
+export default pluginStore;
