@@ -6,6 +6,9 @@ import path from 'node:path';
 import { request } from './http';
 import { playgroundDir, strapiBin } from './paths';
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with scripts/start.js (plain JS)
+const { ensureAdminBuilt } = require('../../scripts/lib/builds') as { ensureAdminBuilt: (options: { quiet: boolean }) => boolean };
+
 export interface Playground {
   url: string;
   port: number;
@@ -19,6 +22,8 @@ export interface PlaygroundOptions {
   env?: Record<string, string>;
   /** Plugin config merged over the playground's (PLAYGROUND_PLUGIN_CONFIG). */
   pluginConfig?: Record<string, unknown>;
+  /** Serve the admin panel (built first when out of date), for browser tests. */
+  withAdminPanel?: boolean;
   startTimeoutMs?: number;
 }
 
@@ -40,7 +45,7 @@ function playgroundEnv(port: number, databaseFile: string, options: PlaygroundOp
     HOST: '127.0.0.1',
     PORT: String(port),
     DATABASE_FILENAME: databaseFile,
-    SERVE_ADMIN_PANEL: 'false',
+    SERVE_ADMIN_PANEL: options.withAdminPanel ? 'true' : 'false',
     STRAPI_TELEMETRY_DISABLED: 'true',
     STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
     BROWSER: 'none',
@@ -59,6 +64,7 @@ function spawnStrapi(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () 
 
 /** Boots the playground Strapi as its own process on a free port and a fresh SQLite file. */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  if (options.withAdminPanel) ensureAdminBuilt({ quiet: true });
   const port = await freePort();
   const databaseFile = path.join(playgroundDir, '.tmp', `test-${randomUUID()}.db`);
   const { child, output } = spawnStrapi(playgroundEnv(port, databaseFile, options));

@@ -1,0 +1,45 @@
+// What `npm start` and the browser tests need built, rebuilt only when a source is newer than its output.
+const { execFileSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const root = path.resolve(__dirname, '..', '..');
+const playgroundDir = path.join(root, 'playground');
+
+/** Newest modification time under the given files and folders (0 when none exist). */
+function newest(paths) {
+  let latest = 0;
+  const visit = (target) => {
+    if (!fs.existsSync(target)) return;
+    const stat = fs.statSync(target);
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(target)) if (entry !== 'node_modules') visit(path.join(target, entry));
+    } else latest = Math.max(latest, stat.mtimeMs);
+  };
+  paths.forEach(visit);
+  return latest;
+}
+
+function ensurePluginBuilt({ quiet = false } = {}) {
+  const sources = ['server/src', 'admin/src', 'core/src', 'cli', 'strapi-server.ts', 'package.json'].map((p) => path.join(root, p));
+  const built = newest([path.join(root, 'dist/server/index.js'), path.join(root, 'dist/admin/index.js')]);
+  if (built && newest(sources) <= built) return false;
+  if (!quiet) console.log('Building the plugin...');
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  return true;
+}
+
+function ensureAdminBuilt({ quiet = false } = {}) {
+  const built = newest([path.join(playgroundDir, 'build/index.html')]);
+  if (built && newest([path.join(root, 'dist/admin'), path.join(playgroundDir, 'src/admin'), path.join(playgroundDir, 'config')]) <= built) {
+    return false;
+  }
+  if (!quiet) console.log('Building the admin panel (about a minute the first time)...');
+  execFileSync(process.execPath, [path.join(root, 'scripts/build-playground-admin.js')], {
+    cwd: playgroundDir,
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  return true;
+}
+
+module.exports = { ensurePluginBuilt, ensureAdminBuilt, root, playgroundDir };
