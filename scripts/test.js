@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: builds the plugin (the playground loads its dist/), then runs the unit tests (no Strapi)
 // and the integration tests (each file boots the playground Strapi and talks to it over HTTP).
-const { execFileSync, spawnSync } = require('node:child_process');
+const { spawnSync } = require('node:child_process');
+const { lockedExec } = require('./lib/builds');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -16,7 +17,7 @@ const files = only.length ? only : [...listTests('core/test'), ...listTests('tes
 
 if (!process.env.SKIP_BUILD) {
   console.log('Building the plugin (strapi-plugin build)...');
-  execFileSync('npm', ['run', '--silent', 'build'], {
+  lockedExec('npm', ['run', '--silent', 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });

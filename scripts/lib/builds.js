@@ -4,6 +4,14 @@ const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '..', '..');
+const LOCK_FILE = path.join(require('node:os').tmpdir(), 'article-publisher-build.lock');
+
+/** Runs a build command holding a machine-wide lock, so parallel test runs never build over each other. */
+function lockedExec(command, args, options) {
+  const hasFlock = ['/usr/bin/flock', '/bin/flock'].some((p) => fs.existsSync(p));
+  if (hasFlock) execFileSync('flock', [LOCK_FILE, command, ...args], options);
+  else execFileSync(command, args, options);
+}
 const playgroundDir = path.join(root, 'playground');
 
 /** Newest modification time under the given files and folders (0 when none exist). */
@@ -25,7 +33,7 @@ function ensurePluginBuilt({ quiet = false } = {}) {
   const built = newest([path.join(root, 'dist/server/index.js'), path.join(root, 'dist/admin/index.js')]);
   if (built && newest(sources) <= built) return false;
   if (!quiet) console.log('Building the plugin...');
-  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  lockedExec('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   return true;
 }
 
@@ -35,11 +43,11 @@ function ensureAdminBuilt({ quiet = false } = {}) {
     return false;
   }
   if (!quiet) console.log('Building the admin panel (about a minute the first time)...');
-  execFileSync(process.execPath, [path.join(root, 'scripts/build-playground-admin.js')], {
+  lockedExec(process.execPath, [path.join(root, 'scripts/build-playground-admin.js')], {
     cwd: playgroundDir,
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
   return true;
 }
 
-module.exports = { ensurePluginBuilt, ensureAdminBuilt, root, playgroundDir };
+module.exports = { ensurePluginBuilt, ensureAdminBuilt, lockedExec, root, playgroundDir };

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
@@ -11,7 +8,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * networking, since every connection outside the machine is refused.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'article-publisher-chromium-'));
+  // Playwright gives every launch a fresh temporary profile of its own.
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -23,7 +20,6 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${profile}`,
     ],
   });
 }
