@@ -7,7 +7,7 @@ import { ImageServer, makeImage } from './helpers/image-server';
 import { playgroundDir } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost, readArticle } from './helpers/service';
-import { sqliteRows } from './helpers/sqlite';
+import { tableRows } from './helpers/databases';
 
 const KEY = 'apk_media-tests-0123456789abcdef';
 const FAIL_MARKER = '[simulate-db-failure]';
@@ -18,7 +18,7 @@ describe('media import', () => {
   let site: Playground;
   const images = new ImageServer();
   const publish = (body: unknown) => publishPost(site.url, KEY, body);
-  const files = () => sqliteRows(site.databaseFile, 'files');
+  const files = () => tableRows(site.database, 'files');
   const uploadsOnDisk = () => fs.readdirSync(uploadsDir).filter((name) => name !== '.gitkeep').length;
 
   before(async () => {
@@ -108,7 +108,7 @@ describe('media import', () => {
       `<figure><img src="${second.local_url}" alt="Reel" /></figure>`,
     ].join('');
     assert.equal(post.content, expected);
-    const alt = files().find((file) => file.id === first.attachment_id)?.alternative_text;
+    const alt = (await files()).find((file) => file.id === first.attachment_id)?.alternative_text;
     assert.equal(alt, 'Garden');
     assert.equal((await request(first.local_url)).status, 200);
   });
@@ -154,11 +154,11 @@ describe('media import', () => {
     assert.equal(post.content, `<p>a</p><img src="${local}" alt="one" /><p>b</p><img src="${local}" alt="two" />`);
 
     const hitsBefore = images.totalHits();
-    const filesBefore = files().length;
+    const filesBefore = (await files()).length;
     const second = await publish(body);
     assert.equal(second.status, 200, second.text);
     assert.equal(images.totalHits(), hitsBefore, 'no image was fetched again');
-    assert.equal(files().length, filesBefore, 'no file was added to the library');
+    assert.equal((await files()).length, filesBefore, 'no file was added to the library');
     assert.deepEqual(second.json.inline_images_result.imported, first.json.inline_images_result.imported);
     assert.equal(second.json.featured_image_result, 'success');
   });
@@ -166,17 +166,17 @@ describe('media import', () => {
   it('removes the files it uploaded when the post write fails', async () => {
     const one = images.file('/d/one.jpg', await makeImage('jpeg', 120, 80, 10), 'image/jpeg');
     const two = images.file('/d/two.png', await makeImage('png', 120, 80, 11), 'image/png');
-    const filesBefore = files().length;
+    const filesBefore = (await files()).length;
     const onDiskBefore = uploadsOnDisk();
     const namesBefore = new Set(fs.readdirSync(uploadsDir));
     const response = await publish({ title: `Doomed ${FAIL_MARKER}`, slug: 'doomed', content: `<img src="${one}">`, featured_image: two });
     assert.equal(response.status, 500);
     assert.equal(response.json.code, 'publish_failed');
     assert.equal(images.hits.get('/d/one.jpg'), 1, 'the image was really fetched and uploaded first');
-    assert.equal(files().length, filesBefore, 'no orphan file rows');
+    assert.equal((await files()).length, filesBefore, 'no orphan file rows');
     assert.deepEqual(fs.readdirSync(uploadsDir).filter((name) => !namesBefore.has(name)), [], 'no orphan files on disk');
     assert.equal(uploadsOnDisk(), onDiskBefore);
-    assert.equal(sqliteRows(site.databaseFile, 'article_publisher_media_sources').filter((r) => String(r.source_key).includes('/d/')).length, 0);
+    assert.equal((await tableRows(site.database, 'article_publisher_media_sources')).filter((r) => String(r.source_key).includes('/d/')).length, 0);
   });
 
   it('refuses a 200 MB image after reading at most about the byte limit', async () => {

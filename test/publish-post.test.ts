@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { fixturePublishRequest } from './helpers/fixtures';
 import { startPlayground, type Playground } from './helpers/playground';
 import { countArticles, listCategories, publishPost, readArticle } from './helpers/service';
-import { sqliteRows } from './helpers/sqlite';
+import { tableRows } from './helpers/databases';
 
 const KEY = 'apk_publish-tests-0123456789abcdef';
 const FAIL_MARKER = '[simulate-db-failure]';
@@ -24,7 +24,7 @@ const article = () => {
 describe('publish-post', () => {
   let site: Playground;
   const publish = (body: unknown) => publishPost(site.url, KEY, body);
-  const deliveries = () => sqliteRows(site.databaseFile, 'article_publisher_deliveries');
+  const deliveries = () => tableRows(site.database, 'article_publisher_deliveries');
 
   before(async () => {
     site = await startPlayground({
@@ -54,7 +54,7 @@ describe('publish-post', () => {
     }
     assert.equal(await countArticles(site.url), 0);
     assert.deepEqual(await listCategories(site.url), []);
-    assert.equal(deliveries().length, 0);
+    assert.equal((await deliveries()).length, 0);
   });
 
   it('creates a post with every field and reads it back through Strapi', async () => {
@@ -145,7 +145,7 @@ describe('publish-post', () => {
       assert.equal(published.length, step.published ? 1 : 0, `published version after ${step.status}`);
       const [draft] = await readArticle(site.url, slug, 'draft');
       assert.equal(draft.content, `<p>${step.status}</p>`);
-      const [latest] = deliveries().filter((d) => d.slug === slug).sort((a, b) => Number(b.id) - Number(a.id));
+      const [latest] = (await deliveries()).filter((d) => d.slug === slug).sort((a, b) => Number(b.id) - Number(a.id));
       assert.equal(latest.requested_status, step.status, 'the ledger records the requested status');
     }
   });
@@ -171,14 +171,14 @@ describe('publish-post', () => {
   });
 
   it('answers 500 publish_failed on a database failure and leaves no post, category or ledger entry', async () => {
-    const before = deliveries().length;
+    const before = (await deliveries()).length;
     const response = await publish({ ...article(), title: `Broken ${FAIL_MARKER}`, slug: 'broken-write', category: 'Only In Failed Write' });
     assert.equal(response.status, 500);
     assert.equal(response.json.code, 'publish_failed');
     assert.deepEqual(response.json.data, { status: 500 });
     assert.equal((await readArticle(site.url, 'broken-write', 'draft')).length, 0);
     assert.ok(!(await listCategories(site.url)).some((c) => c.name === 'Only In Failed Write'));
-    assert.equal(deliveries().length, before);
+    assert.equal((await deliveries()).length, before);
   });
 
   it('ends 20 concurrent publishes of one new slug with exactly one post', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createPostgresDatabase, type TestDatabase } from './helpers/databases';
+import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import { startPlayground, type Playground } from './helpers/playground';
 import { listCategories, publishPost, readArticle } from './helpers/service';
 
@@ -12,11 +12,11 @@ describe('concurrent publishes on PostgreSQL with two Strapi instances', () => {
   let second: Playground;
 
   before(async () => {
-    database = await createPostgresDatabase();
-    const env = { ...database.env, ARTICLE_PUBLISHER_API_KEY: KEY };
+    database = await createTestDatabase('postgres');
+    const env = { ARTICLE_PUBLISHER_API_KEY: KEY };
     // The first instance creates the schema; the second joins the same database.
-    first = await startPlayground({ env });
-    second = await startPlayground({ env });
+    first = await startPlayground({ env, database });
+    second = await startPlayground({ env, database });
   });
   after(async () => {
     await first?.stop();

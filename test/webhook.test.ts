@@ -7,7 +7,7 @@ import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { countArticles, listCategories, readArticle } from './helpers/service';
-import { sqliteRows } from './helpers/sqlite';
+import { tableRows } from './helpers/databases';
 import { deliver } from './helpers/webhook';
 
 const SECRET = 'whsec-test-0123456789abcdef0123456789';
@@ -17,7 +17,7 @@ describe('webhook receiver (integration B)', () => {
   let site: Playground;
   const images = new ImageServer();
   let payload: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the fixture payload, edited per test
-  const files = () => sqliteRows(site.databaseFile, 'files');
+  const files = () => tableRows(site.database, 'files');
 
   before(async () => {
     await images.start();
@@ -68,7 +68,7 @@ describe('webhook receiver (integration B)', () => {
     const categories = Object.fromEntries(post.categories.map((c: { name: string; parent: { name: string } | null }) => [c.name, c.parent?.name ?? null]));
     assert.deepEqual(categories, { [payload.category]: null, [payload.sub_category]: payload.category });
 
-    const [ledger] = sqliteRows(site.databaseFile, 'article_publisher_deliveries');
+    const [ledger] = await tableRows(site.database, 'article_publisher_deliveries');
     assert.equal(ledger.source, 'webhook');
     assert.equal(Number(ledger.article_id), payload.article_id);
     assert.equal(Number(ledger.website_id), payload.website_id);
@@ -85,7 +85,7 @@ describe('webhook receiver (integration B)', () => {
       ['uppercase hex of the right digest', digest.toUpperCase()],
       ['body changed by one byte after signing', signWebhook(body.replace('never-stored', 'never-storeD'), SECRET)],
     ];
-    const ledgerBefore = sqliteRows(site.databaseFile, 'article_publisher_deliveries').length;
+    const ledgerBefore = (await tableRows(site.database, 'article_publisher_deliveries')).length;
     for (const [name, signature] of cases) {
       const response = await deliver(site.url, body, SECRET, signature);
       assert.equal(response.status, 401, name);
@@ -93,12 +93,12 @@ describe('webhook receiver (integration B)', () => {
       assert.equal(response.json.code, 'invalid_signature', name);
     }
     assert.equal((await readArticle(site.url, 'never-stored')).length, 0);
-    assert.equal(sqliteRows(site.databaseFile, 'article_publisher_deliveries').length, ledgerBefore);
+    assert.equal((await tableRows(site.database, 'article_publisher_deliveries')).length, ledgerBefore);
   });
 
   it('treats repeated deliveries, also concurrent ones, as one: one post, no new media', async () => {
     const body = JSON.stringify(payload);
-    const filesBefore = files().length;
+    const filesBefore = (await files()).length;
     const hitsBefore = images.totalHits();
     const sequential = await deliver(site.url, body, SECRET);
     const concurrent = await Promise.all(Array.from({ length: 4 }, () => deliver(site.url, body, SECRET)));
@@ -108,7 +108,7 @@ describe('webhook receiver (integration B)', () => {
       assert.equal(response.json.duplicate, true);
     }
     assert.equal(await countArticles(site.url, 'draft'), 1);
-    assert.equal(files().length, filesBefore, 'no extra media files');
+    assert.equal((await files()).length, filesBefore, 'no extra media files');
     assert.equal(images.totalHits(), hitsBefore, 'no image fetched again');
   });
 
@@ -196,7 +196,7 @@ describe('webhook receiver without a secret', () => {
     const settings = await request(`${site.url}/article-publisher/settings`, { headers: auth });
     assert.equal(settings.json.webhookSecret.source, 'admin');
     assert.ok(!settings.text.includes(secret), 'the secret is never shown again');
-    const stored = sqliteRows(site.databaseFile, 'strapi_core_store_settings').map((row) => String(row.value));
+    const stored = (await tableRows(site.database, 'strapi_core_store_settings')).map((row) => String(row.value));
     assert.ok(!stored.some((value) => value.includes(secret)), 'the secret is stored encrypted');
 
     assert.equal((await deliver(site.url, body, secret)).status, 200);

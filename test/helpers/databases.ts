@@ -1,34 +1,108 @@
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
+import path from 'node:path';
+import knex, { type Knex } from 'knex';
+import { playgroundDir } from './paths';
 
+export type DatabaseClient = 'sqlite' | 'postgres' | 'mysql';
+
+/** A database a playground runs on: Strapi's DATABASE_* variables, and a way to read it back. */
 export interface TestDatabase {
+  client: DatabaseClient;
   env: Record<string, string>;
+  /** A connection for assertions (plugin tables that no API exposes, whole-database scans). */
+  connect(): Knex;
   drop(): Promise<void>;
 }
 
-const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres', database: 'test' };
+const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: 'test' };
+const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' };
 
-/** A fresh PostgreSQL database for one test file, dropped afterwards. */
-export async function createPostgresDatabase(): Promise<TestDatabase> {
+/** The client the integration suite runs on: TEST_DATABASE_CLIENT, SQLite by default. */
+export function suiteDatabaseClient(): DatabaseClient {
+  const client = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
+  if (client !== 'sqlite' && client !== 'postgres' && client !== 'mysql') {
+    throw new Error(`TEST_DATABASE_CLIENT must be sqlite, postgres or mysql (got "${client}")`);
+  }
+  return client;
+}
+
+async function withAdminConnection(client: 'postgres' | 'mysql', statement: string): Promise<void> {
+  const admin = knex({ client: client === 'postgres' ? 'pg' : 'mysql2', connection: client === 'postgres' ? POSTGRES : MARIADB });
+  try {
+    await admin.raw(statement);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+/** A fresh database of the given kind, for one playground (or several sharing it). */
+export async function createTestDatabase(client: DatabaseClient = suiteDatabaseClient()): Promise<TestDatabase> {
   const name = `article_publisher_${randomBytes(6).toString('hex')}`;
-  const admin = new Client(POSTGRES);
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  if (client === 'sqlite') {
+    const filename = path.join(playgroundDir, '.tmp', `${name}.db`);
+    return {
+      client,
+      env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: filename },
+      connect: () => knex({ client: 'better-sqlite3', connection: { filename }, useNullAsDefault: true }),
+      async drop() {
+        const fs = await import('node:fs');
+        for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(filename + suffix, { force: true });
+      },
+    };
+  }
+  const server = client === 'postgres' ? POSTGRES : MARIADB;
+  await withAdminConnection(client, `CREATE DATABASE ${name}`);
   return {
+    client,
     env: {
-      DATABASE_CLIENT: 'postgres',
-      DATABASE_HOST: POSTGRES.host,
-      DATABASE_PORT: String(POSTGRES.port),
+      DATABASE_CLIENT: client,
+      DATABASE_HOST: server.host,
+      DATABASE_PORT: String(server.port),
       DATABASE_NAME: name,
-      DATABASE_USERNAME: POSTGRES.user,
-      DATABASE_PASSWORD: '',
+      DATABASE_USERNAME: server.user,
+      DATABASE_PASSWORD: server.password,
     },
+    connect: () => knex({ client: client === 'postgres' ? 'pg' : 'mysql2', connection: { ...server, database: name } }),
     async drop() {
-      const client = new Client(POSTGRES);
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await withAdminConnection(client, client === 'postgres' ? `DROP DATABASE IF EXISTS ${name} WITH (FORCE)` : `DROP DATABASE IF EXISTS ${name}`);
     },
   };
+}
+
+/** Kept for the PostgreSQL-only tests. */
+export const createPostgresDatabase = () => createTestDatabase('postgres');
+
+/** Every row of a table. */
+export async function tableRows(database: TestDatabase, table: string): Promise<Record<string, unknown>[]> {
+  const connection = database.connect();
+  try {
+    return (await connection(table).select('*')) as Record<string, unknown>[];
+  } finally {
+    await connection.destroy();
+  }
+}
+
+/** Names of the tables that hold a value containing `needle` (a scan of the whole database). */
+export async function tablesContaining(database: TestDatabase, needle: string): Promise<string[]> {
+  const connection = database.connect();
+  try {
+    const tables =
+      database.client === 'sqlite'
+        ? ((await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as { name: string }[]).map((t) => t.name)
+        : database.client === 'postgres'
+          ? ((await connection.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows as { name: string }[]).map((t) => t.name)
+          : ((await connection.raw('SHOW TABLES'))[0] as Record<string, string>[]).map((row) => Object.values(row)[0]);
+    const hits: string[] = [];
+    for (const table of tables) {
+      for (const row of (await connection(table).select('*')) as Record<string, unknown>[]) {
+        for (const value of Object.values(row)) {
+          const text = Buffer.isBuffer(value) ? value.toString('latin1') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+          if (text.includes(needle)) hits.push(table);
+        }
+      }
+    }
+    return hits;
+  } finally {
+    await connection.destroy();
+  }
 }

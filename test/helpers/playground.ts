@@ -1,8 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from './databases';
 import { request } from './http';
 import { playgroundDir, strapiBin } from './paths';
 
@@ -12,8 +10,12 @@ const { ensureAdminBuilt } = require('../../scripts/lib/builds') as { ensureAdmi
 export interface Playground {
   url: string;
   port: number;
-  /** Absolute path of this run's SQLite file (when the client is sqlite). */
+  /** The database this instance runs on (TEST_DATABASE_CLIENT decides the kind). */
+  database: TestDatabase;
+  /** Absolute path of the SQLite file, when the database is SQLite. */
   databaseFile: string;
+  /** The Strapi process, for tests that kill an instance. */
+  process: ChildProcess;
   output(): string;
   stop(): Promise<void>;
 }
@@ -24,6 +26,8 @@ export interface PlaygroundOptions {
   pluginConfig?: Record<string, unknown>;
   /** Serve the admin panel (built first when out of date), for browser tests. */
   withAdminPanel?: boolean;
+  /** A database shared with other instances (not dropped on stop); a fresh one otherwise. */
+  database?: TestDatabase;
   startTimeoutMs?: number;
 }
 
@@ -38,13 +42,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function playgroundEnv(port: number, databaseFile: string, options: PlaygroundOptions): NodeJS.ProcessEnv {
+function playgroundEnv(port: number, database: TestDatabase, options: PlaygroundOptions): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATABASE_FILENAME: databaseFile,
+    ...database.env,
     SERVE_ADMIN_PANEL: options.withAdminPanel ? 'true' : 'false',
     STRAPI_TELEMETRY_DISABLED: 'true',
     STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
@@ -62,12 +66,12 @@ function spawnStrapi(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () 
   return { child, output: () => output };
 }
 
-/** Boots the playground Strapi as its own process on a free port and a fresh SQLite file. */
+/** Boots the playground Strapi as its own process on a free port and a fresh database. */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   if (options.withAdminPanel) ensureAdminBuilt({ quiet: true });
   const port = await freePort();
-  const databaseFile = path.join(playgroundDir, '.tmp', `test-${randomUUID()}.db`);
-  const { child, output } = spawnStrapi(playgroundEnv(port, databaseFile, options));
+  const database = options.database ?? (await createTestDatabase());
+  const { child, output } = spawnStrapi(playgroundEnv(port, database, options));
   const url = `http://127.0.0.1:${port}`;
   let exited = false;
   child.on('exit', () => (exited = true));
@@ -91,7 +95,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   return {
     url,
     port,
-    databaseFile,
+    database,
+    databaseFile: database.env.DATABASE_FILENAME ?? '',
+    process: child,
     output,
     async stop() {
       if (!exited) {
@@ -101,7 +107,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         await done;
         clearTimeout(timer);
       }
-      for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(databaseFile + suffix, { force: true });
+      if (!options.database) await database.drop();
     },
   };
 }
@@ -109,11 +115,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 /** Starts the playground expecting it to stop by itself; returns its exit code and output. */
 export async function runPlaygroundUntilExit(options: PlaygroundOptions = {}): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const databaseFile = path.join(playgroundDir, '.tmp', `test-${randomUUID()}.db`);
-  const { child, output } = spawnStrapi(playgroundEnv(port, databaseFile, options));
+  const database = await createTestDatabase();
+  const { child, output } = spawnStrapi(playgroundEnv(port, database, options));
   const timer = setTimeout(() => child.kill('SIGKILL'), options.startTimeoutMs ?? 90_000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);
-  fs.rmSync(databaseFile, { force: true });
+  await database.drop();
   return { code, output: output() };
 }
