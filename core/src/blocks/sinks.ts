@@ -1,0 +1,167 @@
+import { flattenBlock, PLAIN, toInlineNodes, type InlineItem } from './inline';
+import type { InlineNode, ListBlock, ListItemNode, RootBlock } from './types';
+
+/**
+ * Where the HTML walker puts what it finds. Each container of the blocks format takes content
+ * its own way: the top level makes blocks, a list item or a table cell can only hold text.
+ */
+export interface Sink {
+  inline(item: InlineItem): void;
+  /** The end of a paragraph-level element (p, div, figcaption, ...). */
+  endParagraph(): void;
+  block(block: RootBlock): void;
+  list(list: ListBlock): void;
+}
+
+/** Gathers text; paragraphs that end inside it are joined with a separator. */
+class TextCollector {
+  private items: InlineItem[] = [];
+  private pendingBreak = false;
+
+  constructor(private readonly separator: string) {}
+
+  add(item: InlineItem): void {
+    // The separator goes in only once more text follows, so no container ends with one.
+    if (this.pendingBreak && /\S/.test(item.text)) {
+      this.items.push({ text: this.separator, style: PLAIN });
+      this.pendingBreak = false;
+    }
+    this.items.push(item);
+  }
+
+  addAll(items: InlineItem[]): void {
+    this.breakParagraph();
+    for (const item of items) this.add(item);
+    this.breakParagraph();
+  }
+
+  breakParagraph(): void {
+    if (this.items.some((item) => /\S/.test(item.text))) this.pendingBreak = true;
+  }
+
+  take(): InlineNode[] {
+    const nodes = toInlineNodes(this.items);
+    this.items = [];
+    this.pendingBreak = false;
+    return nodes;
+  }
+}
+
+/**
+ * Makes blocks of one kind (paragraphs at the top level, a heading, a quote) from text, and
+ * passes other blocks through at their position. With `joinParagraphs`, paragraphs inside it
+ * stay in one block (a quote keeps its paragraphs, separated by line breaks).
+ */
+export class BlockFlow implements Sink {
+  readonly blocks: RootBlock[] = [];
+  private readonly text: TextCollector;
+
+  constructor(
+    private readonly make: (children: InlineNode[]) => RootBlock,
+    private readonly joinParagraphs?: string
+  ) {
+    this.text = new TextCollector(joinParagraphs ?? '');
+  }
+
+  inline(item: InlineItem): void {
+    this.text.add(item);
+  }
+
+  endParagraph(): void {
+    if (this.joinParagraphs === undefined) this.flush();
+    else this.text.breakParagraph();
+  }
+
+  block(block: RootBlock): void {
+    this.flush();
+    this.blocks.push(block);
+  }
+
+  list(list: ListBlock): void {
+    this.block(list);
+  }
+
+  flush(): void {
+    const children = this.text.take();
+    if (children.length) this.blocks.push(this.make(children));
+  }
+}
+
+/**
+ * The children of one list: each item's text, paragraphs in an item on separate lines, nested
+ * lists in between. Other blocks become text of the item, since items hold only text and links.
+ */
+export class ListFlow implements Sink {
+  readonly children: (ListItemNode | ListBlock)[] = [];
+  private readonly text = new TextCollector('\n');
+
+  constructor(
+    private readonly warn: (message: string) => void,
+    /** 0 for a list at the top; a nested list's depth is its indentLevel in the admin editor. */
+    readonly depth: number
+  ) {}
+
+  inline(item: InlineItem): void {
+    this.text.add(item);
+  }
+
+  endParagraph(): void {
+    this.text.breakParagraph();
+  }
+
+  block(block: RootBlock): void {
+    if (block.type !== 'paragraph') this.warn(`${describeBlock(block)} inside a list item was kept as text of the item: list items hold only text and links.`);
+    this.text.addAll(flattenBlock(block));
+  }
+
+  list(list: ListBlock): void {
+    this.endItem();
+    this.children.push(list);
+  }
+
+  endItem(): void {
+    const children = this.text.take();
+    if (children.length) this.children.push({ type: 'list-item', children });
+  }
+}
+
+/** One table cell's content as text: paragraphs joined by spaces, list items by semicolons. */
+export class CellFlow implements Sink {
+  private readonly text = new TextCollector(' ');
+
+  constructor(private readonly warn: (message: string) => void) {}
+
+  inline(item: InlineItem): void {
+    this.text.add(item);
+  }
+
+  endParagraph(): void {
+    this.text.breakParagraph();
+  }
+
+  block(block: RootBlock): void {
+    if (block.type === 'image') this.warn(`${describeBlock(block)} inside a table cell became a link to the image.`);
+    this.text.addAll(flattenBlock(block).map((item) => (item.text === '\n' ? { ...item, text: '; ' } : item)));
+  }
+
+  list(list: ListBlock): void {
+    this.block(list);
+  }
+
+  take(): InlineNode[] {
+    return this.text.take();
+  }
+}
+
+export function describeBlock(block: RootBlock): string {
+  switch (block.type) {
+    case 'image':
+      return `The image ${block.image.url}`;
+    case 'heading':
+      return `A heading (h${block.level})`;
+    case 'code':
+      return 'A code block';
+    default:
+      return `A ${block.type}`;
+  }
+}
