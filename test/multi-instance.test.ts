@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { registerSuperAdmin } from './helpers/admin';
+import { createTestDatabase, tableRows, type TestDatabase } from './helpers/databases';
+import { request } from './helpers/http';
+import { ImageServer, makeImage } from './helpers/image-server';
+import { startPlayground, type Playground } from './helpers/playground';
+import { countArticles, publishPost, readArticle } from './helpers/service';
+import { deliver } from './helpers/webhook';
+
+const SECRET = 'whsec-multi-instance-0123456789abcdef';
+
+/** Two playground processes on one PostgreSQL database, as a site behind a load balancer runs. */
+describe('two Strapi instances on one PostgreSQL database', () => {
+  let database: TestDatabase;
+  let a: Playground;
+  let b: Playground;
+  let key: string;
+  let ownerToken: string;
+  const images = new ImageServer();
+  const files = () => tableRows(database, 'files');
+
+  before(async () => {
+    await images.start();
+    database = await createTestDatabase('postgres');
+    const env = {
+      ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET,
+      ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
+      ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
+    };
+    a = await startPlayground({ env, database });
+    b = await startPlayground({ env, database });
+    ownerToken = await registerSuperAdmin(a.url);
+    const generated = await request(`${a.url}/article-publisher/api-key`, { method: 'POST', headers: { authorization: `Bearer ${ownerToken}` } });
+    key = generated.json.key;
+  });
+  after(async () => {
+    await a?.stop();
+    await b?.stop();
+    await database?.drop();
+    await images.stop();
+  });
+
+  it('ends 50 concurrent publishes of one new slug, spread over both instances, with one post', async () => {
+    const body = { title: 'Fifty at once', slug: 'fifty-at-once', content: '<p>same</p>', status: 'publish', category: 'Load' };
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, n) => publishPost((n % 2 ? a : b).url, key, body)));
+    for (const response of responses) assert.ok(response.status === 200 || response.status === 201, response.text);
+    assert.equal(responses.filter((r) => r.status === 201).length, 1);
+    assert.equal((await readArticle(a.url, 'fifty-at-once', 'draft')).length, 1);
+    assert.equal((await readArticle(b.url, 'fifty-at-once', 'published')).length, 1);
+  });
+
+  it('treats the same webhook delivery sent to both instances 10 times as one: one post, no extra media', async () => {
+    const hero = images.file('/w/hero.jpg', await makeImage('jpeg', 300, 200, 40), 'image/jpeg');
+    const inline = images.file('/w/inline.png', await makeImage('png', 200, 200, 41), 'image/png');
+    const body = JSON.stringify({
+      event: 'article.published',
+      article_id: 4242,
+      website_id: 7,
+      title: 'Delivered twice over',
+      slug: 'delivered-twice-over',
+      html_content: `<h2>One</h2><img src="${inline}" alt="inline"><p>text</p>`,
+      featured_image: hero,
+      featured_image_alt: 'hero',
+      target_status: 'publish',
+    });
+    const filesBefore = (await files()).length;
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, n) => deliver((n % 2 ? a : b).url, body, SECRET)));
+    for (const response of responses) assert.equal(response.status, 200, response.text);
+    assert.equal(responses.filter((r) => r.json.duplicate === false).length, 1, 'one delivery did the work');
+    assert.equal(await countArticles(a.url, 'draft'), 2);
+    assert.equal((await readArticle(b.url, 'delivered-twice-over', 'draft')).length, 1);
+    assert.equal((await files()).length, filesBefore + 2, 'exactly the two images were uploaded');
+    assert.equal(images.hits.get('/w/hero.jpg'), 1);
+    assert.equal(images.hits.get('/w/inline.png'), 1);
+  });
+
+  it('refuses a key regenerated through instance A on instance B at once, and accepts the new one there', async () => {
+    const old = key;
+    assert.equal((await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': old } })).status, 200);
+    const regenerated = await request(`${a.url}/article-publisher/api-key`, { method: 'POST', headers: { authorization: `Bearer ${ownerToken}` } });
+    key = regenerated.json.key;
+    // No wait at all: B reads the key's digest from the database on every request.
+    assert.equal((await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': old } })).status, 403);
+    assert.equal((await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': key } })).status, 200);
+  });
+
+  it('survives an instance killed in the middle of a publish: the retry on the other makes one post and leaves no orphan files', async () => {
+    const fastJpeg = images.file('/k/fast.jpg', await makeImage('jpeg', 320, 200, 50), 'image/jpeg');
+    const fastPng = images.file('/k/fast.png', await makeImage('png', 160, 160, 51), 'image/png');
+    const slowBytes = await makeImage('webp', 200, 120, 52);
+    let releaseSlow: () => void = () => undefined;
+    const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
+    const slow = images.route('/k/slow.webp', (_req, res) => {
+      void slowGate.then(() => res.writeHead(200, { 'content-type': 'image/webp' }).end(slowBytes));
+    });
+    const body = {
+      title: 'Interrupted',
+      slug: 'interrupted',
+      status: 'publish',
+      content: `<p>a</p><img src="${fastJpeg}" alt="j"><p>b</p><img src="${fastPng}" alt="p"><p>c</p><img src="${slow}" alt="s">`,
+    };
+    const filesBefore = (await files()).length;
+
+    const doomed = publishPost(a.url, key, body).catch((error: Error) => error);
+    // Wait until A has uploaded the two fast images and is stuck on the slow one, then kill it.
+    for (let attempt = 0; (await files()).length < filesBefore + 2; attempt++) {
+      assert.ok(attempt < 400, 'instance A never uploaded the fast images');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    a.process.kill('SIGKILL');
+    assert.ok((await doomed) instanceof Error, 'the request to the killed instance failed');
+    releaseSlow();
+
+    // The lock A held expires (its lease is 15 s); the retry on B waits for it, then reuses A's uploads.
+    const retried = await publishPost(b.url, key, body);
+    assert.equal(retried.status, 201, retried.text);
+    const imported = retried.json.inline_images_result.imported as { attachment_id: number; local_url: string }[];
+    assert.equal(imported.length, 3);
+    const [post] = await readArticle(b.url, 'interrupted', 'published');
+    for (const image of imported) assert.ok(post.content.includes(image.local_url));
+    assert.equal((await readArticle(b.url, 'interrupted', 'draft')).length, 1);
+
+    const newFiles = (await files()).slice(filesBefore);
+    assert.deepEqual(
+      newFiles.map((file) => Number(file.id)).sort(),
+      imported.map((image) => image.attachment_id).sort(),
+      'every file uploaded since the start is used by the post: no orphans'
+    );
+  });
+});
