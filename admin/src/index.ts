@@ -24,9 +24,16 @@ export default {
         {
           id: `${PLUGIN_ID}-connection`,
           to: `${PLUGIN_ID}`,
-          intlLabel: { id: getTranslation('settings.link'), defaultMessage: 'Connection' },
+          intlLabel: { id: getTranslation('settings.link'), defaultMessage: 'Connection and settings' },
           permissions: PERMISSIONS.readSettings,
           Component: () => import('./pages/SettingsPage'),
+        },
+        {
+          id: `${PLUGIN_ID}-activity`,
+          to: `${PLUGIN_ID}/activity`,
+          intlLabel: { id: getTranslation('activity.link'), defaultMessage: 'Activity' },
+          permissions: PERMISSIONS.readActivity,
+          Component: () => import('./pages/ActivityPage'),
         },
       ]
     );

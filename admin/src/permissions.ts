@@ -5,5 +5,7 @@ const action = (uid: string) => [{ action: `plugin::${PLUGIN_ID}.${uid}`, subjec
 /** Mirrors server/src/permissions.ts. */
 export const PERMISSIONS = {
   readSettings: action('settings.read'),
+  updateSettings: action('settings.update'),
   regenerateSecrets: action('secrets.regenerate'),
+  readActivity: action('activity.read'),
 };

@@ -94,3 +94,108 @@ export interface WebhookReceipt {
   featured_image_result?: string;
   warnings?: string[];
 }
+
+/* ---- Admin settings form and activity page (Settings > Article Publisher) ---- */
+
+/** The settings a site owner may change in the admin; mirrors `settingsSchema` in core/src/config.ts. */
+export interface EditableSettings {
+  siteName: string;
+  siteUrl: string;
+  postUrlTemplate: string;
+  defaultStatus: PublishResponse['post_status'];
+  targetContentType: string;
+  fields: { title: string; slug: string; content: string; cover: string; categories: string; seo: string };
+  categoryContentType: string;
+  categoryFields: { name: string; slug: string; parent: string };
+  images: {
+    maxBytes: number;
+    timeoutMs: number;
+    maxPixels: number;
+    maxRedirects: number;
+    concurrency: number;
+    maxInlineImages: number;
+  };
+  videoEmbedHosts: string[];
+}
+
+/** What target-schema says of a target: fatal problems stop every publish, degraded ones lose a feature. */
+export interface TargetCheck {
+  fatal: string[];
+  degraded: string[];
+}
+
+/** A collection type the form offers as target or category type, with its attributes to map fields. */
+export interface ContentTypeSummary {
+  uid: string;
+  displayName: string;
+  attributes: { name: string; type: string }[];
+}
+
+/** GET /article-publisher/settings: the connection details plus the editable settings. */
+export interface SettingsPageResponse extends SettingsResponse {
+  /** The effective values of the editable settings (admin over file over defaults). */
+  settings: EditableSettings;
+  /** The plugin's built-in defaults, shown beside each field. */
+  defaults: EditableSettings;
+  /** Strapi's public server URL, used in place of an empty site URL. */
+  serverUrl: string;
+  target: TargetCheck;
+  contentTypes: ContentTypeSummary[];
+}
+
+/** One offending setting, by its dotted path in EditableSettings (e.g. `images.maxBytes`). */
+export interface SettingsFieldError {
+  path: string;
+  message: string;
+}
+
+/** `error.details` of the 400 ValidationError answered by PUT /settings and POST /settings/check. */
+export interface SettingsValidationDetails {
+  errors: SettingsFieldError[];
+}
+
+export type DeliverySource = 'api' | 'webhook';
+
+/** One row of the ledger as the activity page shows it. */
+export interface ActivityEntry {
+  id: number;
+  createdAt: string;
+  source: DeliverySource;
+  title: string | null;
+  slug: string;
+  targetUid: string;
+  targetDocumentId: string | null;
+  postId: number | null;
+  requestedStatus: PublishResponse['post_status'];
+  /** True when a post was created (false: an existing post was updated). */
+  created: boolean | null;
+  imagesImported: number;
+  warnings: string[];
+}
+
+export interface ActivityPagination {
+  page: number;
+  pageSize: number;
+  pageCount: number;
+  total: number;
+}
+
+/** GET /article-publisher/activity?page&pageSize&status&source */
+export interface ActivityResponse {
+  results: ActivityEntry[];
+  pagination: ActivityPagination;
+}
+
+/** Failed key or signature checks from one client address; never the presented secret. */
+export interface AuthFailureSummary {
+  client: string;
+  count: number;
+  lastFailedAt: string;
+}
+
+/** GET /article-publisher/activity/auth-failures */
+export interface AuthFailuresResponse {
+  clients: AuthFailureSummary[];
+  /** Failures older than the throttle window are dropped, so the list covers this many seconds. */
+  windowSeconds: number;
+}

@@ -1,13 +1,29 @@
-import type { GeneratedApiKeyResponse, SettingsResponse } from '../../../core/src/contracts';
+import type {
+  EditableSettings,
+  GeneratedApiKeyResponse,
+  GeneratedWebhookSecretResponse,
+  SettingsPageResponse,
+  TargetCheck,
+} from '../../../core/src/contracts';
 import { PLUGIN_ID } from '../pluginId';
+import type { AdminFetchClient } from './fetch-client';
 
-type FetchClient = {
-  get: <T>(url: string) => Promise<{ data: T }>;
-  post: <T>(url: string, body?: unknown) => Promise<{ data: T }>;
-};
+/** The target part of the settings, which the live check looks at. */
+export type TargetSettings = Pick<
+  EditableSettings,
+  'targetContentType' | 'fields' | 'categoryContentType' | 'categoryFields'
+>;
 
-/** The admin API of the plugin, typed with the contracts the server answers with. */
-export const settingsApi = (client: FetchClient) => ({
-  read: async () => (await client.get<SettingsResponse>(`/${PLUGIN_ID}/settings`)).data,
+/** The settings admin API, typed with the contracts the server answers with. */
+export const settingsApi = (client: AdminFetchClient) => ({
+  read: async () => (await client.get<SettingsPageResponse>(`/${PLUGIN_ID}/settings`)).data,
+  save: async (settings: unknown) =>
+    (await client.put<SettingsPageResponse>(`/${PLUGIN_ID}/settings`, settings)).data,
+  checkTarget: async (target: TargetSettings) =>
+    (await client.post<TargetCheck>(`/${PLUGIN_ID}/settings/check`, target)).data,
   regenerateApiKey: async () => (await client.post<GeneratedApiKeyResponse>(`/${PLUGIN_ID}/api-key`)).data,
+  regenerateWebhookSecret: async () =>
+    (await client.post<GeneratedWebhookSecretResponse>(`/${PLUGIN_ID}/webhook-secret`, {})).data,
 });
+
+export type SettingsApi = ReturnType<typeof settingsApi>;

@@ -1,23 +1,51 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import type { SettingsResponse } from '../../../core/src/contracts';
+import { settingsSchema } from '../../../core/src/config';
+import type { TargetCheck } from '../../../core/src/contracts';
 import { getService } from '../utils/get-service';
+import { settingsPage } from './admin-settings-view';
+import { asSettingsValidationError } from './admin-validation-errors';
+
+/** The settings that decide where articles land: what the live target check looks at. */
+const TARGET_SETTINGS = ['targetContentType', 'fields', 'categoryContentType', 'categoryFields'] as const;
+const targetSettingsSchema = settingsSchema.pick({
+  targetContentType: true,
+  fields: true,
+  categoryContentType: true,
+  categoryFields: true,
+});
+
+const requestBody = (ctx: Context): Record<string, unknown> => {
+  const body: unknown = ctx.request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+};
 
 /** Admin API behind Settings > Article Publisher. Permissions are checked by route policies. */
 const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async getSettings(ctx: Context) {
-    const siteInfo = getService(strapi, 'site-info');
-    const config = await getService(strapi, 'plugin-config').get();
-    const siteUrl = siteInfo.siteUrl(config);
-    const body: SettingsResponse = {
-      apiKey: await getService(strapi, 'api-key').status(),
-      webhookSecret: await getService(strapi, 'webhook-secret').status(),
-      siteName: config.siteName,
-      siteUrl,
-      endpoints: siteInfo.endpoints(),
-      siteUrlIsHttps: siteUrl.startsWith('https://'),
-    };
-    ctx.body = body;
+    ctx.body = await settingsPage(strapi);
+  },
+
+  /** Saves the editable settings with the config validator's rules; 400 ValidationError names each field. */
+  async updateSettings(ctx: Context) {
+    try {
+      await getService(strapi, 'plugin-config').saveSettings(ctx.request.body ?? {});
+    } catch (error) {
+      throw asSettingsValidationError(error);
+    }
+    ctx.body = await settingsPage(strapi);
+  },
+
+  /** The target check for unsaved target settings (the form's live check); nothing is stored. */
+  async checkTarget(ctx: Context) {
+    const body = requestBody(ctx);
+    const draft = Object.fromEntries(TARGET_SETTINGS.filter((key) => key in body).map((key) => [key, body[key]]));
+    const parsed = targetSettingsSchema.safeParse(draft);
+    if (!parsed.success) throw asSettingsValidationError(parsed.error);
+    const config = { ...(await getService(strapi, 'plugin-config').get()), ...parsed.data };
+    const { fatal, degraded } = getService(strapi, 'target-schema').describe(config);
+    const check: TargetCheck = { fatal, degraded };
+    ctx.body = check;
   },
 
   async regenerateApiKey(ctx: Context) {

@@ -7,7 +7,7 @@ const requires = (action: (typeof ACTIONS)[keyof typeof ACTIONS]) => ({
   ],
 });
 
-/** Admin API used by the settings page; served at /article-publisher/... */
+/** Admin API used by the settings and activity pages; served at /article-publisher/... */
 export default {
   type: 'admin',
   routes: [
@@ -15,6 +15,19 @@ export default {
       method: 'GET',
       path: '/settings',
       handler: 'admin-settings.getSettings',
+      config: requires(ACTIONS.readSettings),
+    },
+    {
+      method: 'PUT',
+      path: '/settings',
+      handler: 'admin-settings.updateSettings',
+      config: requires(ACTIONS.updateSettings),
+    },
+    {
+      // Read-only: checks unsaved target settings against the schema, so readers may run it too.
+      method: 'POST',
+      path: '/settings/check',
+      handler: 'admin-settings.checkTarget',
       config: requires(ACTIONS.readSettings),
     },
     {
@@ -28,6 +41,18 @@ export default {
       path: '/webhook-secret',
       handler: 'admin-settings.setWebhookSecret',
       config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
+      method: 'GET',
+      path: '/activity',
+      handler: 'admin-activity.listDeliveries',
+      config: requires(ACTIONS.readActivity),
+    },
+    {
+      method: 'GET',
+      path: '/activity/auth-failures',
+      handler: 'admin-activity.listAuthFailures',
+      config: requires(ACTIONS.readActivity),
     },
   ],
 };

@@ -2,6 +2,7 @@ import apiKey from './api-key';
 import authThrottle from './auth-throttle';
 import categoryResolver from './category-resolver';
 import contentStore from './content-store';
+import ledger from './ledger';
 import locks from './locks';
 import mediaImport from './media-import';
 import pluginConfig from './plugin-config';
@@ -16,6 +17,7 @@ const services = {
   'auth-throttle': authThrottle,
   'category-resolver': categoryResolver,
   'content-store': contentStore,
+  ledger,
   locks,
   'media-import': mediaImport,
   'plugin-config': pluginConfig,

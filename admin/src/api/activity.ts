@@ -1,0 +1,18 @@
+import type { ActivityResponse, AuthFailuresResponse } from '../../../core/src/contracts';
+import { PLUGIN_ID } from '../pluginId';
+import type { AdminFetchClient } from './fetch-client';
+
+export interface ActivityQuery {
+  page: number;
+  pageSize: number;
+  status?: string;
+  source?: string;
+}
+
+/** The activity admin API: the delivery ledger and the failed auth checks. */
+export const activityApi = (client: AdminFetchClient) => ({
+  deliveries: async (query: ActivityQuery) =>
+    (await client.get<ActivityResponse>(`/${PLUGIN_ID}/activity`, { params: query })).data,
+  authFailures: async () =>
+    (await client.get<AuthFailuresResponse>(`/${PLUGIN_ID}/activity/auth-failures`)).data,
+});

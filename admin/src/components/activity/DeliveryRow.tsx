@@ -1,0 +1,91 @@
+import { Box, Flex, Link, Td, TextButton, Tr, Typography } from '@strapi/design-system';
+import { CaretDown, CaretUp } from '@strapi/icons';
+import * as React from 'react';
+import { useIntl } from 'react-intl';
+import { Link as RouterLink } from 'react-router-dom';
+import type { ActivityEntry } from '../../../../core/src/contracts';
+import { useTranslate } from '../../hooks/useTranslate';
+import { StatusBadge } from './StatusBadge';
+
+export const DELIVERY_COLUMNS = 6;
+
+/** Where the Content Manager edits the entry (relative to the admin's base URL). */
+const contentManagerPath = (entry: ActivityEntry) =>
+  `/content-manager/collection-types/${entry.targetUid}/${entry.targetDocumentId}`;
+
+/** One delivery, and below it its warnings when expanded. */
+export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
+  const t = useTranslate();
+  const { formatDate } = useIntl();
+  const [expanded, setExpanded] = React.useState(false);
+  const warningCount = entry.warnings.length;
+  const title = entry.title || entry.slug;
+
+  return (
+    <>
+      <Tr data-testid="delivery-row" data-slug={entry.slug}>
+        <Td>
+          <Typography textColor="neutral800">
+            {formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
+          </Typography>
+        </Td>
+        <Td>
+          <Typography textColor="neutral800">
+            {entry.source === 'webhook' ? t('source.webhook', 'Webhook') : t('source.api', 'API')}
+          </Typography>
+        </Td>
+        <Td>
+          <Flex direction="column" alignItems="flex-start">
+            {entry.targetDocumentId ? (
+              <Link tag={RouterLink} to={contentManagerPath(entry)} data-testid="delivery-link">
+                {title}
+              </Link>
+            ) : (
+              <Typography fontWeight="semiBold">{title}</Typography>
+            )}
+            <Typography variant="pi" textColor="neutral600">
+              {entry.slug}
+            </Typography>
+          </Flex>
+        </Td>
+        <Td>
+          <StatusBadge status={entry.requestedStatus} />
+        </Td>
+        <Td>
+          <Typography textColor="neutral800">{entry.imagesImported}</Typography>
+        </Td>
+        <Td>
+          {warningCount === 0 ? (
+            <Typography textColor="neutral500">{t('activity.warnings.none', 'None')}</Typography>
+          ) : (
+            <TextButton
+              onClick={() => setExpanded(!expanded)}
+              endIcon={expanded ? <CaretUp /> : <CaretDown />}
+              aria-expanded={expanded}
+              data-testid="warnings-toggle"
+            >
+              {t('activity.warnings.count', '{count, plural, one {# warning} other {# warnings}}', {
+                count: warningCount,
+              })}
+            </TextButton>
+          )}
+        </Td>
+      </Tr>
+      {expanded && (
+        <Tr>
+          <Td colSpan={DELIVERY_COLUMNS}>
+            <Box background="warning100" padding={3} hasRadius data-testid="warnings-list">
+              <Flex direction="column" alignItems="stretch" gap={1} tag="ul">
+                {entry.warnings.map((warning, index) => (
+                  <Typography key={index} tag="li" textColor="neutral800" style={{ whiteSpace: 'normal' }}>
+                    {warning}
+                  </Typography>
+                ))}
+              </Flex>
+            </Box>
+          </Td>
+        </Tr>
+      )}
+    </>
+  );
+};

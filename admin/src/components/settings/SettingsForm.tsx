@@ -1,0 +1,115 @@
+import { Alert, Button, Flex, Typography } from '@strapi/design-system';
+import { Check } from '@strapi/icons';
+import { Layouts, useNotification } from '@strapi/strapi/admin';
+import * as React from 'react';
+import type { SecretStatus, SettingsPageResponse } from '../../../../core/src/contracts';
+import type { SettingsApi } from '../../api/settings';
+import { useTargetCheck } from '../../hooks/useTargetCheck';
+import { useTranslate } from '../../hooks/useTranslate';
+import { settingsErrorsFrom, type FieldErrors } from '../../utils/fieldErrors';
+import { ConnectionSection } from './ConnectionSection';
+import { toFormValues, toRequestBody, type SettingsFormValues } from './form-values';
+import { ImagesSection } from './ImagesSection';
+import { SecretCard } from './SecretCard';
+import { SiteSection } from './SiteSection';
+import { TargetSection } from './TargetSection';
+
+interface SettingsFormProps {
+  api: SettingsApi;
+  page: SettingsPageResponse;
+  onSaved: (page: SettingsPageResponse) => void;
+  canUpdate: boolean;
+  canRegenerate: boolean;
+}
+
+/** The settings page's content once loaded: connection, secrets and the editable settings. */
+export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: SettingsFormProps) => {
+  const t = useTranslate();
+  const { toggleNotification } = useNotification();
+  const [values, setValues] = React.useState<SettingsFormValues>(() => toFormValues(page.settings));
+  const [errors, setErrors] = React.useState<FieldErrors>({});
+  const [formError, setFormError] = React.useState<string | null>(null);
+  const [saving, setSaving] = React.useState(false);
+  const targetCheck = useTargetCheck(api, values, page.target);
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      const saved = await api.save(toRequestBody(values));
+      setValues(toFormValues(saved.settings));
+      setErrors({});
+      setFormError(null);
+      onSaved(saved);
+      toggleNotification({ type: 'success', message: t('settings.saved', 'Settings saved') });
+    } catch (error) {
+      const invalid = settingsErrorsFrom(error);
+      setErrors(invalid?.fields ?? {});
+      setFormError(invalid ? invalid.message : null);
+      toggleNotification({
+        type: 'danger',
+        message: invalid
+          ? t('settings.invalid', 'Some settings are invalid; nothing was saved.')
+          : t('settings.saveFailed', 'The settings could not be saved.'),
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const regenerateApiKey = async () => {
+    const result = await api.regenerateApiKey();
+    return { secret: result.key, status: result.apiKey };
+  };
+  const regenerateWebhookSecret = async (): Promise<{ secret: string; status: SecretStatus }> => {
+    const result = await api.regenerateWebhookSecret();
+    return { secret: result.secret, status: result.webhookSecret };
+  };
+  const sectionProps = { values, defaults: page.defaults, errors, disabled: !canUpdate, onChange: setValues };
+
+  return (
+    <>
+      <Layouts.Header
+        title={t('settings.title', 'Article Publisher')}
+        subtitle={t('settings.subtitle', 'Connect your article service to this site.')}
+        primaryAction={
+          canUpdate ? (
+            <Button startIcon={<Check />} loading={saving} onClick={save}>
+              {t('settings.save', 'Save')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <Layouts.Content>
+        <Flex direction="column" alignItems="stretch" gap={6}>
+          {formError && (
+            <Alert
+              variant="danger"
+              title={t('settings.invalid', 'Some settings are invalid; nothing was saved.')}
+              closeLabel={t('settings.close', 'Close')}
+              onClose={() => setFormError(null)}
+              data-testid="settings-form-error"
+            >
+              {formError}
+            </Alert>
+          )}
+          <ConnectionSection page={page} />
+          <SecretCard kind="api-key" status={page.apiKey} canRegenerate={canRegenerate} regenerate={regenerateApiKey} />
+          <SecretCard
+            kind="webhook-secret"
+            status={page.webhookSecret}
+            canRegenerate={canRegenerate}
+            regenerate={regenerateWebhookSecret}
+          />
+          {!canUpdate && (
+            <Typography textColor="neutral600" data-testid="settings-read-only">
+              {t('settings.readOnly', 'Your role may read these settings but not change them.')}
+            </Typography>
+          )}
+          <SiteSection {...sectionProps} serverUrl={page.serverUrl} />
+          <TargetSection {...sectionProps} contentTypes={page.contentTypes} check={targetCheck} />
+          <ImagesSection {...sectionProps} />
+        </Flex>
+      </Layouts.Content>
+    </>
+  );
+};

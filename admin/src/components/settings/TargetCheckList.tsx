@@ -1,0 +1,62 @@
+import { Box, Flex, Loader, Typography } from '@strapi/design-system';
+import { CheckCircle, WarningCircle, CrossCircle } from '@strapi/icons';
+import type { TargetCheckState } from '../../hooks/useTargetCheck';
+import { useTranslate } from '../../hooks/useTranslate';
+
+const Problem = ({ kind, text }: { kind: 'fatal' | 'degraded'; text: string }) => (
+  <Flex gap={2} alignItems="flex-start" tag="li" data-testid={`target-${kind}`}>
+    <Box paddingTop="2px" color={kind === 'fatal' ? 'danger600' : 'warning600'}>
+      {kind === 'fatal' ? <CrossCircle fill="danger600" /> : <WarningCircle fill="warning600" />}
+    </Box>
+    <Typography textColor={kind === 'fatal' ? 'danger700' : 'neutral800'}>{text}</Typography>
+  </Flex>
+);
+
+/** The live check's verdict: what cannot work (fatal), what will be lost (degraded), or all clear. */
+export const TargetCheckList = ({ state }: { state: TargetCheckState }) => {
+  const t = useTranslate();
+  const { check } = state;
+  return (
+    <Box background="neutral100" padding={4} hasRadius data-testid="target-check">
+      <Flex direction="column" alignItems="stretch" gap={2}>
+        <Flex gap={2}>
+          <Typography variant="sigma" textColor="neutral600">
+            {t('settings.target.check.title', 'Live check')}
+          </Typography>
+          {state.checking && <Loader small>{t('settings.target.check.running', 'Checking…')}</Loader>}
+        </Flex>
+        {state.failed && (
+          <Typography textColor="danger700">{t('settings.target.check.failed', 'The check could not run.')}</Typography>
+        )}
+        {!check && !state.failed && (
+          <Typography textColor="neutral600">
+            {t('settings.target.check.invalid', 'Fix the fields marked above to check the target.')}
+          </Typography>
+        )}
+        {check && check.fatal.length + check.degraded.length === 0 && (
+          <Flex gap={2}>
+            <CheckCircle fill="success600" />
+            <Typography textColor="success700" data-testid="target-ok">
+              {t('settings.target.check.ok', 'The target can receive articles with every feature.')}
+            </Typography>
+          </Flex>
+        )}
+        {check && check.fatal.length > 0 && (
+          <Typography fontWeight="bold" textColor="danger700">
+            {t('settings.target.check.fatal', 'Nothing can be published until this is fixed:')}
+          </Typography>
+        )}
+        {check && (
+          <Flex direction="column" alignItems="stretch" gap={1} tag="ul">
+            {check.fatal.map((text) => (
+              <Problem key={text} kind="fatal" text={text} />
+            ))}
+            {check.degraded.map((text) => (
+              <Problem key={text} kind="degraded" text={text} />
+            ))}
+          </Flex>
+        )}
+      </Flex>
+    </Box>
+  );
+};

@@ -1,0 +1,122 @@
+import { Grid, Typography } from '@strapi/design-system';
+import type { ContentTypeSummary } from '../../../../core/src/contracts';
+import type { TargetCheckState } from '../../hooks/useTargetCheck';
+import { useTranslate } from '../../hooks/useTranslate';
+import type { SectionProps, SettingsFormValues } from './form-values';
+import { SelectField, type SelectOption } from './inputs';
+import { Section } from './Section';
+import { TargetCheckList } from './TargetCheckList';
+
+type TargetField = keyof SettingsFormValues['fields'];
+type CategoryField = keyof SettingsFormValues['categoryFields'];
+
+const attributeOptions = (contentTypes: ContentTypeSummary[], uid: string): SelectOption[] =>
+  (contentTypes.find((type) => type.uid === uid)?.attributes ?? []).map(({ name, type }) => ({
+    value: name,
+    label: `${name} (${type})`,
+  }));
+
+interface TargetSectionProps extends SectionProps {
+  contentTypes: ContentTypeSummary[];
+  check: TargetCheckState;
+}
+
+/** Which content type and fields receive articles, with the server's live check of that mapping. */
+export const TargetSection = ({ values, defaults, errors, disabled, onChange, contentTypes, check }: TargetSectionProps) => {
+  const t = useTranslate();
+  const allErrors = { ...check.errors, ...errors };
+  const none = t('settings.target.none', '(none: feature off)');
+  const typeOptions = contentTypes.map(({ uid, displayName }) => ({ value: uid, label: `${displayName} (${uid})` }));
+  const targetAttributes = attributeOptions(contentTypes, values.targetContentType);
+  const categoryAttributes = attributeOptions(contentTypes, values.categoryContentType);
+  const defaultHint = (value: string) => t('settings.default', 'Default: {value}', { value: value || none });
+
+  const fieldLabels: Record<TargetField, string> = {
+    title: t('settings.target.fields.title', 'Title field'),
+    slug: t('settings.target.fields.slug', 'Slug field'),
+    content: t('settings.target.fields.content', 'Content field (HTML)'),
+    cover: t('settings.target.fields.cover', 'Featured image field'),
+    categories: t('settings.target.fields.categories', 'Categories relation'),
+    seo: t('settings.target.fields.seo', 'SEO component'),
+  };
+  const categoryLabels: Record<CategoryField, string> = {
+    name: t('settings.target.categoryFields.name', 'Category name field'),
+    slug: t('settings.target.categoryFields.slug', 'Category slug field'),
+    parent: t('settings.target.categoryFields.parent', 'Parent category relation'),
+  };
+  const optionalTargetFields: TargetField[] = ['cover', 'categories', 'seo'];
+
+  return (
+    <Section
+      title={t('settings.target.title', 'Target')}
+      description={t(
+        'settings.target.description',
+        'The content type that receives articles and the field each part of an article goes to.'
+      )}
+      testId="target-card"
+    >
+      <Grid.Root gap={4}>
+        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+          <SelectField
+            name="targetContentType"
+            label={t('settings.target.contentType', 'Content type')}
+            hint={defaultHint(defaults.targetContentType)}
+            value={values.targetContentType}
+            options={typeOptions}
+            error={allErrors.targetContentType}
+            disabled={disabled}
+            onChange={(targetContentType) => onChange({ ...values, targetContentType })}
+          />
+        </Grid.Item>
+        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+          <SelectField
+            name="categoryContentType"
+            label={t('settings.target.categoryContentType', 'Category content type')}
+            hint={defaultHint(defaults.categoryContentType)}
+            value={values.categoryContentType}
+            options={typeOptions}
+            error={allErrors.categoryContentType}
+            disabled={disabled}
+            onChange={(categoryContentType) => onChange({ ...values, categoryContentType })}
+          />
+        </Grid.Item>
+        {(Object.keys(fieldLabels) as TargetField[]).map((field) => (
+          <Grid.Item key={field} col={4} s={12} direction="column" alignItems="stretch">
+            <SelectField
+              name={`fields.${field}`}
+              label={fieldLabels[field]}
+              hint={defaultHint(defaults.fields[field])}
+              value={values.fields[field]}
+              options={targetAttributes}
+              noneLabel={optionalTargetFields.includes(field) ? none : undefined}
+              error={allErrors[`fields.${field}`]}
+              disabled={disabled}
+              onChange={(name) => onChange({ ...values, fields: { ...values.fields, [field]: name } })}
+            />
+          </Grid.Item>
+        ))}
+        {(Object.keys(categoryLabels) as CategoryField[]).map((field) => (
+          <Grid.Item key={field} col={4} s={12} direction="column" alignItems="stretch">
+            <SelectField
+              name={`categoryFields.${field}`}
+              label={categoryLabels[field]}
+              hint={defaultHint(defaults.categoryFields[field])}
+              value={values.categoryFields[field]}
+              options={categoryAttributes}
+              noneLabel={field === 'name' ? undefined : none}
+              error={allErrors[`categoryFields.${field}`]}
+              disabled={disabled}
+              onChange={(name) => onChange({ ...values, categoryFields: { ...values.categoryFields, [field]: name } })}
+            />
+          </Grid.Item>
+        ))}
+      </Grid.Root>
+      {contentTypes.length === 0 && (
+        <Typography textColor="neutral600">
+          {t('settings.target.noTypes', 'This app has no collection types yet: create one in the Content-Type Builder.')}
+        </Typography>
+      )}
+      <TargetCheckList state={check} />
+    </Section>
+  );
+};

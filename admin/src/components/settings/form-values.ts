@@ -1,0 +1,49 @@
+import type { EditableSettings } from '../../../../core/src/contracts';
+
+export type ImageLimit = keyof EditableSettings['images'];
+
+/** The form's state: like EditableSettings, but a cleared number is null until it is fixed. */
+export interface SettingsFormValues extends Omit<EditableSettings, 'images'> {
+  images: Record<ImageLimit, number | null>;
+}
+
+export const IMAGE_LIMITS: ImageLimit[] = [
+  'maxBytes',
+  'timeoutMs',
+  'maxPixels',
+  'maxRedirects',
+  'concurrency',
+  'maxInlineImages',
+];
+
+export const toFormValues = (settings: EditableSettings): SettingsFormValues => ({
+  ...settings,
+  images: { ...settings.images },
+});
+
+/**
+ * What PUT /settings receives. Empty lines of the video host list are dropped; a cleared number goes
+ * as null so the server names the field.
+ */
+export const toRequestBody = (values: SettingsFormValues) => ({
+  ...values,
+  videoEmbedHosts: values.videoEmbedHosts.map((host) => host.trim()).filter(Boolean),
+});
+
+/** The part of the form the live target check looks at, as a stable string to debounce on. */
+export const targetPartKey = (values: SettingsFormValues) =>
+  JSON.stringify({
+    targetContentType: values.targetContentType,
+    fields: values.fields,
+    categoryContentType: values.categoryContentType,
+    categoryFields: values.categoryFields,
+  });
+
+/** Props every section of the settings form takes. */
+export interface SectionProps {
+  values: SettingsFormValues;
+  defaults: EditableSettings;
+  errors: Record<string, string>;
+  disabled: boolean;
+  onChange: (values: SettingsFormValues) => void;
+}

@@ -1,0 +1,125 @@
+import { Field, NumberInput, SingleSelect, SingleSelectOption, Textarea, TextInput } from '@strapi/design-system';
+import * as React from 'react';
+
+interface BaseProps {
+  /** Dotted settings path; also the input's name, so tests and field errors find it. */
+  name: string;
+  label: string;
+  hint?: React.ReactNode;
+  error?: string;
+  disabled?: boolean;
+}
+
+export const TextField = ({
+  name,
+  label,
+  hint,
+  error,
+  disabled,
+  value,
+  onChange,
+  placeholder,
+}: BaseProps & { value: string; onChange: (value: string) => void; placeholder?: string }) => (
+  <Field.Root name={name} id={name} hint={hint} error={error}>
+    <Field.Label>{label}</Field.Label>
+    <TextInput
+      value={value}
+      placeholder={placeholder}
+      disabled={disabled}
+      onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
+    />
+    <Field.Hint />
+    <Field.Error />
+  </Field.Root>
+);
+
+export const NumberField = ({
+  name,
+  label,
+  hint,
+  error,
+  disabled,
+  value,
+  onChange,
+}: BaseProps & { value: number | null; onChange: (value: number | null) => void }) => (
+  <Field.Root name={name} id={name} hint={hint} error={error}>
+    <Field.Label>{label}</Field.Label>
+    <NumberInput
+      value={value ?? undefined}
+      disabled={disabled}
+      onValueChange={(next: number | undefined) => onChange(next ?? null)}
+    />
+    <Field.Hint />
+    <Field.Error />
+  </Field.Root>
+);
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** Radix selects refuse an empty value, so "none" travels as this and is turned back into ''. */
+const NONE = '__none__';
+
+export const SelectField = ({
+  name,
+  label,
+  hint,
+  error,
+  disabled,
+  value,
+  options,
+  noneLabel,
+  onChange,
+}: BaseProps & {
+  value: string;
+  options: SelectOption[];
+  /** When set, the field may be left empty ('') and this is the empty choice's label. */
+  noneLabel?: string;
+  onChange: (value: string) => void;
+}) => {
+  // A configured value the schema does not offer stays visible, so the live check can say why it is wrong.
+  const all = value && !options.some((option) => option.value === value) ? [...options, { value, label: value }] : options;
+  return (
+    <Field.Root name={name} id={name} hint={hint} error={error}>
+      <Field.Label>{label}</Field.Label>
+      <SingleSelect
+        name={name}
+        value={value === '' && noneLabel ? NONE : value}
+        disabled={disabled}
+        onChange={(next: string | number) => onChange(String(next) === NONE ? '' : String(next))}
+      >
+        {noneLabel && <SingleSelectOption value={NONE}>{noneLabel}</SingleSelectOption>}
+        {all.map((option) => (
+          <SingleSelectOption key={option.value} value={option.value}>
+            {option.label}
+          </SingleSelectOption>
+        ))}
+      </SingleSelect>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+};
+
+export const LinesField = ({
+  name,
+  label,
+  hint,
+  error,
+  disabled,
+  value,
+  onChange,
+}: BaseProps & { value: string[]; onChange: (value: string[]) => void }) => (
+  <Field.Root name={name} id={name} hint={hint} error={error}>
+    <Field.Label>{label}</Field.Label>
+    <Textarea
+      value={value.join('\n')}
+      disabled={disabled}
+      onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value.split('\n'))}
+    />
+    <Field.Hint />
+    <Field.Error />
+  </Field.Root>
+);

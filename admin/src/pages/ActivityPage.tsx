@@ -1,0 +1,96 @@
+import { Box, EmptyStateLayout, Flex, Loader } from '@strapi/design-system';
+import { Layouts, Page, useFetchClient } from '@strapi/strapi/admin';
+import * as React from 'react';
+import type { ActivityResponse, AuthFailuresResponse } from '../../../core/src/contracts';
+import { activityApi } from '../api/activity';
+import { ActivityFilters, type ActivityFilterValues } from '../components/activity/ActivityFilters';
+import { AuthFailuresPanel } from '../components/activity/AuthFailuresPanel';
+import { DeliveriesTable } from '../components/activity/DeliveriesTable';
+import { PaginationBar } from '../components/activity/PaginationBar';
+import { useTranslate } from '../hooks/useTranslate';
+import { PERMISSIONS } from '../permissions';
+
+const PAGE_SIZE = 20;
+
+/** Settings > Article Publisher > Activity: what the service delivered, and who failed to authenticate. */
+const ActivityPage = () => {
+  const t = useTranslate();
+  const fetchClient = useFetchClient();
+  const api = React.useMemo(() => activityApi(fetchClient), [fetchClient]);
+  const [filters, setFilters] = React.useState<ActivityFilterValues>({ status: '', source: '' });
+  const [page, setPage] = React.useState(1);
+  const [deliveries, setDeliveries] = React.useState<ActivityResponse | null>(null);
+  const [failures, setFailures] = React.useState<AuthFailuresResponse | null>(null);
+  const [loading, setLoading] = React.useState(true);
+  const [failed, setFailed] = React.useState(false);
+
+  React.useEffect(() => {
+    let current = true;
+    setLoading(true);
+    api
+      .deliveries({ page, pageSize: PAGE_SIZE, status: filters.status || undefined, source: filters.source || undefined })
+      .then(
+        (result) => current && setDeliveries(result),
+        () => current && setFailed(true)
+      )
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [api, page, filters]);
+
+  React.useEffect(() => {
+    api.authFailures().then(setFailures, () => setFailed(true));
+  }, [api]);
+
+  const changeFilters = (next: ActivityFilterValues) => {
+    setFilters(next);
+    setPage(1);
+  };
+
+  if (failed) return <Page.Error />;
+  if (!deliveries || !failures) return <Page.Loading />;
+
+  return (
+    <Page.Main>
+      <Page.Title>{t('activity.title', 'Article Publisher activity')}</Page.Title>
+      <Layouts.Header
+        title={t('activity.title', 'Article Publisher activity')}
+        subtitle={t('activity.subtitle', 'Every article the service delivered, newest first.')}
+      />
+      <Layouts.Action startActions={<ActivityFilters filters={filters} onChange={changeFilters} />} />
+      <Layouts.Content>
+        <Flex direction="column" alignItems="stretch" gap={4}>
+          {loading && (
+            <Box>
+              <Loader small>{t('activity.loading', 'Loading…')}</Loader>
+            </Box>
+          )}
+          {deliveries.results.length === 0 ? (
+            <EmptyStateLayout
+              content={
+                filters.status || filters.source
+                  ? t('activity.empty.filtered', 'No delivery matches these filters.')
+                  : t('activity.empty', 'No article has been delivered yet.')
+              }
+            />
+          ) : (
+            <>
+              <DeliveriesTable entries={deliveries.results} />
+              <PaginationBar pagination={deliveries.pagination} onPage={setPage} />
+            </>
+          )}
+          <AuthFailuresPanel failures={failures} />
+        </Flex>
+      </Layouts.Content>
+    </Page.Main>
+  );
+};
+
+const ProtectedActivityPage = () => (
+  <Page.Protect permissions={PERMISSIONS.readActivity}>
+    <ActivityPage />
+  </Page.Protect>
+);
+
+export default ProtectedActivityPage;

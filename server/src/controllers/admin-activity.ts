@@ -1,0 +1,50 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import type { Context } from 'koa';
+import { STATUSES } from '../../../core/src/config';
+import type { ActivityEntry, DeliverySource } from '../../../core/src/contracts';
+import type { DeliveryQuery } from '../services/ledger';
+import { getService } from '../utils/get-service';
+
+const SOURCES: readonly DeliverySource[] = ['api', 'webhook'];
+const DEFAULT_PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+
+const positiveInteger = (value: unknown, fallback: number, name: string, max = Number.MAX_SAFE_INTEGER) => {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1 || number > max) {
+    throw new errors.ValidationError(`${name} must be an integer from 1 to ${max}`);
+  }
+  return number;
+};
+
+const oneOf = <T extends string>(value: unknown, allowed: readonly T[], name: string): T | undefined => {
+  if (value === undefined || value === '') return undefined;
+  if (!allowed.includes(value as T)) throw new errors.ValidationError(`${name} must be one of ${allowed.join(', ')}`);
+  return value as T;
+};
+
+/** `?page&pageSize&status&source` of the activity page, checked. */
+function deliveryQuery(query: Context['query']): DeliveryQuery {
+  return {
+    page: positiveInteger(query.page, 1, 'page'),
+    pageSize: positiveInteger(query.pageSize, DEFAULT_PAGE_SIZE, 'pageSize', MAX_PAGE_SIZE),
+    status: oneOf<ActivityEntry['requestedStatus']>(query.status, STATUSES, 'status'),
+    source: oneOf(query.source, SOURCES, 'source'),
+  };
+}
+
+/** Admin API behind the activity page: the ledger and the failed auth checks. Route policies check RBAC. */
+const adminActivityController = ({ strapi }: { strapi: Core.Strapi }) => ({
+  async listDeliveries(ctx: Context) {
+    ctx.body = await getService(strapi, 'ledger').listDeliveries(deliveryQuery(ctx.query));
+  },
+
+  async listAuthFailures(ctx: Context) {
+    const { windowSeconds } = getService(strapi, 'plugin-config').static().authThrottle;
+    ctx.body = await getService(strapi, 'ledger').authFailuresByClient(windowSeconds);
+  },
+});
+
+export default adminActivityController;
