@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
+import { mediaLibraryImage, type UploadFileRow } from '../../../core/src/blocks/media-library-image';
+import type { MediaLibraryImage } from '../../../core/src/blocks/types';
 import type { EffectiveConfig } from '../../../core/src/config';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
 import { mapWithConcurrency } from '../../../core/src/images/concurrency';
@@ -26,6 +28,8 @@ export interface ArticleMedia {
   warnings: ImageWarning[];
   /** Files uploaded for this delivery (not reused ones), removed again if the post write fails. */
   uploadedFileIds: number[];
+  /** For a blocks body: the library file of each imported inline image, by its src in `html`. */
+  libraryImages: ReadonlyMap<string, MediaLibraryImage>;
 }
 
 type ImportResult = { ok: true; file: MediaFile; uploaded: boolean } | { ok: false; reason: string };
@@ -72,6 +76,20 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     } finally {
       await fs.rm(directory, { recursive: true, force: true });
     }
+  }
+
+  /** The imported images' library files, for image blocks (a blocks body needs more than a URL). */
+  async function libraryImagesOf(imported: ImportedImage[]): Promise<Map<string, MediaLibraryImage>> {
+    const images = new Map<string, MediaLibraryImage>();
+    if (!imported.length) return images;
+    const ids = [...new Set(imported.map((image) => image.attachment_id))];
+    const rows = (await strapi.db.query('plugin::upload.file').findMany({ where: { id: { $in: ids } } })) as (UploadFileRow & { id: number })[];
+    for (const image of imported) {
+      const row = rows.find((file) => file.id === image.attachment_id);
+      const blockImage = row && mediaLibraryImage(row, image.local_url);
+      if (blockImage) images.set(image.local_url, blockImage);
+    }
+    return images;
   }
 
   async function importSource(source: string, alt: string | undefined, policy: FetchPolicy & { maxPixels: number }): Promise<ImportResult> {
@@ -166,7 +184,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
             rewriteImages: rewrites,
           })
         : article.html;
-      return { html, featuredImageId, featuredImageResult, imported, warnings, uploadedFileIds };
+      const libraryImages = target.contentFormat === 'blocks' ? await libraryImagesOf(imported) : new Map<string, MediaLibraryImage>();
+      return { html, featuredImageId, featuredImageResult, imported, warnings, uploadedFileIds, libraryImages };
     },
 
     /** Removes what this delivery uploaded, after the post write failed. */

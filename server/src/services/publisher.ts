@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
+import { htmlToBlocks } from '../../../core/src/blocks/html-to-blocks';
 import type { PublishResponse } from '../../../core/src/contracts';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
@@ -59,11 +60,19 @@ function hasValue(component: unknown, field: string): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
-function postData(article: NormalizedArticle, target: TargetDescription, media: ArticleMedia, categories: CategoryRow[] | null, seo: unknown) {
+/** The body as the target stores it: the HTML, or for a blocks field the blocks made from it. */
+function bodyValue(target: TargetDescription, media: ArticleMedia, warnings: string[]): unknown {
+  if (target.contentFormat !== 'blocks') return media.html;
+  const converted = htmlToBlocks(media.html, { image: (src) => media.libraryImages.get(src) });
+  warnings.push(...converted.warnings);
+  return converted.blocks;
+}
+
+function postData(article: NormalizedArticle, target: TargetDescription, media: ArticleMedia, body: unknown, categories: CategoryRow[] | null, seo: unknown) {
   const data: PostData = {
     [target.fields.title]: article.title,
     [target.fields.slug]: article.slug,
-    [target.fields.content]: media.html,
+    [target.fields.content]: body,
   };
   if (target.fields.cover && media.featuredImageId !== undefined) data[target.fields.cover] = media.featuredImageId;
   if (target.fields.categories && categories) data[target.fields.categories] = { set: categories.map((row) => row.documentId) };
@@ -78,6 +87,7 @@ const UNCHANGED_MEDIA: ArticleMedia = {
   imported: [],
   warnings: [],
   uploadedFileIds: [],
+  libraryImages: new Map(),
 };
 
 /**
@@ -138,7 +148,8 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
             const existing = await store.findPostBySlug(target, article.slug);
             const existingSeo = existing && target.fields.seo ? existing[target.fields.seo] : undefined;
             const seo = seoValues(article, target, existingSeo, warnings);
-            const data = postData(article, target, media, categoryPlan.kind === 'none' ? null : categories, seo);
+            const body = bodyValue(target, media, warnings);
+            const data = postData(article, target, media, body, categoryPlan.kind === 'none' ? null : categories, seo);
             const publish = article.status === 'publish';
 
             let documentId: string;

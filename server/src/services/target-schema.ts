@@ -20,6 +20,8 @@ export interface TargetDescription {
   uid: string;
   draftAndPublish: boolean;
   fields: { title: string; slug: string; content: string; cover?: string; categories?: string; seo?: string };
+  /** How the body is stored: HTML in a richtext or text field, or Strapi blocks JSON. */
+  contentFormat: 'html' | 'blocks';
   /** Limits of the SEO component's text fields, by attribute name. */
   seoLimits: Record<string, TextLimits>;
   seoAttributes: string[];
@@ -47,6 +49,7 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
         uid: config.targetContentType,
         draftAndPublish: false,
         fields: { title: fields.title, slug: fields.slug, content: fields.content },
+        contentFormat: 'html',
         seoLimits: {},
         seoAttributes: [],
         fatal,
@@ -69,7 +72,9 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
       };
       expect('title', fields.title, TEXT_TYPES);
       expect('slug', fields.slug, ['uid', 'string']);
-      expect('content', fields.content, ['richtext', 'text']);
+      // A blocks body gets the article converted to blocks JSON (core/src/blocks).
+      if (attribute(fields.content)?.type === 'blocks') description.contentFormat = 'blocks';
+      else expect('content', fields.content, ['richtext', 'text']);
 
       const cover = attribute(fields.cover);
       if (cover?.type === 'media') description.fields.cover = fields.cover;
