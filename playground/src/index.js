@@ -5,6 +5,8 @@ const PUBLIC_ACTIONS = [
   'api::article.article.findOne',
   'api::category.category.find',
   'api::category.category.findOne',
+  'api::guide.guide.find',
+  'api::guide.guide.findOne',
 ];
 
 async function grantPublicRead(strapi) {
