@@ -1,0 +1,234 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createAdminWithoutPluginPermissions, registerSuperAdmin } from './helpers/admin';
+import { request } from './helpers/http';
+import { startPlayground, type Playground } from './helpers/playground';
+import { publishPost } from './helpers/service';
+import { deliver } from './helpers/webhook';
+
+/** Gives an admin role exactly these plugin actions (uids without the `plugin::article-publisher.` prefix). */
+async function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
+  const auth = { authorization: `Bearer ${superToken}` };
+  const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
+  const role = (roles.json.data as { id: number; name: string }[]).find((candidate) => candidate.name === roleName);
+  assert.ok(role, `role ${roleName} exists`);
+  const permissions = uids.map((uid) => ({
+    action: `plugin::article-publisher.${uid}`,
+    subject: null,
+    properties: {},
+    conditions: [],
+  }));
+  const updated = await request(`${baseUrl}/admin/roles/${role.id}/permissions`, {
+    method: 'PUT',
+    headers: auth,
+    body: { permissions },
+  });
+  assert.equal(updated.status, 200, updated.text);
+}
+
+describe('admin API: settings form, live target check, activity, permissions', () => {
+  let site: Playground;
+  let ownerToken: string;
+  let key: string;
+
+  const admin = (path: string, options: { method?: string; body?: unknown; token?: string | null } = {}) =>
+    request(`${site.url}/article-publisher${path}`, {
+      method: options.method ?? 'GET',
+      body: options.body,
+      headers: options.token === null ? {} : { authorization: `Bearer ${options.token ?? ownerToken}` },
+    });
+
+  before(async () => {
+    site = await startPlayground();
+    ownerToken = await registerSuperAdmin(site.url);
+    key = (await admin('/api-key', { method: 'POST' })).json.key as string;
+  });
+  after(async () => site?.stop());
+
+  it('shows the effective settings, the defaults, the target check and the app content types', async () => {
+    const response = await admin('/settings');
+    assert.equal(response.status, 200, response.text);
+    const page = response.json;
+    assert.equal(page.settings.postUrlTemplate, '{siteUrl}/blog/{slug}');
+    assert.equal(page.settings.siteName, 'Article Publisher Playground');
+    assert.deepEqual(page.defaults.images, {
+      maxBytes: 15 * 1024 * 1024,
+      timeoutMs: 20000,
+      maxPixels: 50000000,
+      maxRedirects: 3,
+      concurrency: 6,
+      maxInlineImages: 50,
+    });
+    assert.deepEqual(page.defaults.videoEmbedHosts, [
+      'https://www.youtube.com/embed/',
+      'https://www.youtube-nocookie.com/embed/',
+    ]);
+    assert.deepEqual(page.target, { fatal: [], degraded: [] });
+    const article = page.contentTypes.find((type: { uid: string }) => type.uid === 'api::article.article');
+    assert.ok(article.attributes.some((attribute: { name: string; type: string }) => attribute.name === 'seo' && attribute.type === 'component'));
+    assert.equal(page.serverUrl, `http://127.0.0.1:${site.port}`);
+    assert.ok(!response.text.includes(key), 'the key is never sent back');
+  });
+
+  it('refuses invalid settings with one field error per offending setting, and saves nothing', async () => {
+    const { settings } = (await admin('/settings')).json;
+    const response = await admin('/settings', {
+      method: 'PUT',
+      body: {
+        ...settings,
+        postUrlTemplate: 'https://example.com/blog/',
+        images: { ...settings.images, maxBytes: 10 },
+        videoEmbedHosts: ['https://www.youtube.com/embed/', 'http://insecure.example/embed/'],
+        apiKey: 'not-a-setting-at-all',
+      },
+    });
+    assert.equal(response.status, 400, response.text);
+    assert.equal(response.json.error.name, 'ValidationError');
+    const byPath = Object.fromEntries(
+      (response.json.error.details.errors as { path: string; message: string }[]).map((e) => [e.path, e.message])
+    );
+    assert.match(byPath.postUrlTemplate, /must contain \{slug\}/);
+    assert.ok(byPath['images.maxBytes'], 'images.maxBytes is named');
+    assert.match(byPath['videoEmbedHosts.1'], /https/);
+    assert.equal(byPath.apiKey, 'is not a setting');
+    assert.equal((await admin('/settings')).json.settings.postUrlTemplate, '{siteUrl}/blog/{slug}');
+  });
+
+  it('saves valid settings, which ping and the next publish use at once', async () => {
+    const { settings } = (await admin('/settings')).json;
+    const saved = await admin('/settings', {
+      method: 'PUT',
+      body: { ...settings, siteName: 'Renamed Garden', postUrlTemplate: '{siteUrl}/posts/{slug}' },
+    });
+    assert.equal(saved.status, 200, saved.text);
+    assert.equal(saved.json.settings.siteName, 'Renamed Garden');
+
+    const ping = await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': key } });
+    assert.equal(ping.json.site_name, 'Renamed Garden');
+    const published = await publishPost(site.url, key, { title: 'Saved settings apply', content: '<p>Hello.</p>' });
+    assert.equal(published.status, 201, published.text);
+    assert.equal(published.json.post_url, `http://localhost:${site.port}/posts/saved-settings-apply`);
+
+    const restored = await admin('/settings', { method: 'PUT', body: settings });
+    assert.equal(restored.status, 200, restored.text);
+  });
+
+  it('checks unsaved target settings live, without storing them', async () => {
+    const { settings } = (await admin('/settings')).json;
+    const noSeo = await admin('/settings/check', {
+      method: 'POST',
+      body: { targetContentType: settings.targetContentType, fields: { ...settings.fields, seo: '' } },
+    });
+    assert.equal(noSeo.status, 200, noSeo.text);
+    assert.deepEqual(noSeo.json.fatal, []);
+    assert.ok(noSeo.json.degraded.some((problem: string) => problem.startsWith('No SEO component')), noSeo.text);
+
+    const missingType = await admin('/settings/check', { method: 'POST', body: { targetContentType: 'api::nope.nope' } });
+    assert.equal(missingType.status, 200);
+    assert.deepEqual(missingType.json.fatal, ['The target content type "api::nope.nope" does not exist.']);
+
+    const malformed = await admin('/settings/check', { method: 'POST', body: { targetContentType: 'article' } });
+    assert.equal(malformed.status, 400);
+    assert.equal(malformed.json.error.details.errors[0].path, 'targetContentType');
+
+    assert.deepEqual((await admin('/settings')).json.target, { fatal: [], degraded: [] }, 'nothing was saved');
+  });
+
+  it('lists the ledger newest first, paginated, filtered by status and source', async () => {
+    const secret = (await admin('/webhook-secret', { method: 'POST', body: {} })).json.secret as string;
+    const viaApi = await publishPost(site.url, key, {
+      title: 'Pending hose guide',
+      slug: 'pending-hose-guide',
+      status: 'pending',
+      content: '<p>Text.</p><img src="https://127.0.0.1:9/x.png" alt="refused">',
+    });
+    assert.equal(viaApi.status, 201, viaApi.text);
+    const viaWebhook = await deliver(
+      site.url,
+      JSON.stringify({
+        event: 'article.published',
+        article_id: 77,
+        title: 'Webhook watering guide',
+        slug: 'webhook-watering-guide',
+        html_content: '<p>Water in the morning.</p>',
+        target_status: 'publish',
+      }),
+      secret
+    );
+    assert.equal(viaWebhook.status, 200, viaWebhook.text);
+
+    const all = await admin('/activity');
+    assert.equal(all.status, 200, all.text);
+    const slugs = all.json.results.map((entry: { slug: string }) => entry.slug);
+    assert.deepEqual(slugs.slice(0, 3), ['webhook-watering-guide', 'pending-hose-guide', 'saved-settings-apply']);
+    assert.deepEqual(all.json.pagination, { page: 1, pageSize: 20, pageCount: 1, total: 3 });
+
+    const pending = all.json.results[1];
+    assert.equal(pending.source, 'api');
+    assert.equal(pending.requestedStatus, 'pending');
+    assert.equal(pending.title, 'Pending hose guide');
+    assert.equal(pending.targetUid, 'api::article.article');
+    assert.equal(pending.targetDocumentId, viaApi.json.document_id);
+    assert.equal(pending.postId, viaApi.json.post_id);
+    assert.equal(pending.imagesImported, 0);
+    assert.ok(pending.warnings.some((warning: string) => warning.startsWith('https://127.0.0.1:9/x.png')), pending.warnings);
+    assert.ok(!Number.isNaN(Date.parse(pending.createdAt)));
+
+    const onlyPending = await admin('/activity?status=pending');
+    assert.deepEqual(onlyPending.json.results.map((e: { slug: string }) => e.slug), ['pending-hose-guide']);
+    const onlyWebhook = await admin('/activity?source=webhook');
+    assert.deepEqual(onlyWebhook.json.results.map((e: { slug: string }) => e.slug), ['webhook-watering-guide']);
+    const secondPage = await admin('/activity?page=2&pageSize=1');
+    assert.deepEqual(secondPage.json.results.map((e: { slug: string }) => e.slug), ['pending-hose-guide']);
+    assert.deepEqual(secondPage.json.pagination, { page: 2, pageSize: 1, pageCount: 3, total: 3 });
+
+    assert.equal((await admin('/activity?status=published')).status, 400);
+    assert.equal((await admin('/activity?pageSize=1000')).status, 400);
+  });
+
+  it('summarises failed auth checks per client, without the presented secrets', async () => {
+    const guess = 'apk_guessed_value_that_must_not_leak';
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const refused = await request(`${site.url}/api/service/v1/ping`, {
+        localAddress: '127.0.0.9',
+        headers: { 'X-Service-Key': guess },
+      });
+      assert.equal(refused.status, 403);
+    }
+    const response = await admin('/activity/auth-failures');
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.json.windowSeconds, 900);
+    const client = response.json.clients.find((entry: { client: string }) => entry.client.endsWith('127.0.0.9'));
+    assert.ok(client, response.text);
+    assert.equal(client.count, 3);
+    assert.ok(!Number.isNaN(Date.parse(client.lastFailedAt)));
+    assert.ok(!response.text.includes(guess));
+  });
+
+  it('puts every route behind its permission: none (403), read only (403 on changes), no session (401)', async () => {
+    const writerToken = await createAdminWithoutPluginPermissions(site.url, ownerToken);
+    const routes = [
+      { path: '/settings' },
+      { path: '/settings', method: 'PUT', body: {} },
+      { path: '/settings/check', method: 'POST', body: {} },
+      { path: '/api-key', method: 'POST' },
+      { path: '/webhook-secret', method: 'POST', body: {} },
+      { path: '/activity' },
+      { path: '/activity/auth-failures' },
+    ];
+    for (const route of routes) {
+      const label = `${route.method ?? 'GET'} ${route.path}`;
+      assert.equal((await admin(route.path, { ...route, token: writerToken })).status, 403, label);
+      assert.equal((await admin(route.path, { ...route, token: null })).status, 401, label);
+    }
+
+    await grantPluginActions(site.url, ownerToken, 'Writers', ['settings.read', 'activity.read']);
+    assert.equal((await admin('/settings', { token: writerToken })).status, 200);
+    assert.equal((await admin('/settings/check', { method: 'POST', body: {}, token: writerToken })).status, 200);
+    assert.equal((await admin('/activity', { token: writerToken })).status, 200);
+    assert.equal((await admin('/activity/auth-failures', { token: writerToken })).status, 200);
+    assert.equal((await admin('/settings', { method: 'PUT', body: {}, token: writerToken })).status, 403);
+    assert.equal((await admin('/api-key', { method: 'POST', token: writerToken })).status, 403);
+    assert.equal((await admin('/webhook-secret', { method: 'POST', body: {}, token: writerToken })).status, 403);
+  });
+});
