@@ -125,7 +125,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
     timeoutMs: 20_000,
     maxPixels: 50_000_000,
     maxRedirects: 3,
-    concurrency: 6,
+    concurrency: 8,
     maxInlineImages: 50,
     allowHttp: false,
     allowPrivateNetworks: false,

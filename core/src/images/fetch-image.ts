@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import dns from 'node:dns';
+import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parseImageDataUrl } from '../image-source';
 import { addressRange, isIpLiteral, isPublicAddress } from './address-policy';
 import { ImageRejected } from './image-rejected';
@@ -68,14 +72,15 @@ function checkUrl(raw: string, policy: FetchPolicy): URL {
   return url;
 }
 
-interface Hop {
+interface Opened {
   redirectTo?: string;
-  bytes?: Buffer;
+  response?: http.IncomingMessage;
 }
 
-function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<Hop> {
+/** One request: a redirect to follow, or a 200 response whose body is still to be read. */
+function openOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<Opened> {
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise<Hop>((resolve, reject) => {
+  return new Promise<Opened>((resolve, reject) => {
     const request = client.get(
       url,
       { lookup: guardedLookup(policy), signal, headers: { accept: 'image/*', 'user-agent': 'strapi-plugin-article-publisher' } },
@@ -94,36 +99,49 @@ function requestOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promis
           response.destroy();
           return reject(new ImageRejected(`the image is ${declared} bytes, more than the limit of ${policy.maxBytes}`));
         }
-        const chunks: Buffer[] = [];
-        let received = 0;
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > policy.maxBytes) {
-            response.destroy();
-            reject(new ImageRejected(`the image is larger than the limit of ${policy.maxBytes} bytes`));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        response.on('end', () => resolve({ bytes: Buffer.concat(chunks) }));
-        response.on('error', reject);
+        resolve({ response });
       }
     );
     request.on('error', reject);
   });
 }
 
-/** Downloads an image URL under the policy: scheme, public addresses on every hop, redirects, bytes, time. */
-export async function fetchImageBytes(rawUrl: string, policy: FetchPolicy): Promise<LoadedImage> {
+/** Counts and hashes bytes as they pass, and stops the stream once the limit is crossed. */
+class ByteLimit extends Transform {
+  size = 0;
+  private readonly hash = createHash('sha256');
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return callback(new ImageRejected(`the image is larger than the limit of ${this.maxBytes} bytes`));
+    this.hash.update(chunk);
+    callback(null, chunk);
+  }
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+/**
+ * Opens an image URL under the policy (scheme, public addresses on every hop, redirects) and hands
+ * the response body to `consume`; the time limit covers the whole exchange, body included.
+ */
+async function withImageResponse<T>(
+  rawUrl: string,
+  policy: FetchPolicy,
+  consume: (response: http.IncomingMessage, url: URL, signal: AbortSignal) => Promise<T>
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), policy.timeoutMs);
   try {
     let current = rawUrl;
     for (let hop = 0; hop <= policy.maxRedirects; hop++) {
       const url = checkUrl(current, policy);
-      const result = await requestOnce(url, policy, controller.signal);
-      if (result.bytes) return { bytes: result.bytes, origin: url.href };
-      current = result.redirectTo as string;
+      const opened = await openOnce(url, policy, controller.signal);
+      if (opened.response) return await consume(opened.response, url, controller.signal);
+      current = opened.redirectTo as string;
     }
     throw new ImageRejected(`more than ${policy.maxRedirects} redirects`);
   } catch (error) {
@@ -134,6 +152,35 @@ export async function fetchImageBytes(rawUrl: string, policy: FetchPolicy): Prom
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** Downloads an image URL into memory under the policy. */
+export async function fetchImageBytes(rawUrl: string, policy: FetchPolicy): Promise<LoadedImage> {
+  return withImageResponse(rawUrl, policy, async (response, url, signal) => {
+    const chunks: Buffer[] = [];
+    const limit = new ByteLimit(policy.maxBytes);
+    limit.on('data', (chunk: Buffer) => chunks.push(chunk));
+    await pipeline(response, limit, { signal });
+    return { bytes: Buffer.concat(chunks), origin: url.href };
+  });
+}
+
+export interface DownloadedFile {
+  size: number;
+  sha256: string;
+  origin: string;
+}
+
+/**
+ * Downloads an image URL straight into a file, so memory stays flat whatever the image's size; the
+ * byte limit and the digest are computed on the way.
+ */
+export async function downloadImageToFile(rawUrl: string, policy: FetchPolicy, filepath: string): Promise<DownloadedFile> {
+  return withImageResponse(rawUrl, policy, async (response, url, signal) => {
+    const limit = new ByteLimit(policy.maxBytes);
+    await pipeline(response, limit, fs.createWriteStream(filepath), { signal });
+    return { size: limit.size, sha256: limit.digest(), origin: url.href };
+  });
 }
 
 /** Bytes of an image reference: a data URL decoded, or a URL downloaded under the policy. */

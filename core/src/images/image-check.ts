@@ -1,4 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { IMAGE_MIME_TYPES } from '../image-source';
 import { ImageRejected } from './image-rejected';
@@ -15,8 +15,9 @@ export interface CheckedImage {
  * signature, SVG and anything else outside the list is refused, and the image is decoded (under a
  * pixel limit, against decompression bombs) so a corrupt file is refused before it reaches the library.
  */
-export async function checkImageBytes(bytes: Buffer, maxPixels: number): Promise<CheckedImage> {
-  const type = await fileTypeFromBuffer(bytes);
+export async function checkImageBytes(bytes: Buffer | string, maxPixels: number): Promise<CheckedImage> {
+  // A string is a file path: the image is read from disk, never whole into memory.
+  const type = typeof bytes === 'string' ? await fileTypeFromFile(bytes) : await fileTypeFromBuffer(bytes);
   if (!type) throw new ImageRejected('the file is not a recognised image (unknown type)');
   if (!(IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) {
     throw new ImageRejected(`the file is ${type.mime}, which is not an accepted image type`);

@@ -167,6 +167,28 @@ const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
       return row !== null;
     },
 
+    /** Files earlier deliveries imported, by source key digest, for many sources in two queries. */
+    async findImportedFiles(sourceKeyHashes: string[]): Promise<Map<string, MediaFile>> {
+      const found = new Map<string, MediaFile>();
+      if (!sourceKeyHashes.length) return found;
+      const sources = await documents(MEDIA_SOURCE_UID).findMany({
+        filters: { sourceKeyHash: { $in: sourceKeyHashes } },
+        fields: ['sourceKeyHash', 'fileId'],
+        sort: 'id:desc',
+      });
+      const fileIds = [...new Set(sources.map((source) => Number(source.fileId)))];
+      const files = fileIds.length
+        ? ((await strapi.db.query(FILE_UID).findMany({ where: { id: { $in: fileIds } }, select: ['id', 'url'] })) as MediaFile[])
+        : [];
+      const filesById = new Map(files.map((file) => [file.id, file]));
+      for (const source of sources) {
+        const file = filesById.get(Number(source.fileId));
+        const hash = String(source.sourceKeyHash);
+        if (file && !found.has(hash)) found.set(hash, file);
+      }
+      return found;
+    },
+
     /** The media library file an earlier delivery imported for this source key or these bytes. */
     async findImportedFile(match: { sourceKeyHash: string } | { contentHash: string }): Promise<MediaFile | null> {
       const sources = await documents(MEDIA_SOURCE_UID).findMany({ filters: match, fields: ['fileId'], sort: 'id:desc' });

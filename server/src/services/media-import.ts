@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +8,8 @@ import { mediaLibraryImage, type UploadFileRow } from '../../../core/src/blocks/
 import type { MediaLibraryImage } from '../../../core/src/blocks/types';
 import type { EffectiveConfig } from '../../../core/src/config';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
-import { mapWithConcurrency } from '../../../core/src/images/concurrency';
-import { loadImageSource, type FetchPolicy } from '../../../core/src/images/fetch-image';
+import { createLimiter, mapWithConcurrency } from '../../../core/src/images/concurrency';
+import { downloadImageToFile, loadImageSource, type FetchPolicy } from '../../../core/src/images/fetch-image';
 import { checkImageBytes } from '../../../core/src/images/image-check';
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { listInlineImages } from '../../../core/src/images/inline-images';
@@ -41,6 +41,9 @@ interface UploadService {
 
 const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
 
+/** Images decoded and resized at once: one per core, since that work is CPU bound. */
+const PROCESSING_SLOTS = Math.max(1, os.availableParallelism());
+
 /** A file name for the library: the URL's own name when it has one, with the real extension. */
 function fileNameFor(source: string, extension: string, contentHash: string): string {
   const fromUrl = URL.canParse(source) ? path.basename(new URL(source).pathname).replace(/\.[a-z0-9]+$/i, '') : '';
@@ -61,21 +64,15 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   const absoluteUrl = (url: string) =>
     url.startsWith('/') ? `${String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '')}${url}` : url;
 
-  async function upload(bytes: Buffer, source: string, alt: string | undefined, contentHash: string, maxPixels: number) {
-    const checked = await checkImageBytes(bytes, maxPixels);
+  /** Checks the downloaded file and uploads it through Strapi's upload service (any provider). */
+  async function upload(filepath: string, size: number, source: string, alt: string | undefined, contentHash: string, maxPixels: number) {
+    const checked = await checkImageBytes(filepath, maxPixels);
     const name = fileNameFor(source, checked.extension, contentHash);
-    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'article-publisher-'));
-    const filepath = path.join(directory, name);
-    try {
-      await fs.writeFile(filepath, bytes);
-      const [file] = await uploadService().upload({
-        data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
-        files: { filepath, originalFilename: name, mimetype: checked.mimeType, size: bytes.length },
-      });
-      return { id: file.id, url: file.url };
-    } finally {
-      await fs.rm(directory, { recursive: true, force: true });
-    }
+    const [file] = await uploadService().upload({
+      data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
+      files: { filepath, originalFilename: name, mimetype: checked.mimeType, size },
+    });
+    return { id: file.id, url: file.url };
   }
 
   /** The imported images' library files, for image blocks (a blocks body needs more than a URL). */
@@ -92,29 +89,51 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     return images;
   }
 
-  async function importSource(source: string, alt: string | undefined, policy: FetchPolicy & { maxPixels: number }): Promise<ImportResult> {
-    try {
-      const dataImage = parseImageDataUrl(source);
-      // A data URL is identified by its bytes; a URL by itself, so a republish fetches nothing.
-      const sourceKey = dataImage ? `data:${sha256(Buffer.from(dataImage.base64, 'base64'))}` : source;
-      const sourceKeyHash = sha256(sourceKey);
-      const known = await store().findImportedFile({ sourceKeyHash });
-      if (known) return { ok: true, file: known, uploaded: false };
+  /** The key an import is remembered by: a URL itself, a data URL by the digest of its bytes. */
+  function sourceKeyOf(source: string): string {
+    const dataImage = parseImageDataUrl(source);
+    return dataImage ? `data:${sha256(Buffer.from(dataImage.base64, 'base64'))}` : source;
+  }
 
-      const { bytes } = await loadImageSource(source, policy);
-      const contentHash = sha256(bytes);
-      const sameBytes = await store().findImportedFile({ contentHash });
+  /** Puts the image's bytes in a temporary file: decoded from a data URL, or streamed from its URL. */
+  async function downloadSource(source: string, policy: FetchPolicy, filepath: string): Promise<{ size: number; sha256: string }> {
+    if (!source.trim().toLowerCase().startsWith('data:')) return downloadImageToFile(source, policy, filepath);
+    const { bytes } = await loadImageSource(source, policy);
+    await fs.writeFile(filepath, bytes);
+    return { size: bytes.length, sha256: sha256(bytes) };
+  }
+
+  async function importSource(
+    source: string,
+    alt: string | undefined,
+    known: ReadonlyMap<string, MediaFile>,
+    policy: FetchPolicy & { maxPixels: number },
+    processing: <T>(task: () => Promise<T>) => Promise<T>
+  ): Promise<ImportResult> {
+    const sourceKey = sourceKeyOf(source);
+    const sourceKeyHash = sha256(sourceKey);
+    const reused = known.get(sourceKeyHash);
+    // A source imported before is not fetched again: a republish costs no download and no upload.
+    if (reused) return { ok: true, file: reused, uploaded: false };
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'article-publisher-'));
+    const filepath = path.join(directory, 'download');
+    try {
+      const downloaded = await downloadSource(source, policy, filepath);
+      const sameBytes = await store().findImportedFile({ contentHash: downloaded.sha256 });
       if (sameBytes) {
-        await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash, fileId: sameBytes.id });
+        await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: sameBytes.id });
         return { ok: true, file: sameBytes, uploaded: false };
       }
-      const file = await upload(bytes, source, alt, contentHash, policy.maxPixels);
-      await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash, fileId: file.id });
+      // Downloads overlap freely; decoding and resizing are CPU and memory bound, so fewer run at once.
+      const file = await processing(() => upload(filepath, downloaded.size, source, alt, downloaded.sha256, policy.maxPixels));
+      await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: file.id });
       return { ok: true, file, uploaded: true };
     } catch (error) {
       if (error instanceof ImageRejected) return { ok: false, reason: error.message };
       strapi.log.warn(`[article-publisher] image import failed: ${(error as Error).stack ?? String(error)}`);
       return { ok: false, reason: `the media library refused the file (${(error as Error).message})` };
+    } finally {
+      await fs.rm(directory, { recursive: true, force: true });
     }
   }
 
@@ -137,13 +156,17 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images`,
       }));
 
+      const featured = article.featuredImage && target.fields.cover ? article.featuredImage : undefined;
+      // Every source imported by an earlier delivery, found in one query.
+      const allSources = [...(featured ? [featured.source] : []), ...importable];
+      const known = await store().findImportedFiles(allSources.map((source) => sha256(sourceKeyOf(source))));
+      const processing = createLimiter(Math.min(config.images.concurrency, PROCESSING_SLOTS));
       // One import per distinct source, shared by the featured image and the body.
       const pending = new Map<string, Promise<ImportResult>>();
       const importOnce = (source: string, alt: string | undefined) => {
-        if (!pending.has(source)) pending.set(source, importSource(source, alt, policy));
+        if (!pending.has(source)) pending.set(source, importSource(source, alt, known, policy, processing));
         return pending.get(source) as Promise<ImportResult>;
       };
-      const featured = article.featuredImage && target.fields.cover ? article.featuredImage : undefined;
       const tasks: [string, string | undefined][] = [
         ...(featured ? [[featured.source, featured.alt] as [string, string | undefined]] : []),
         ...importable.map((source) => [source, inline.get(source)] as [string, string | undefined]),
