@@ -23,6 +23,9 @@ const IMAGE_LATENCY_MS = Number(process.env.BENCH_IMAGE_LATENCY_MS ?? 100);
 const THROUGHPUT_REQUESTS = 64;
 const THROUGHPUT_CONCURRENCY = 8;
 
+/** Strapi's media library settings with the responsive formats and re-encoding off (thumbnail only). */
+const LEAN_MEDIA = { PLAYGROUND_UPLOAD_SETTINGS: JSON.stringify({ responsiveDimensions: false, sizeOptimization: false }) };
+
 const env = {
   ARTICLE_PUBLISHER_API_KEY: KEY,
   ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
@@ -95,7 +98,7 @@ async function main() {
   const sets = new ImageSets(images);
   const photo = (seed: number) => makeImage('jpeg', 1200, 800, seed);
   const bigPhoto = (seed: number) =>
-    sharp({ create: { width: 1800, height: 1400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128 + (seed % 50), sigma: 60 } } })
+    sharp({ create: { width: 2200, height: 1650, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128 + (seed % 50), sigma: 60 } } })
       .jpeg({ quality: 95 })
       .toBuffer();
 
@@ -150,6 +153,17 @@ async function main() {
   const twentyParallelMs = await timeRepeated(RUNS, 1, publishImages(site, 20));
   const twentySerialMs = await timeRepeated(Math.max(3, Math.ceil(RUNS / 2)), 1, publishImages(serial, 20));
   const singleImageMs = await timeRepeated(RUNS, 1, publishImages(site, 1));
+  await serial.stop();
+
+  // The same three with Strapi's responsive formats and re-encoding off: what is left is the import itself.
+  console.log('p2 again with lean media library settings (thumbnail only)...');
+  const leanSite = await startPlayground({ env: { ...env, ...LEAN_MEDIA } });
+  const leanSerial = await startPlayground({ env: { ...env, ...LEAN_MEDIA }, pluginConfig: { images: { concurrency: 1 } } });
+  const leanParallelMs = await timeRepeated(RUNS, 1, publishImages(leanSite, 20));
+  const leanSerialMs = await timeRepeated(Math.max(3, Math.ceil(RUNS / 2)), 1, publishImages(leanSerial, 20));
+  const leanSingleMs = await timeRepeated(RUNS, 1, publishImages(leanSite, 1));
+  await leanSite.stop();
+  await leanSerial.stop();
 
   // p3: republishing the same 20-image article (every image reused, nothing fetched).
   console.log('p3: republish of a 20-image article...');
@@ -166,7 +180,6 @@ async function main() {
   const restSeconds = await inParallel(THROUGHPUT_REQUESTS, THROUGHPUT_CONCURRENCY, restCreate);
   await inParallel(16, THROUGHPUT_CONCURRENCY, (n) => publish(n));
   const publishSeconds = await inParallel(THROUGHPUT_REQUESTS, THROUGHPUT_CONCURRENCY, (n) => publish(n));
-  await serial.stop();
   await site.stop();
 
   // p4: peak RSS growth of a fresh Strapi process while importing 20 x 5 MB images.
@@ -191,6 +204,30 @@ async function main() {
   await sampler;
   expectOk(bigResponse, 'big images');
   await fresh.stop();
+
+  // The floor: the same 20 images sent to Strapi's own upload endpoint, on a fresh instance.
+  console.log("p4 floor: the same images through Strapi's own upload endpoint...");
+  const uploadSite = await startPlayground({ env });
+  const uploadToken = await createApiToken(uploadSite);
+  await publish(0, uploadSite);
+  const bigImages = await Promise.all(bigSources.map(async (source) => Buffer.from(await (await fetch(source)).arrayBuffer())));
+  const uploadPid = uploadSite.process.pid as number;
+  const uploadBaseline = await residentMb(uploadPid);
+  let uploadPeak = uploadBaseline;
+  sampling = true;
+  const uploadSampler = (async () => {
+    while (sampling) {
+      uploadPeak = Math.max(uploadPeak, await residentMb(uploadPid));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  const form = new FormData();
+  bigImages.forEach((bytes, n) => form.append('files', new Blob([bytes], { type: 'image/jpeg' }), `big-${n}.jpg`));
+  const uploaded = await fetch(`${uploadSite.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${uploadToken}` }, body: form });
+  sampling = false;
+  await uploadSampler;
+  if (uploaded.status !== 201) throw new Error(`Strapi upload: ${uploaded.status} ${(await uploaded.text()).slice(0, 300)}`);
+  await uploadSite.stop();
   await images.stop();
 
   const medians = {
@@ -204,6 +241,10 @@ async function main() {
     publishes_per_s: THROUGHPUT_REQUESTS / publishSeconds,
     rss_baseline_mb: baseline,
     rss_peak_mb: peak,
+    strapi_upload_rss_growth_mb: uploadPeak - uploadBaseline,
+    lean_publish_20_images_parallel_ms: median(leanParallelMs),
+    lean_publish_20_images_one_by_one_ms: median(leanSerialMs),
+    lean_publish_1_image_ms: median(leanSingleMs),
     big_image_bytes: bigSize,
   };
   const results = {
@@ -213,6 +254,11 @@ async function main() {
     p3_republish_vs_publish: medians.republish_20_images_ms / medians.publish_ms,
     p4_rss_growth_mb: peak - baseline,
     p5_throughput_ratio: medians.publishes_per_s / medians.rest_creates_per_s,
+  };
+  const lean = {
+    p2_parallel_speedup_lean_media: medians.lean_publish_20_images_one_by_one_ms / medians.lean_publish_20_images_parallel_ms,
+    p2_vs_single_image_lean_media: medians.lean_publish_20_images_parallel_ms / medians.lean_publish_1_image_ms,
+    p4_vs_strapi_upload: (peak - baseline) / (uploadPeak - uploadBaseline),
   };
   const targets: Record<keyof typeof results, string> = {
     p1_publish_vs_rest_create: '<= 1.2',
@@ -224,6 +270,7 @@ async function main() {
   };
   const output = {
     ...Object.fromEntries(Object.entries(results).map(([k, v]) => [k, round(v, 3)])),
+    ...Object.fromEntries(Object.entries(lean).map(([k, v]) => [k, round(v, 3)])),
     medians: Object.fromEntries(Object.entries(medians).map(([k, v]) => [k, round(v, 2)])),
     runs: RUNS,
     image_latency_ms: IMAGE_LATENCY_MS,
@@ -245,6 +292,9 @@ async function main() {
   for (const key of Object.keys(results) as (keyof typeof results)[]) {
     console.log(`| ${key} | ${round(results[key], 2)} | ${targets[key]} | ${raw[key]} |`);
   }
+  console.log(`| p2_parallel_speedup, lean media settings | ${round(lean.p2_parallel_speedup_lean_media, 2)} | >= 5 | one by one ${round(medians.lean_publish_20_images_one_by_one_ms, 0)} ms / parallel ${round(medians.lean_publish_20_images_parallel_ms, 0)} ms |`);
+  console.log(`| p2_vs_single_image, lean media settings | ${round(lean.p2_vs_single_image_lean_media, 2)} | <= 2 | 20 images ${round(medians.lean_publish_20_images_parallel_ms, 0)} ms / 1 image ${round(medians.lean_publish_1_image_ms, 0)} ms |`);
+  console.log(`| p4 against Strapi's own upload of the same images | ${round(lean.p4_vs_strapi_upload, 2)} | | Strapi upload grew ${round(uploadPeak - uploadBaseline, 0)} MB |`);
   console.log('\nWrote bench/results.json');
 }
 

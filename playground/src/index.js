@@ -38,11 +38,24 @@ function simulateWriteFailures(strapi) {
   });
 }
 
+/**
+ * PLAYGROUND_UPLOAD_SETTINGS (JSON) sets the media library's settings at start (Settings > Media
+ * Library), e.g. `{"responsiveDimensions":false,"sizeOptimization":false}`; the benchmark uses it to
+ * show how much of an image import is Strapi's own image processing.
+ */
+async function applyUploadSettings(strapi) {
+  const settings = process.env.PLAYGROUND_UPLOAD_SETTINGS;
+  if (!settings) return;
+  const upload = strapi.plugin('upload').service('upload');
+  await upload.setSettings({ ...(await upload.getSettings()), ...JSON.parse(settings) });
+}
+
 module.exports = {
   register({ strapi }) {
     simulateWriteFailures(strapi);
   },
   async bootstrap({ strapi }) {
     await grantPublicRead(strapi);
+    await applyUploadSettings(strapi);
   },
 };
