@@ -1,15 +1,8 @@
 import { z } from 'zod';
 import { STATUSES } from './config';
 import { ServiceError } from './errors';
-import { isAcceptedImageSource } from './image-source';
+import { imageSource, optionalText } from './schema-fields';
 
-/** Optional text field: the service sometimes sends null or an empty string for "none". */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 const isJsonText = (value: string) => {
   try {
@@ -31,11 +24,7 @@ export const publishRequestSchema = z.object({
   status: z.enum(STATUSES, { error: `must be one of ${STATUSES.join(', ')}` }).nullish(),
   focus_keyword: optionalText(200),
   meta_description: optionalText(1000),
-  featured_image: z
-    .string()
-    .max(30_000_000)
-    .nullish()
-    .refine((value) => !value || isAcceptedImageSource(value, true), 'must be an https URL or a data:image/...;base64 URL'),
+  featured_image: imageSource(),
   featured_image_alt: optionalText(500),
   json_ld_schema: z
     .string()

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import type { ArticleFields, CategorySelection } from './article';
 import { STATUSES, type PostStatus } from './config';
-import { isAcceptedImageSource } from './image-source';
+import { imageSource, optionalText } from './schema-fields';
 import { parseWithSchema } from './publish-request';
 
 export const ARTICLE_PUBLISHED = 'article.published';
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max, `must be at most ${max} characters`)
-    .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : undefined));
 
 const inlineImageSchema = z.object({
   url: z.string(),
@@ -45,11 +39,7 @@ export const webhookPayloadSchema = z.object({
   html_content: z.string({ error: 'is required' }).min(1, 'is required').max(5_000_000, 'is too long'),
   plain_content: z.string().nullish(),
   meta_description: optionalText(1000),
-  featured_image: z
-    .string()
-    .max(30_000_000)
-    .nullish()
-    .refine((value) => !value || isAcceptedImageSource(value, true), 'must be an https URL or a data:image/...;base64 URL'),
+  featured_image: imageSource(),
   featured_image_alt: optionalText(500),
   inline_images: z.array(inlineImageSchema).nullish(),
   category: optionalText(200),

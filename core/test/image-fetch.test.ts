@@ -7,7 +7,7 @@ import { isPublicAddress } from '../src/images/address-policy';
 import { fetchImageBytes, loadImageSource, type FetchPolicy } from '../src/images/fetch-image';
 import { checkImageBytes } from '../src/images/image-check';
 import { ImageRejected } from '../src/images/image-rejected';
-import { mapWithConcurrency } from '../src/images/concurrency';
+import { createLimiter } from '../src/images/concurrency';
 
 const rejectedWith = (pattern: RegExp) => (error: unknown) => error instanceof ImageRejected && pattern.test(error.message);
 
@@ -141,18 +141,29 @@ describe('checking image bytes', () => {
   });
 });
 
-describe('bounded concurrency', () => {
-  it('never runs more than the limit at once and keeps the order', async () => {
+describe('concurrency gate', () => {
+  it('never runs more than the limit at once, and runs every task', async () => {
+    const gate = createLimiter(3);
     let running = 0;
     let peak = 0;
-    const results = await mapWithConcurrency([1, 2, 3, 4, 5, 6, 7], 3, async (n) => {
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((resolve) => setImmediate(resolve));
-      running--;
-      return n * 2;
-    });
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5, 6, 7].map((n) =>
+        gate(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await new Promise((resolve) => setImmediate(resolve));
+          running--;
+          return n * 2;
+        })
+      )
+    );
     assert.deepEqual(results, [2, 4, 6, 8, 10, 12, 14]);
     assert.equal(peak, 3);
+  });
+
+  it('releases its slot when a task fails', async () => {
+    const gate = createLimiter(1);
+    await assert.rejects(gate(async () => Promise.reject(new Error('boom'))));
+    assert.equal(await gate(async () => 'next'), 'next');
   });
 });

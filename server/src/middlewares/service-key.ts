@@ -14,16 +14,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     const throttle = getService(strapi, 'auth-throttle');
     const client = ctx.request.ip;
 
-    const retryAfter = await throttle.retryAfterSeconds(client);
-    if (retryAfter !== null) {
-      throw new ServiceError(
-        'rate_limited',
-        `Too many failed key checks from this client. Retry in ${retryAfter} s.`,
-        {
-          'Retry-After': String(retryAfter),
-        }
-      );
-    }
+    await throttle.assertAllowed(client, 'key');
 
     const presented = ctx.get(SERVICE_KEY_HEADER) || undefined;
     const check = await getService(strapi, 'api-key').check(presented);

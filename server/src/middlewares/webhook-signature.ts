@@ -22,12 +22,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
     const throttle = getService(strapi, 'auth-throttle');
     const client = ctx.request.ip;
-    const retryAfter = await throttle.retryAfterSeconds(client);
-    if (retryAfter !== null) {
-      throw new ServiceError('rate_limited', `Too many failed signature checks from this client. Retry in ${retryAfter} s.`, {
-        'Retry-After': String(retryAfter),
-      });
-    }
+    await throttle.assertAllowed(client, 'signature');
     const secret = await getService(strapi, 'webhook-secret').current();
     if (!secret) {
       throw new ServiceError('not_configured', 'No webhook secret is set on this site yet. Set one in Settings > Article Publisher.');

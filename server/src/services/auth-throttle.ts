@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { ServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
 import { PLUGIN_ID } from '../utils/plugin-id';
 
@@ -34,6 +35,15 @@ const authThrottle = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!limiting) return null;
       const releasedAt = new Date(limiting.failedAt).getTime() + windowSeconds * 1000;
       return Math.max(1, Math.ceil((releasedAt - now.getTime()) / 1000));
+    },
+
+    /** Throws the contract's 429 (with Retry-After) while the client is throttled. */
+    async assertAllowed(client: string, checkName: string): Promise<void> {
+      const retryAfter = await this.retryAfterSeconds(client);
+      if (retryAfter === null) return;
+      throw new ServiceError('rate_limited', `Too many failed ${checkName} checks from this client. Retry in ${retryAfter} s.`, {
+        'Retry-After': String(retryAfter),
+      });
     },
 
     async recordFailure(client: string, now = new Date()): Promise<void> {

@@ -8,7 +8,7 @@ import { mediaLibraryImage, type UploadFileRow } from '../../../core/src/blocks/
 import type { MediaLibraryImage } from '../../../core/src/blocks/types';
 import type { EffectiveConfig } from '../../../core/src/config';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
-import { createLimiter, mapWithConcurrency } from '../../../core/src/images/concurrency';
+import { createLimiter } from '../../../core/src/images/concurrency';
 import { downloadImageToFile, loadImageSource, type FetchPolicy } from '../../../core/src/images/fetch-image';
 import { checkImageBytes } from '../../../core/src/images/image-check';
 import { ImageRejected } from '../../../core/src/images/image-rejected';
@@ -40,6 +40,14 @@ interface UploadService {
 }
 
 const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
+
+type Gate = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** How many imports of one article may download, and how many may decode and upload, at once. */
+interface ImportGates {
+  download: Gate;
+  processing: Gate;
+}
 
 /** Images decoded and resized at once: one per core, since that work is CPU bound. */
 const PROCESSING_SLOTS = Math.max(1, os.availableParallelism());
@@ -108,7 +116,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     alt: string | undefined,
     known: ReadonlyMap<string, MediaFile>,
     policy: FetchPolicy & { maxPixels: number },
-    processing: <T>(task: () => Promise<T>) => Promise<T>
+    gates: ImportGates
   ): Promise<ImportResult> {
     const sourceKey = sourceKeyOf(source);
     const sourceKeyHash = sha256(sourceKey);
@@ -118,14 +126,14 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'article-publisher-'));
     const filepath = path.join(directory, 'download');
     try {
-      const downloaded = await downloadSource(source, policy, filepath);
+      const downloaded = await gates.download(() => downloadSource(source, policy, filepath));
       const sameBytes = await store().findImportedFile({ contentHash: downloaded.sha256 });
       if (sameBytes) {
         await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: sameBytes.id });
         return { ok: true, file: sameBytes, uploaded: false };
       }
       // Downloads overlap freely; decoding and resizing are CPU and memory bound, so fewer run at once.
-      const file = await processing(() => upload(filepath, downloaded.size, source, alt, downloaded.sha256, policy.maxPixels));
+      const file = await gates.processing(() => upload(filepath, downloaded.size, source, alt, downloaded.sha256, policy.maxPixels));
       await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: file.id });
       return { ok: true, file, uploaded: true };
     } catch (error) {
@@ -160,18 +168,22 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
       const known = await store().findImportedFiles(allSources.map((source) => sha256(sourceKeyOf(source))));
-      const processing = createLimiter(Math.min(config.images.concurrency, PROCESSING_SLOTS));
+      // Downloads wait on the network, processing on the CPU: separate gates keep both busy.
+      const gates: ImportGates = {
+        download: createLimiter(config.images.concurrency),
+        processing: createLimiter(Math.min(config.images.concurrency, PROCESSING_SLOTS)),
+      };
       // One import per distinct source, shared by the featured image and the body.
       const pending = new Map<string, Promise<ImportResult>>();
       const importOnce = (source: string, alt: string | undefined) => {
-        if (!pending.has(source)) pending.set(source, importSource(source, alt, known, policy, processing));
+        if (!pending.has(source)) pending.set(source, importSource(source, alt, known, policy, gates));
         return pending.get(source) as Promise<ImportResult>;
       };
       const tasks: [string, string | undefined][] = [
         ...(featured ? [[featured.source, featured.alt] as [string, string | undefined]] : []),
         ...importable.map((source) => [source, inline.get(source)] as [string, string | undefined]),
       ];
-      await mapWithConcurrency(tasks, config.images.concurrency, ([source, alt]) => importOnce(source, alt));
+      await Promise.all(tasks.map(([source, alt]) => importOnce(source, alt)));
 
       const imported: ImportedImage[] = [];
       const rewrites = new Map<string, string>();
