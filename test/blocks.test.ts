@@ -144,9 +144,12 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     assert.equal(repeated.json.duplicate, true, 'a repeated delivery writes nothing');
   });
 
-  it('an image that failed to import becomes a linked paragraph; nested lists stay nested', async () => {
+  it('an image that failed to import becomes a linked paragraph; nested lists, quotes, code and marks are kept', async () => {
     const missing = `${images.url}/articles/1042/missing.jpg`;
-    const content = `<p>Intro</p><img src="${missing}" alt="Gone"><ul><li>Hose<ul><li>Rubber</li></ul></li><li>Reel</li></ul><p><a href="#faq">FAQ</a></p>`;
+    const content = [
+      `<p>Intro</p><img src="${missing}" alt="Gone"><ul><li>Hose<ul><li>Rubber</li></ul></li><li>Reel</li></ul><p><a href="#faq">FAQ</a></p>`,
+      '<blockquote><p>One</p><p>Two</p></blockquote><pre><code class="language-js">const a = 1;</code></pre><p><strong>Bold</strong> <code>npm test</code></p>',
+    ].join('');
     const response = await publishPost(site.url, KEY, { title: 'Degraded guide', content });
     assert.equal(response.status, 201, response.text);
     assert.match(response.json.inline_images_result.warnings[0].reason, /HTTP 404/);
@@ -167,6 +170,9 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
         ],
       },
       { type: 'paragraph', children: [{ type: 'text', text: 'FAQ' }] },
+      { type: 'quote', children: [{ type: 'text', text: 'One\n\nTwo' }] },
+      { type: 'code', language: 'js', children: [{ type: 'text', text: 'const a = 1;' }] },
+      { type: 'paragraph', children: [{ type: 'text', text: 'Bold', bold: true }, { type: 'text', text: ' ' }, { type: 'text', text: 'npm test', code: true }] },
     ]);
     published.push({ slug: 'degraded-guide', documentId: guide.documentId, title: guide.title });
   });
@@ -211,6 +217,7 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
         }
       } else {
         await editor.getByText('Rubber').waitFor();
+        await editor.getByText('const a = 1;').waitFor();
       }
     }
     assert.deepEqual(pageErrors, []);
