@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { registerSuperAdmin } from './helpers/admin';
+import { tableRows } from './helpers/databases';
 import { launchBrowser } from './helpers/browser';
 import { fixturePublishRequest, fixtureWebhookPayload } from './helpers/fixtures';
 import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost } from './helpers/service';
-import { sqliteRows } from './helpers/sqlite';
 import { deliver } from './helpers/webhook';
 
 const KEY = 'apk_blocks-tests-0123456789abcdef';
@@ -56,10 +56,10 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     assert.deepEqual(body[0], { type: 'heading', level: 2, children: [{ type: 'text', text: 'Why the right garden hose matters' }] });
     const imageBlocks = body.filter((block) => block.type === 'image');
     assert.deepEqual(imported.map((image) => image.source_url.split('/').pop()), ARTICLE_IMAGES.map((image) => image.name));
-    const files = sqliteRows(site.databaseFile, 'files');
+    const files = await tableRows(site.database, 'files');
     for (const [index, block] of imageBlocks.entries()) {
       const expected = ARTICLE_IMAGES[index];
-      const file = files.find((row) => row.id === imported[index].attachment_id);
+      const file = files.find((row) => Number(row.id) === imported[index].attachment_id);
       assert.ok(file, `${expected.name} is a media library file`);
       assert.equal(block.image.url, imported[index].local_url);
       assert.equal(block.image.url, `${site.url}${file.url}`);
