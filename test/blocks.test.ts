@@ -183,6 +183,8 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
     const page = await context.newPage();
+    // A generous wait limit: the admin bundle is large and other playgrounds may be booting beside this one.
+    page.setDefaultTimeout(120_000);
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
 
