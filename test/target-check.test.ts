@@ -22,7 +22,7 @@ describe('a missing or incompatible target content type', () => {
     const response = await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': KEY } });
     assert.equal(response.status, 200);
     assert.deepEqual(response.json.target_problems, [
-      'The content field "cover" is of type media; expected richtext or text.',
+      'The content field "cover" is of type media; expected richtext, text or blocks.',
       'No media field "image": the featured image will not be attached.',
     ]);
   });
@@ -33,7 +33,7 @@ describe('a missing or incompatible target content type', () => {
     assert.deepEqual(response.json, {
       code: 'publish_failed',
       message:
-        'The site\'s target content type cannot receive articles: The content field "cover" is of type media; expected richtext or text.',
+        'The site\'s target content type cannot receive articles: The content field "cover" is of type media; expected richtext, text or blocks.',
       data: { status: 500 },
     });
     assert.equal(await countArticles(site.url), 0);

@@ -1,5 +1,5 @@
-// The playground lets anyone read articles and categories (as a site's frontend would), so tests and
-// users can see what the plugin stored through Strapi's own REST API.
+// The playground lets anyone read articles, guides and categories (as a site's frontend would), so
+// tests and users can see what the plugin stored through Strapi's own REST API.
 const PUBLIC_ACTIONS = [
   'api::article.article.find',
   'api::article.article.findOne',

@@ -67,14 +67,15 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
         const found = attribute(name);
         if (!found) fatal.push(`The ${role} field "${name}" does not exist on ${config.targetContentType}.`);
         else if (!types.includes(found.type)) {
-          fatal.push(`The ${role} field "${name}" is of type ${found.type}; expected ${types.join(' or ')}.`);
+          const expected = types.length > 1 ? `${types.slice(0, -1).join(', ')} or ${types.at(-1)}` : types[0];
+          fatal.push(`The ${role} field "${name}" is of type ${found.type}; expected ${expected}.`);
         }
       };
       expect('title', fields.title, TEXT_TYPES);
       expect('slug', fields.slug, ['uid', 'string']);
       // A blocks body gets the article converted to blocks JSON (core/src/blocks).
       if (attribute(fields.content)?.type === 'blocks') description.contentFormat = 'blocks';
-      else expect('content', fields.content, ['richtext', 'text']);
+      else expect('content', fields.content, ['richtext', 'text', 'blocks']);
 
       const cover = attribute(fields.cover);
       if (cover?.type === 'media') description.fields.cover = fields.cover;
