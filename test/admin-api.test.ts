@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DEFAULT_CONFIG } from '../core/src/config';
 import { createAdminWithoutPluginPermissions, registerSuperAdmin } from './helpers/admin';
 import { request } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
@@ -51,14 +54,9 @@ describe('admin API: settings form, live target check, activity, permissions', (
     const page = response.json;
     assert.equal(page.settings.postUrlTemplate, '{siteUrl}/blog/{slug}');
     assert.equal(page.settings.siteName, 'Article Publisher Playground');
-    assert.deepEqual(page.defaults.images, {
-      maxBytes: 15 * 1024 * 1024,
-      timeoutMs: 20000,
-      maxPixels: 50000000,
-      maxRedirects: 3,
-      concurrency: 6,
-      maxInlineImages: 50,
-    });
+    const { allowHttp: _allowHttp, allowPrivateNetworks: _allowPrivateNetworks, ...imageLimits } = DEFAULT_CONFIG.images;
+    assert.deepEqual(page.defaults.images, imageLimits, 'the local-testing switches are not admin settings');
+    assert.equal(page.defaults.images.maxBytes, 15 * 1024 * 1024);
     assert.deepEqual(page.defaults.videoEmbedHosts, [
       'https://www.youtube.com/embed/',
       'https://www.youtube-nocookie.com/embed/',
@@ -230,5 +228,34 @@ describe('admin API: settings form, live target check, activity, permissions', (
     assert.equal((await admin('/settings', { method: 'PUT', body: {}, token: writerToken })).status, 403);
     assert.equal((await admin('/api-key', { method: 'POST', token: writerToken })).status, 403);
     assert.equal((await admin('/webhook-secret', { method: 'POST', body: {}, token: writerToken })).status, 403);
+  });
+});
+
+describe('admin translations', () => {
+  /** Every `t('id', 'default')` and `getTranslation('id'), defaultMessage: '...'` in admin/src. */
+  function messagesInSource(): Map<string, string> {
+    const found = new Map<string, string>();
+    const visit = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name);
+        if (entry.isDirectory()) visit(file);
+        else if (/\.tsx?$/.test(entry.name)) {
+          const source = fs.readFileSync(file, 'utf8');
+          const calls = /\bt\(\s*'([^']+)',\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g;
+          const links = /getTranslation\('([^']+)'\),\s*defaultMessage:\s*'((?:[^'\\]|\\.)*)'/g;
+          for (const match of source.matchAll(calls)) found.set(match[1], (match[2] ?? match[3]).replaceAll("\\'", "'"));
+          for (const match of source.matchAll(links)) found.set(match[1], match[2]);
+        }
+      }
+    };
+    visit(path.join(__dirname, '..', 'admin', 'src'));
+    return found;
+  }
+
+  it('has every admin message in en.json, with the same text as its default message', () => {
+    const en = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'admin', 'src', 'translations', 'en.json'), 'utf8'));
+    const messages = messagesInSource();
+    assert.ok(messages.size > 100, `found ${messages.size} messages`);
+    for (const [id, defaultMessage] of messages) assert.equal(en[id], defaultMessage, id);
   });
 });

@@ -30,7 +30,8 @@ export default {
         },
         {
           id: `${PLUGIN_ID}-activity`,
-          to: `${PLUGIN_ID}/activity`,
+          // A sibling path, not a sub-path: the settings menu marks a link active for every path below it.
+          to: `${PLUGIN_ID}-activity`,
           intlLabel: { id: getTranslation('activity.link'), defaultMessage: 'Activity' },
           permissions: PERMISSIONS.readActivity,
           Component: () => import('./pages/ActivityPage'),

@@ -28,6 +28,7 @@ const messages = (kind: SecretKind, t: Translate) =>
           'The current key stops working at once. The service must be given the new key before it can publish again.'
         ),
         revealTitle: t('settings.key.reveal.title', 'Your new key'),
+        revealLabel: t('settings.key.reveal.label', 'X-Service-Key value'),
         copy: t('settings.key.copy', 'Copy key'),
         copied: t('settings.key.copied', 'Key copied to the clipboard'),
         generated: t('settings.key.generated', 'A new key was generated'),
@@ -52,6 +53,7 @@ const messages = (kind: SecretKind, t: Translate) =>
           'Deliveries signed with the current secret are refused at once. The service must be given the new secret.'
         ),
         revealTitle: t('settings.secret.reveal.title', 'Your new webhook secret'),
+        revealLabel: t('settings.secret.reveal.label', 'Webhook signing secret'),
         copy: t('settings.secret.copy', 'Copy secret'),
         copied: t('settings.secret.copied', 'Secret copied to the clipboard'),
         generated: t('settings.secret.generated', 'A new webhook secret was generated'),
@@ -114,7 +116,7 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
             <Flex gap={2} alignItems="flex-end">
               <Box flex="1">
                 <Field.Root name={`revealed-${kind}`} id={`revealed-${kind}`}>
-                  <Field.Label>{text.revealTitle}</Field.Label>
+                  <Field.Label>{text.revealLabel}</Field.Label>
                   <Field.Input value={revealed} readOnly data-testid={`revealed-${kind}`} />
                 </Field.Root>
               </Box>

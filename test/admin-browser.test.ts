@@ -1,0 +1,321 @@
+/// <reference lib="dom" />
+// (page.evaluate callbacks run in the browser, so this file also sees the DOM types.)
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createAdminWithoutPluginPermissions, registerSuperAdmin } from './helpers/admin';
+import { launchBrowser } from './helpers/browser';
+import { request } from './helpers/http';
+import { playgroundDir, repoRoot } from './helpers/paths';
+import { startPlayground, type Playground } from './helpers/playground';
+import { publishPost } from './helpers/service';
+import { deliver } from './helpers/webhook';
+
+/** The password helpers/admin.ts gives every admin it creates (it does not export it). */
+const PASSWORD = 'Playground-Passw0rd!';
+const SCREENSHOTS = path.join(__dirname, '..', 'docs', 'screenshots');
+const SETTINGS_PATH = '/admin/settings/article-publisher';
+const ACTIVITY_PATH = '/admin/settings/article-publisher-activity';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with scripts/start.js (plain JS)
+const { ensureAdminBuilt } = require('../scripts/lib/builds') as { ensureAdminBuilt: (options: { quiet: boolean }) => boolean };
+/** The lock every build of this repository takes (scripts/lib/builds.js). */
+const BUILD_LOCK = path.join(os.tmpdir(), 'article-publisher-build.lock');
+
+/** Newest modification time under these paths (as scripts/lib/builds.js decides whether to rebuild). */
+function newestMtime(paths: string[]): number {
+  let latest = 0;
+  const visit = (target: string) => {
+    if (!fs.existsSync(target)) return;
+    const stat = fs.statSync(target);
+    if (stat.isDirectory()) for (const entry of fs.readdirSync(target)) visit(path.join(target, entry));
+    else latest = Math.max(latest, stat.mtimeMs);
+  };
+  paths.forEach(visit);
+  return latest;
+}
+
+const adminBuildIsFresh = () => {
+  const built = newestMtime([path.join(playgroundDir, 'build', 'index.html')]);
+  const sources = [path.join(repoRoot, 'dist', 'admin'), path.join(playgroundDir, 'src', 'admin'), path.join(playgroundDir, 'config')];
+  return built > 0 && newestMtime(sources) <= built;
+};
+
+/**
+ * Holds the build lock until released. The playground serves the admin straight from playground/build,
+ * which a build started elsewhere in this working tree would delete mid-test; while the lock is held,
+ * other builds wait instead. Resolves once the lock is taken, with the build known to be fresh.
+ */
+async function holdFreshAdminBuild(): Promise<{ release: () => Promise<void> }> {
+  for (;;) {
+    ensureAdminBuilt({ quiet: true });
+    const holder = spawn('flock', [BUILD_LOCK, 'sh', '-c', 'echo locked; exec cat'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      holder.stdout.once('data', () => resolve());
+      holder.once('exit', (code) => reject(new Error(`flock exited with ${code}`)));
+    });
+    const release = async () => {
+      const exited = new Promise((resolve) => holder.once('exit', resolve));
+      holder.stdin.end();
+      await exited;
+    };
+    if (adminBuildIsFresh()) return { release };
+    await release(); // someone rebuilt the plugin in between: build the admin again
+  }
+}
+
+/** Gives an admin role exactly these plugin actions (uids without the `plugin::article-publisher.` prefix). */
+async function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
+  const auth = { authorization: `Bearer ${superToken}` };
+  const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
+  const role = (roles.json.data as { id: number; name: string }[]).find((candidate) => candidate.name === roleName);
+  assert.ok(role, `role ${roleName} exists`);
+  const permissions = uids.map((uid) => ({ action: `plugin::article-publisher.${uid}`, subject: null, properties: {}, conditions: [] }));
+  const updated = await request(`${baseUrl}/admin/roles/${role.id}/permissions`, { method: 'PUT', headers: auth, body: { permissions } });
+  assert.equal(updated.status, 200, updated.text);
+}
+
+/**
+ * A screenshot of the whole page. The admin scrolls inside a container, not the document, so Playwright's
+ * fullPage option would stop at the viewport: the viewport grows to the content for the shot instead.
+ */
+async function screenshotWholePage(tab: Page, file: string) {
+  const viewport = tab.viewportSize() ?? { width: 1440, height: 1000 };
+  const overflow = await tab.evaluate(() =>
+    Math.max(0, ...Array.from(document.querySelectorAll('div')).map((element) => element.scrollHeight - element.clientHeight))
+  );
+  await tab.setViewportSize({ width: viewport.width, height: viewport.height + overflow });
+  await tab.screenshot({ path: path.join(SCREENSHOTS, file) });
+  await tab.setViewportSize(viewport);
+}
+
+/** Strapi's own announcement banner is not part of what the screenshots document. */
+async function closeStrapiBanner(tab: Page) {
+  const close = tab.getByRole('button', { name: /Close the banner/ });
+  if (await close.count()) await close.click();
+}
+
+describe('admin pages in a real browser (Chromium)', () => {
+  let site: Playground;
+  let browser: Browser;
+  let owner: BrowserContext;
+  let page: Page;
+  let ownerToken: string;
+  let buildLock: { release: () => Promise<void> } | undefined;
+  /** The key currently valid (the last one revealed in the page). */
+  let currentKey: string;
+  let webhookSecret: string;
+
+  const ping = (key: string) => request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': key } });
+
+  /** A fresh browser session logged in through Strapi's login form. */
+  async function logIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
+    const tab = await context.newPage();
+    await tab.goto(`${site.url}/admin/auth/login`);
+    await tab.locator('input[name="email"]').fill(email);
+    await tab.locator('input[name="password"]').fill(PASSWORD);
+    await tab.getByRole('button', { name: 'Login' }).click();
+    await tab.waitForURL((url) => !url.pathname.startsWith('/admin/auth/'));
+    return { context, page: tab };
+  }
+
+  async function openSettings(tab: Page) {
+    await tab.goto(`${site.url}${SETTINGS_PATH}`);
+    await tab.getByTestId('api-key-status').waitFor();
+    await closeStrapiBanner(tab);
+  }
+
+  before(async () => {
+    buildLock = await holdFreshAdminBuild();
+    site = await startPlayground({ withAdminPanel: true });
+    ownerToken = await registerSuperAdmin(site.url);
+    browser = await launchBrowser();
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.stop();
+    await buildLock?.release();
+  });
+
+  it('logs the seeded admin in through the login form', async () => {
+    ({ context: owner, page } = await logIn('owner@example.com'));
+    await owner.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  });
+
+  it('generates a key in the page, copies it, and the service can ping with it', async () => {
+    await openSettings(page);
+    await page.getByRole('button', { name: 'Generate key' }).click();
+    const revealed = page.getByTestId('revealed-api-key');
+    await revealed.waitFor();
+    const key = await revealed.inputValue();
+    assert.match(key, /^apk_/);
+
+    await page.getByRole('button', { name: 'Copy key' }).click();
+    await page.getByText('Key copied to the clipboard').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+
+    const response = await ping(key);
+    assert.equal(response.status, 200, response.text);
+    await page.getByTestId('api-key-status').getByText(`ends with …${key.slice(-4)}`).waitFor();
+    await page.getByTestId('api-key-card').screenshot({ path: path.join(SCREENSHOTS, 'settings-new-key.png') });
+  });
+
+  it('regenerates through the confirmation dialog: the old key is refused, the new one accepted', async () => {
+    const oldKey = await page.getByTestId('revealed-api-key').inputValue();
+    await page.getByRole('button', { name: 'Regenerate key' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('The current key stops working at once.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Regenerate' }).click();
+    await page.waitForFunction(
+      (previous) => (document.querySelector('[data-testid="revealed-api-key"]') as HTMLInputElement | null)?.value !== previous,
+      oldKey
+    );
+    const newKey = await page.getByTestId('revealed-api-key').inputValue();
+    assert.equal((await ping(oldKey)).status, 403);
+    assert.equal((await ping(newKey)).status, 200);
+    currentKey = newKey;
+  });
+
+  it('generates a webhook secret the same way', async () => {
+    await page.getByRole('button', { name: 'Generate secret' }).click();
+    const secret = await page.getByTestId('revealed-webhook-secret').inputValue();
+    assert.match(secret, /^[0-9a-f]{64}$/);
+    await page.getByTestId('webhook-secret-status').getByText(`ends with …${secret.slice(-4)}`).waitFor();
+    webhookSecret = secret;
+  });
+
+  it('runs the live target check as the field map changes', async () => {
+    await page.getByTestId('target-ok').waitFor();
+    await page.getByRole('combobox', { name: 'SEO component' }).click();
+    await page.getByRole('option', { name: '(none: feature off)' }).click();
+    await page.getByTestId('target-degraded').getByText('No SEO component', { exact: false }).waitFor();
+    await page.getByRole('combobox', { name: 'SEO component' }).click();
+    await page.getByRole('option', { name: 'seo (component)' }).click();
+    await page.getByTestId('target-ok').waitFor();
+  });
+
+  it('shows the server field error for an invalid post URL template, and saves a valid one', async () => {
+    const template = page.getByLabel('Post URL template');
+    await template.fill('https://garden.example/blog/');
+    await page.getByTestId('post-url-preview').getByText('https://garden.example/blog/', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('must contain {slug}, {documentId} or {id}').waitFor();
+    assert.equal(await template.getAttribute('aria-invalid'), 'true');
+    const siteCard = page.getByTestId('site-card');
+    await siteCard.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await siteCard.screenshot({ path: path.join(SCREENSHOTS, 'settings-field-error.png') });
+
+    await template.fill('{siteUrl}/blog/{slug}');
+    await page.getByTestId('post-url-preview').getByText(`http://localhost:${site.port}/blog/my-first-article`).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved').waitFor();
+    assert.notEqual(await template.getAttribute('aria-invalid'), 'true');
+
+    await openSettings(page);
+    assert.equal(await page.getByLabel('Post URL template').inputValue(), '{siteUrl}/blog/{slug}');
+    await page.getByTestId('target-ok').waitFor();
+    await screenshotWholePage(page, 'settings.png');
+  });
+
+  it('lists an article published through the API in the activity page, with its warnings', async () => {
+    const delivered = await deliver(
+      site.url,
+      JSON.stringify({
+        event: 'article.published',
+        article_id: 1042,
+        title: 'Choosing a garden hose',
+        slug: 'choosing-a-garden-hose',
+        html_content: '<p>Measure first.</p>',
+        target_status: 'publish',
+      }),
+      webhookSecret
+    );
+    assert.equal(delivered.status, 200, delivered.text);
+    const published = await publishPost(site.url, currentKey, {
+      title: 'Watering a lawn in summer',
+      slug: 'watering-a-lawn-in-summer',
+      status: 'pending',
+      content: '<p>Water early.</p><img src="https://127.0.0.1:9/x.png" alt="A sprinkler">',
+    });
+    assert.equal(published.status, 201, published.text);
+    const refused = await request(`${site.url}/api/service/v1/ping`, {
+      localAddress: '127.0.0.9',
+      headers: { 'X-Service-Key': 'apk_a_wrong_guess' },
+    });
+    assert.equal(refused.status, 403);
+
+    await page.goto(`${site.url}${ACTIVITY_PATH}`);
+    const rows = page.getByTestId('delivery-row');
+    const row = rows.and(page.locator('[data-slug="watering-a-lawn-in-summer"]'));
+    const webhookRow = rows.and(page.locator('[data-slug="choosing-a-garden-hose"]'));
+    await row.waitFor();
+    assert.deepEqual(
+      await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-slug'))),
+      ['watering-a-lawn-in-summer', 'choosing-a-garden-hose'],
+      'newest first'
+    );
+    await webhookRow.getByText('Webhook').waitFor();
+    await webhookRow.getByText('Published').waitFor();
+    await row.getByText('Pending review').waitFor();
+    const link = row.getByTestId('delivery-link');
+    assert.equal(
+      await link.getAttribute('href'),
+      `/admin/content-manager/collection-types/api::article.article/${published.json.document_id}`
+    );
+    await row.getByTestId('warnings-toggle').click();
+    await page.getByTestId('warnings-list').getByText('https://127.0.0.1:9/x.png', { exact: false }).first().waitFor();
+
+    // The old key refused above counts too: two clients, one attempt each.
+    await page.getByRole('button', { name: /Failed requests: 2 attempts from 2 clients/ }).click();
+    const failures = page.getByTestId('auth-failure-row').filter({ hasText: '127.0.0.9' });
+    await failures.waitFor();
+    assert.equal(await failures.locator('td').nth(1).textContent(), '1');
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await screenshotWholePage(page, 'activity.png');
+
+    await page.getByRole('combobox', { name: 'Source' }).click();
+    await page.getByRole('option', { name: 'Webhook' }).click();
+    await row.waitFor({ state: 'detached' });
+    await webhookRow.waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Pending review' }).click();
+    await page.getByText('No delivery matches these filters.').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await webhookRow.waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Pending review' }).click();
+    await webhookRow.waitFor({ state: 'detached' });
+    await row.waitFor();
+
+    await link.click();
+    await page.waitForURL(`**/content-manager/collection-types/api::article.article/${published.json.document_id}**`);
+  });
+
+  it('a role without the permission sees no regenerate button, and the API refuses it (403)', async () => {
+    const writerToken = await createAdminWithoutPluginPermissions(site.url, ownerToken);
+    await grantPluginActions(site.url, ownerToken, 'Writers', ['settings.read', 'activity.read']);
+    const writer = await logIn('writer@example.com');
+    try {
+      await openSettings(writer.page);
+      await writer.page.getByTestId('api-key-no-permission').waitFor();
+      await writer.page.getByTestId('settings-read-only').waitFor();
+      assert.equal(await writer.page.getByRole('button', { name: 'Regenerate key' }).count(), 0);
+      assert.equal(await writer.page.getByRole('button', { name: 'Generate secret' }).count(), 0);
+      assert.equal(await writer.page.getByRole('button', { name: 'Save' }).count(), 0);
+      assert.equal(await writer.page.getByLabel('Post URL template').isDisabled(), true);
+    } finally {
+      await writer.context.close();
+    }
+    const refused = await request(`${site.url}/article-publisher/api-key`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${writerToken}` },
+    });
+    assert.equal(refused.status, 403);
+  });
+});
