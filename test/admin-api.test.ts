@@ -13,7 +13,9 @@ import { deliver } from './helpers/webhook';
 async function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
   const auth = { authorization: `Bearer ${superToken}` };
   const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
-  const role = (roles.json.data as { id: number; name: string }[]).find((candidate) => candidate.name === roleName);
+  const role = (roles.json.data as { id: number; name: string }[]).find(
+    (candidate) => candidate.name === roleName
+  );
   assert.ok(role, `role ${roleName} exists`);
   const permissions = uids.map((uid) => ({
     action: `plugin::article-publisher.${uid}`,
@@ -54,7 +56,11 @@ describe('admin API: settings form, live target check, activity, permissions', (
     const page = response.json;
     assert.equal(page.settings.postUrlTemplate, '{siteUrl}/blog/{slug}');
     assert.equal(page.settings.siteName, 'Article Publisher Playground');
-    const { allowHttp: _allowHttp, allowPrivateNetworks: _allowPrivateNetworks, ...imageLimits } = DEFAULT_CONFIG.images;
+    const {
+      allowHttp: _allowHttp,
+      allowPrivateNetworks: _allowPrivateNetworks,
+      ...imageLimits
+    } = DEFAULT_CONFIG.images;
     assert.deepEqual(page.defaults.images, imageLimits, 'the local-testing switches are not admin settings');
     assert.equal(page.defaults.images.maxBytes, 15 * 1024 * 1024);
     assert.deepEqual(page.defaults.videoEmbedHosts, [
@@ -63,7 +69,12 @@ describe('admin API: settings form, live target check, activity, permissions', (
     ]);
     assert.deepEqual(page.target, { fatal: [], degraded: [] });
     const article = page.contentTypes.find((type: { uid: string }) => type.uid === 'api::article.article');
-    assert.ok(article.attributes.some((attribute: { name: string; type: string }) => attribute.name === 'seo' && attribute.type === 'component'));
+    assert.ok(
+      article.attributes.some(
+        (attribute: { name: string; type: string }) =>
+          attribute.name === 'seo' && attribute.type === 'component'
+      )
+    );
     assert.equal(page.serverUrl, `http://127.0.0.1:${site.port}`);
     assert.ok(!response.text.includes(key), 'the key is never sent back');
   });
@@ -83,7 +94,10 @@ describe('admin API: settings form, live target check, activity, permissions', (
     assert.equal(response.status, 400, response.text);
     assert.equal(response.json.error.name, 'ValidationError');
     const byPath = Object.fromEntries(
-      (response.json.error.details.errors as { path: string; message: string }[]).map((e) => [e.path, e.message])
+      (response.json.error.details.errors as { path: string; message: string }[]).map((e) => [
+        e.path,
+        e.message,
+      ])
     );
     assert.match(byPath.postUrlTemplate, /must contain \{slug\}/);
     assert.ok(byPath['images.maxBytes'], 'images.maxBytes is named');
@@ -103,7 +117,10 @@ describe('admin API: settings form, live target check, activity, permissions', (
 
     const ping = await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': key } });
     assert.equal(ping.json.site_name, 'Renamed Garden');
-    const published = await publishPost(site.url, key, { title: 'Saved settings apply', content: '<p>Hello.</p>' });
+    const published = await publishPost(site.url, key, {
+      title: 'Saved settings apply',
+      content: '<p>Hello.</p>',
+    });
     assert.equal(published.status, 201, published.text);
     assert.equal(published.json.post_url, `http://localhost:${site.port}/posts/saved-settings-apply`);
 
@@ -119,17 +136,30 @@ describe('admin API: settings form, live target check, activity, permissions', (
     });
     assert.equal(noSeo.status, 200, noSeo.text);
     assert.deepEqual(noSeo.json.fatal, []);
-    assert.ok(noSeo.json.degraded.some((problem: string) => problem.startsWith('No SEO component')), noSeo.text);
+    assert.ok(
+      noSeo.json.degraded.some((problem: string) => problem.startsWith('No SEO component')),
+      noSeo.text
+    );
 
-    const missingType = await admin('/settings/check', { method: 'POST', body: { targetContentType: 'api::nope.nope' } });
+    const missingType = await admin('/settings/check', {
+      method: 'POST',
+      body: { targetContentType: 'api::nope.nope' },
+    });
     assert.equal(missingType.status, 200);
     assert.deepEqual(missingType.json.fatal, ['The target content type "api::nope.nope" does not exist.']);
 
-    const malformed = await admin('/settings/check', { method: 'POST', body: { targetContentType: 'article' } });
+    const malformed = await admin('/settings/check', {
+      method: 'POST',
+      body: { targetContentType: 'article' },
+    });
     assert.equal(malformed.status, 400);
     assert.equal(malformed.json.error.details.errors[0].path, 'targetContentType');
 
-    assert.deepEqual((await admin('/settings')).json.target, { fatal: [], degraded: [] }, 'nothing was saved');
+    assert.deepEqual(
+      (await admin('/settings')).json.target,
+      { fatal: [], degraded: [] },
+      'nothing was saved'
+    );
   });
 
   it('lists the ledger newest first, paginated, filtered by status and source', async () => {
@@ -158,7 +188,11 @@ describe('admin API: settings form, live target check, activity, permissions', (
     const all = await admin('/activity');
     assert.equal(all.status, 200, all.text);
     const slugs = all.json.results.map((entry: { slug: string }) => entry.slug);
-    assert.deepEqual(slugs.slice(0, 3), ['webhook-watering-guide', 'pending-hose-guide', 'saved-settings-apply']);
+    assert.deepEqual(slugs.slice(0, 3), [
+      'webhook-watering-guide',
+      'pending-hose-guide',
+      'saved-settings-apply',
+    ]);
     assert.deepEqual(all.json.pagination, { page: 1, pageSize: 20, pageCount: 1, total: 3 });
 
     const pending = all.json.results[1];
@@ -169,15 +203,27 @@ describe('admin API: settings form, live target check, activity, permissions', (
     assert.equal(pending.targetDocumentId, viaApi.json.document_id);
     assert.equal(pending.postId, viaApi.json.post_id);
     assert.equal(pending.imagesImported, 0);
-    assert.ok(pending.warnings.some((warning: string) => warning.startsWith('https://127.0.0.1:9/x.png')), pending.warnings);
+    assert.ok(
+      pending.warnings.some((warning: string) => warning.startsWith('https://127.0.0.1:9/x.png')),
+      pending.warnings
+    );
     assert.ok(!Number.isNaN(Date.parse(pending.createdAt)));
 
     const onlyPending = await admin('/activity?status=pending');
-    assert.deepEqual(onlyPending.json.results.map((e: { slug: string }) => e.slug), ['pending-hose-guide']);
+    assert.deepEqual(
+      onlyPending.json.results.map((e: { slug: string }) => e.slug),
+      ['pending-hose-guide']
+    );
     const onlyWebhook = await admin('/activity?source=webhook');
-    assert.deepEqual(onlyWebhook.json.results.map((e: { slug: string }) => e.slug), ['webhook-watering-guide']);
+    assert.deepEqual(
+      onlyWebhook.json.results.map((e: { slug: string }) => e.slug),
+      ['webhook-watering-guide']
+    );
     const secondPage = await admin('/activity?page=2&pageSize=1');
-    assert.deepEqual(secondPage.json.results.map((e: { slug: string }) => e.slug), ['pending-hose-guide']);
+    assert.deepEqual(
+      secondPage.json.results.map((e: { slug: string }) => e.slug),
+      ['pending-hose-guide']
+    );
     assert.deepEqual(secondPage.json.pagination, { page: 2, pageSize: 1, pageCount: 3, total: 3 });
 
     assert.equal((await admin('/activity?status=published')).status, 400);
@@ -196,7 +242,9 @@ describe('admin API: settings form, live target check, activity, permissions', (
     const response = await admin('/activity/auth-failures');
     assert.equal(response.status, 200, response.text);
     assert.equal(response.json.windowSeconds, 900);
-    const client = response.json.clients.find((entry: { client: string }) => entry.client.endsWith('127.0.0.9'));
+    const client = response.json.clients.find((entry: { client: string }) =>
+      entry.client.endsWith('127.0.0.9')
+    );
     assert.ok(client, response.text);
     assert.equal(client.count, 3);
     assert.ok(!Number.isNaN(Date.parse(client.lastFailedAt)));
@@ -222,12 +270,18 @@ describe('admin API: settings form, live target check, activity, permissions', (
 
     await grantPluginActions(site.url, ownerToken, 'Writers', ['settings.read', 'activity.read']);
     assert.equal((await admin('/settings', { token: writerToken })).status, 200);
-    assert.equal((await admin('/settings/check', { method: 'POST', body: {}, token: writerToken })).status, 200);
+    assert.equal(
+      (await admin('/settings/check', { method: 'POST', body: {}, token: writerToken })).status,
+      200
+    );
     assert.equal((await admin('/activity', { token: writerToken })).status, 200);
     assert.equal((await admin('/activity/auth-failures', { token: writerToken })).status, 200);
     assert.equal((await admin('/settings', { method: 'PUT', body: {}, token: writerToken })).status, 403);
     assert.equal((await admin('/api-key', { method: 'POST', token: writerToken })).status, 403);
-    assert.equal((await admin('/webhook-secret', { method: 'POST', body: {}, token: writerToken })).status, 403);
+    assert.equal(
+      (await admin('/webhook-secret', { method: 'POST', body: {}, token: writerToken })).status,
+      403
+    );
   });
 });
 
@@ -243,7 +297,8 @@ describe('admin translations', () => {
           const source = fs.readFileSync(file, 'utf8');
           const calls = /\bt\(\s*'([^']+)',\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g;
           const links = /getTranslation\('([^']+)'\),\s*defaultMessage:\s*'((?:[^'\\]|\\.)*)'/g;
-          for (const match of source.matchAll(calls)) found.set(match[1], (match[2] ?? match[3]).replaceAll("\\'", "'"));
+          for (const match of source.matchAll(calls))
+            found.set(match[1], (match[2] ?? match[3]).replaceAll("\\'", "'"));
           for (const match of source.matchAll(links)) found.set(match[1], match[2]);
         }
       }
@@ -253,7 +308,9 @@ describe('admin translations', () => {
   }
 
   it('has every admin message in en.json, with the same text as its default message', () => {
-    const en = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'admin', 'src', 'translations', 'en.json'), 'utf8'));
+    const en = JSON.parse(
+      fs.readFileSync(path.join(__dirname, '..', 'admin', 'src', 'translations', 'en.json'), 'utf8')
+    );
     const messages = messagesInSource();
     assert.ok(messages.size > 100, `found ${messages.size} messages`);
     for (const [id, defaultMessage] of messages) assert.equal(en[id], defaultMessage, id);

@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-// (page.evaluate callbacks run in the browser, so this file also sees the DOM types.)
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,7 +20,9 @@ const SETTINGS_PATH = '/admin/settings/article-publisher';
 const ACTIVITY_PATH = '/admin/settings/article-publisher-activity';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with scripts/start.js (plain JS)
-const { ensureAdminBuilt } = require('../scripts/lib/builds') as { ensureAdminBuilt: (options: { quiet: boolean }) => boolean };
+const { ensureAdminBuilt } = require('../scripts/lib/builds') as {
+  ensureAdminBuilt: (options: { quiet: boolean }) => boolean;
+};
 /** The lock every build of this repository takes (scripts/lib/builds.js). */
 const BUILD_LOCK = path.join(os.tmpdir(), 'article-publisher-build.lock');
 
@@ -41,7 +41,11 @@ function newestMtime(paths: string[]): number {
 
 const adminBuildIsFresh = () => {
   const built = newestMtime([path.join(playgroundDir, 'build', 'index.html')]);
-  const sources = [path.join(repoRoot, 'dist', 'admin'), path.join(playgroundDir, 'src', 'admin'), path.join(playgroundDir, 'config')];
+  const sources = [
+    path.join(repoRoot, 'dist', 'admin'),
+    path.join(playgroundDir, 'src', 'admin'),
+    path.join(playgroundDir, 'config'),
+  ];
   return built > 0 && newestMtime(sources) <= built;
 };
 
@@ -53,7 +57,9 @@ const adminBuildIsFresh = () => {
 async function holdFreshAdminBuild(): Promise<{ release: () => Promise<void> }> {
   for (;;) {
     ensureAdminBuilt({ quiet: true });
-    const holder = spawn('flock', [BUILD_LOCK, 'sh', '-c', 'echo locked; exec cat'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const holder = spawn('flock', [BUILD_LOCK, 'sh', '-c', 'echo locked; exec cat'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       holder.stdout.once('data', () => resolve());
       holder.once('exit', (code) => reject(new Error(`flock exited with ${code}`)));
@@ -72,11 +78,41 @@ async function holdFreshAdminBuild(): Promise<{ release: () => Promise<void> }> 
 async function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
   const auth = { authorization: `Bearer ${superToken}` };
   const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
-  const role = (roles.json.data as { id: number; name: string }[]).find((candidate) => candidate.name === roleName);
+  const role = (roles.json.data as { id: number; name: string }[]).find(
+    (candidate) => candidate.name === roleName
+  );
   assert.ok(role, `role ${roleName} exists`);
-  const permissions = uids.map((uid) => ({ action: `plugin::article-publisher.${uid}`, subject: null, properties: {}, conditions: [] }));
-  const updated = await request(`${baseUrl}/admin/roles/${role.id}/permissions`, { method: 'PUT', headers: auth, body: { permissions } });
+  const permissions = uids.map((uid) => ({
+    action: `plugin::article-publisher.${uid}`,
+    subject: null,
+    properties: {},
+    conditions: [],
+  }));
+  const updated = await request(`${baseUrl}/admin/roles/${role.id}/permissions`, {
+    method: 'PUT',
+    headers: auth,
+    body: { permissions },
+  });
   assert.equal(updated.status, 200, updated.text);
+}
+
+/**
+ * The browser APIs the page callbacks below use. This file compiles without the DOM lib, which would
+ * change the types of Node's own fetch and Headers for the whole project; the callbacks run in Chromium.
+ */
+interface BrowserElement {
+  scrollHeight: number;
+  clientHeight: number;
+  value?: string;
+  scrollIntoView(options: { block: 'center' }): void;
+}
+interface BrowserGlobals {
+  document: {
+    querySelector(selector: string): BrowserElement | null;
+    querySelectorAll(selector: string): ArrayLike<BrowserElement>;
+    getAnimations(): { playState: string }[];
+  };
+  navigator: { clipboard: { readText(): Promise<string> } };
 }
 
 /**
@@ -85,9 +121,11 @@ async function grantPluginActions(baseUrl: string, superToken: string, roleName:
  */
 async function screenshotWholePage(tab: Page, file: string) {
   const viewport = tab.viewportSize() ?? { width: 1440, height: 1000 };
-  const overflow = await tab.evaluate(() =>
-    Math.max(0, ...Array.from(document.querySelectorAll('div')).map((element) => element.scrollHeight - element.clientHeight))
-  );
+  const overflow = await tab.evaluate(() => {
+    const { document } = globalThis as unknown as BrowserGlobals;
+    const divs = Array.from(document.querySelectorAll('div'));
+    return Math.max(0, ...divs.map((element) => element.scrollHeight - element.clientHeight));
+  });
   await tab.setViewportSize({ width: viewport.width, height: viewport.height + overflow });
   await tab.screenshot({ path: path.join(SCREENSHOTS, file) });
   await tab.setViewportSize(viewport);
@@ -110,7 +148,8 @@ describe('admin pages in a real browser (Chromium)', () => {
   let currentKey: string;
   let webhookSecret: string;
 
-  const ping = (key: string) => request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': key } });
+  const ping = (key: string) =>
+    request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': key } });
 
   /** A fresh browser session logged in through Strapi's login form. */
   async function logIn(email: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -158,12 +197,20 @@ describe('admin pages in a real browser (Chromium)', () => {
 
     await page.getByRole('button', { name: 'Copy key' }).click();
     await page.getByText('Key copied to the clipboard').waitFor();
-    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), key);
+    const clipboard = await page.evaluate(() =>
+      (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText()
+    );
+    assert.equal(clipboard, key);
 
     const response = await ping(key);
     assert.equal(response.status, 200, response.text);
-    await page.getByTestId('api-key-status').getByText(`ends with …${key.slice(-4)}`).waitFor();
-    await page.getByTestId('api-key-card').screenshot({ path: path.join(SCREENSHOTS, 'settings-new-key.png') });
+    await page
+      .getByTestId('api-key-status')
+      .getByText(`ends with …${key.slice(-4)}`)
+      .waitFor();
+    await page
+      .getByTestId('api-key-card')
+      .screenshot({ path: path.join(SCREENSHOTS, 'settings-new-key.png') });
   });
 
   it('regenerates through the confirmation dialog: the old key is refused, the new one accepted', async () => {
@@ -172,10 +219,10 @@ describe('admin pages in a real browser (Chromium)', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByText('The current key stops working at once.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Regenerate' }).click();
-    await page.waitForFunction(
-      (previous) => (document.querySelector('[data-testid="revealed-api-key"]') as HTMLInputElement | null)?.value !== previous,
-      oldKey
-    );
+    await page.waitForFunction((previous) => {
+      const { document } = globalThis as unknown as BrowserGlobals;
+      return document.querySelector('[data-testid="revealed-api-key"]')?.value !== previous;
+    }, oldKey);
     const newKey = await page.getByTestId('revealed-api-key').inputValue();
     assert.equal((await ping(oldKey)).status, 403);
     assert.equal((await ping(newKey)).status, 200);
@@ -186,7 +233,10 @@ describe('admin pages in a real browser (Chromium)', () => {
     await page.getByRole('button', { name: 'Generate secret' }).click();
     const secret = await page.getByTestId('revealed-webhook-secret').inputValue();
     assert.match(secret, /^[0-9a-f]{64}$/);
-    await page.getByTestId('webhook-secret-status').getByText(`ends with …${secret.slice(-4)}`).waitFor();
+    await page
+      .getByTestId('webhook-secret-status')
+      .getByText(`ends with …${secret.slice(-4)}`)
+      .waitFor();
     webhookSecret = secret;
   });
 
@@ -203,16 +253,24 @@ describe('admin pages in a real browser (Chromium)', () => {
   it('shows the server field error for an invalid post URL template, and saves a valid one', async () => {
     const template = page.getByLabel('Post URL template');
     await template.fill('https://garden.example/blog/');
-    await page.getByTestId('post-url-preview').getByText('https://garden.example/blog/', { exact: true }).waitFor();
+    await page
+      .getByTestId('post-url-preview')
+      .getByText('https://garden.example/blog/', { exact: true })
+      .waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('must contain {slug}, {documentId} or {id}').waitFor();
     assert.equal(await template.getAttribute('aria-invalid'), 'true');
     const siteCard = page.getByTestId('site-card');
-    await siteCard.evaluate((card) => card.scrollIntoView({ block: 'center' }));
+    await siteCard.evaluate((card) =>
+      (card as unknown as BrowserElement).scrollIntoView({ block: 'center' })
+    );
     await siteCard.screenshot({ path: path.join(SCREENSHOTS, 'settings-field-error.png') });
 
     await template.fill('{siteUrl}/blog/{slug}');
-    await page.getByTestId('post-url-preview').getByText(`http://localhost:${site.port}/blog/my-first-article`).waitFor();
+    await page
+      .getByTestId('post-url-preview')
+      .getByText(`http://localhost:${site.port}/blog/my-first-article`)
+      .waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved').waitFor();
     assert.notEqual(await template.getAttribute('aria-invalid'), 'true');
@@ -256,7 +314,7 @@ describe('admin pages in a real browser (Chromium)', () => {
     const webhookRow = rows.and(page.locator('[data-slug="choosing-a-garden-hose"]'));
     await row.waitFor();
     assert.deepEqual(
-      await rows.evaluateAll((elements) => elements.map((element) => element.getAttribute('data-slug'))),
+      await Promise.all((await rows.all()).map((element) => element.getAttribute('data-slug'))),
       ['watering-a-lawn-in-summer', 'choosing-a-garden-hose'],
       'newest first'
     );
@@ -269,14 +327,21 @@ describe('admin pages in a real browser (Chromium)', () => {
       `/admin/content-manager/collection-types/api::article.article/${published.json.document_id}`
     );
     await row.getByTestId('warnings-toggle').click();
-    await page.getByTestId('warnings-list').getByText('https://127.0.0.1:9/x.png', { exact: false }).first().waitFor();
+    await page
+      .getByTestId('warnings-list')
+      .getByText('https://127.0.0.1:9/x.png', { exact: false })
+      .first()
+      .waitFor();
 
     // The old key refused above counts too: two clients, one attempt each.
     await page.getByRole('button', { name: /Failed requests: 2 attempts from 2 clients/ }).click();
     const failures = page.getByTestId('auth-failure-row').filter({ hasText: '127.0.0.9' });
     await failures.waitFor();
     assert.equal(await failures.locator('td').nth(1).textContent(), '1');
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+    await page.waitForFunction(() => {
+      const { document } = globalThis as unknown as BrowserGlobals;
+      return document.getAnimations().every((animation) => animation.playState !== 'running');
+    });
     await screenshotWholePage(page, 'activity.png');
 
     await page.getByRole('combobox', { name: 'Source' }).click();
@@ -294,7 +359,9 @@ describe('admin pages in a real browser (Chromium)', () => {
     await row.waitFor();
 
     await link.click();
-    await page.waitForURL(`**/content-manager/collection-types/api::article.article/${published.json.document_id}**`);
+    await page.waitForURL(
+      `**/content-manager/collection-types/api::article.article/${published.json.document_id}**`
+    );
   });
 
   it('a role without the permission sees no regenerate button, and the API refuses it (403)', async () => {

@@ -17,7 +17,7 @@ export type TargetSettings = Pick<
 /** The settings admin API, typed with the contracts the server answers with. */
 export const settingsApi = (client: AdminFetchClient) => ({
   read: async () => (await client.get<SettingsPageResponse>(`/${PLUGIN_ID}/settings`)).data,
-  save: async (settings: unknown) =>
+  save: async (settings: object) =>
     (await client.put<SettingsPageResponse>(`/${PLUGIN_ID}/settings`, settings)).data,
   checkTarget: async (target: TargetSettings) =>
     (await client.post<TargetCheck>(`/${PLUGIN_ID}/settings/check`, target)).data,

@@ -16,15 +16,24 @@ export interface TargetCheckState {
 const CHECK_DELAY_MS = 400;
 
 /** Re-runs the server's target check whenever the target part of the form settles. */
-export function useTargetCheck(api: SettingsApi, values: SettingsFormValues, saved: TargetCheck): TargetCheckState {
+export function useTargetCheck(
+  api: SettingsApi,
+  values: SettingsFormValues,
+  initialCheck: TargetCheck
+): TargetCheckState {
   const debouncedKey = useDebounce(targetPartKey(values), CHECK_DELAY_MS);
-  const firstKey = React.useRef(debouncedKey);
-  const [state, setState] = React.useState<TargetCheckState>({ check: saved, errors: {}, checking: false, failed: false });
+  const [state, setState] = React.useState<TargetCheckState>({
+    check: initialCheck,
+    errors: {},
+    checking: false,
+    failed: false,
+  });
+  const firstRun = React.useRef(true);
 
   React.useEffect(() => {
-    // The page arrives with the check of the saved settings; only edits need a new one.
-    if (debouncedKey === firstKey.current) {
-      setState({ check: saved, errors: {}, checking: false, failed: false });
+    // The page arrives with the check of the loaded settings; only edits need a new one.
+    if (firstRun.current) {
+      firstRun.current = false;
       return;
     }
     let current = true;
@@ -40,7 +49,7 @@ export function useTargetCheck(api: SettingsApi, values: SettingsFormValues, sav
     return () => {
       current = false;
     };
-  }, [api, debouncedKey, saved]);
+  }, [api, debouncedKey]);
 
   return state;
 }

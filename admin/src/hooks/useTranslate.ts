@@ -2,7 +2,11 @@ import * as React from 'react';
 import { useIntl } from 'react-intl';
 import { getTranslation } from '../utils/getTranslation';
 
-export type Translate = (id: string, defaultMessage: string, values?: Record<string, string | number>) => string;
+export type Translate = (
+  id: string,
+  defaultMessage: string,
+  values?: Record<string, string | number>
+) => string;
 
 /** `t(id, defaultMessage)` for the plugin's own messages: ids are prefixed, English is the fallback. */
 export function useTranslate(): Translate {

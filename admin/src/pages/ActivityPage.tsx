@@ -28,7 +28,12 @@ const ActivityPage = () => {
     let current = true;
     setLoading(true);
     api
-      .deliveries({ page, pageSize: PAGE_SIZE, status: filters.status || undefined, source: filters.source || undefined })
+      .deliveries({
+        page,
+        pageSize: PAGE_SIZE,
+        status: filters.status || undefined,
+        source: filters.source || undefined,
+      })
       .then(
         (result) => current && setDeliveries(result),
         () => current && setFailed(true)

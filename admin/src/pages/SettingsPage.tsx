@@ -11,7 +11,10 @@ const SettingsPage = () => {
   const t = useTranslate();
   const fetchClient = useFetchClient();
   const api = React.useMemo(() => settingsApi(fetchClient), [fetchClient]);
-  const permissions = React.useMemo(() => [...PERMISSIONS.updateSettings, ...PERMISSIONS.regenerateSecrets], []);
+  const permissions = React.useMemo(
+    () => [...PERMISSIONS.updateSettings, ...PERMISSIONS.regenerateSecrets],
+    []
+  );
   const {
     isLoading: checkingPermissions,
     allowedActions: { canUpdate, canRegenerate },

@@ -21,7 +21,8 @@ const positiveInteger = (value: unknown, fallback: number, name: string, max = N
 
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[], name: string): T | undefined => {
   if (value === undefined || value === '') return undefined;
-  if (!allowed.includes(value as T)) throw new errors.ValidationError(`${name} must be one of ${allowed.join(', ')}`);
+  if (!allowed.includes(value as T))
+    throw new errors.ValidationError(`${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 };
 

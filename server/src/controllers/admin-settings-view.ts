@@ -1,5 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import { DEFAULT_CONFIG, DEFAULT_VIDEO_EMBED_HOSTS, type EffectiveConfig, type PluginConfig } from '../../../core/src/config';
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_VIDEO_EMBED_HOSTS,
+  type EffectiveConfig,
+  type PluginConfig,
+} from '../../../core/src/config';
 import type { ContentTypeSummary, EditableSettings, SettingsPageResponse } from '../../../core/src/contracts';
 import { getService } from '../utils/get-service';
 

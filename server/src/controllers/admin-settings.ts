@@ -39,7 +39,9 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The target check for unsaved target settings (the form's live check); nothing is stored. */
   async checkTarget(ctx: Context) {
     const body = requestBody(ctx);
-    const draft = Object.fromEntries(TARGET_SETTINGS.filter((key) => key in body).map((key) => [key, body[key]]));
+    const draft = Object.fromEntries(
+      TARGET_SETTINGS.filter((key) => key in body).map((key) => [key, body[key]])
+    );
     const parsed = targetSettingsSchema.safeParse(draft);
     if (!parsed.success) throw asSettingsValidationError(parsed.error);
     const config = { ...(await getService(strapi, 'plugin-config').get()), ...parsed.data };

@@ -57,7 +57,9 @@ export const AuthFailuresPanel = ({ failures }: { failures: AuthFailuresResponse
                       <Typography>{client.count}</Typography>
                     </Td>
                     <Td>
-                      <Typography>{formatDate(client.lastFailedAt, { dateStyle: 'medium', timeStyle: 'short' })}</Typography>
+                      <Typography>
+                        {formatDate(client.lastFailedAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                      </Typography>
                     </Td>
                   </Tr>
                 ))}

@@ -16,17 +16,31 @@ export const PaginationBar = ({
   return (
     <Flex justifyContent="space-between" alignItems="center">
       <Typography textColor="neutral600" data-testid="activity-page-info">
-        {t('activity.pagination.info', 'Page {page} of {pageCount} ({total, plural, one {# delivery} other {# deliveries}})', {
-          page,
-          pageCount: Math.max(pageCount, 1),
-          total,
-        })}
+        {t(
+          'activity.pagination.info',
+          'Page {page} of {pageCount} ({total, plural, one {# delivery} other {# deliveries}})',
+          {
+            page,
+            pageCount: Math.max(pageCount, 1),
+            total,
+          }
+        )}
       </Typography>
       <Flex gap={2}>
-        <Button variant="tertiary" startIcon={<ChevronLeft />} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button
+          variant="tertiary"
+          startIcon={<ChevronLeft />}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        >
           {t('activity.pagination.previous', 'Previous')}
         </Button>
-        <Button variant="tertiary" endIcon={<ChevronRight />} disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+        <Button
+          variant="tertiary"
+          endIcon={<ChevronRight />}
+          disabled={page >= pageCount}
+          onClick={() => onPage(page + 1)}
+        >
           {t('activity.pagination.next', 'Next')}
         </Button>
       </Flex>

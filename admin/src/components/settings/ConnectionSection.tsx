@@ -22,7 +22,11 @@ const CopyableField = ({ name, label, value }: { name: string; label: string; va
         readOnly
         data-testid={`endpoint-${name}`}
         endAction={
-          <IconButton label={t('settings.copy', 'Copy {name}', { name: label })} variant="ghost" onClick={copyValue}>
+          <IconButton
+            label={t('settings.copy', 'Copy {name}', { name: label })}
+            variant="ghost"
+            onClick={copyValue}
+          >
             <Duplicate />
           </IconButton>
         }
@@ -45,15 +49,27 @@ export const ConnectionSection = ({ page }: { page: SettingsPageResponse }) => {
       testId="connection-card"
     >
       {!page.siteUrlIsHttps && !warningDismissed && (
-        <Alert variant="warning" closeLabel={t('settings.close', 'Close')} onClose={() => setWarningDismissed(true)}>
+        <Alert
+          variant="warning"
+          closeLabel={t('settings.close', 'Close')}
+          onClose={() => setWarningDismissed(true)}
+        >
           {t(
             'settings.endpoints.httpsWarning',
             'The public site URL is not https. The key must only travel over HTTPS: set an https URL before connecting the service.'
           )}
         </Alert>
       )}
-      <CopyableField name="siteUrl" label={t('settings.endpoints.siteUrl', 'Site URL')} value={page.siteUrl} />
-      <CopyableField name="ping" label={t('settings.endpoints.ping', 'Connection check')} value={page.endpoints.ping} />
+      <CopyableField
+        name="siteUrl"
+        label={t('settings.endpoints.siteUrl', 'Site URL')}
+        value={page.siteUrl}
+      />
+      <CopyableField
+        name="ping"
+        label={t('settings.endpoints.ping', 'Connection check')}
+        value={page.endpoints.ping}
+      />
       <CopyableField
         name="publishPost"
         label={t('settings.endpoints.publish', 'Publish endpoint')}

@@ -22,7 +22,8 @@ export const ImagesSection = ({ values, defaults, errors, disabled, onChange }: 
   const defaultText = (limit: ImageLimit) => {
     const value = defaults.images[limit];
     const exact = formatNumber(value);
-    if (limit === 'maxBytes') return `${exact} (${formatNumber(value / 1024 / 1024, { maximumFractionDigits: 1 })} MB)`;
+    if (limit === 'maxBytes')
+      return `${exact} (${formatNumber(value / 1024 / 1024, { maximumFractionDigits: 1 })} MB)`;
     if (limit === 'timeoutMs') return `${exact} (${formatNumber(value / 1000)} s)`;
     if (limit === 'maxPixels') return `${exact} (${formatNumber(value / 1_000_000)} MP)`;
     return exact;
@@ -54,7 +55,10 @@ export const ImagesSection = ({ values, defaults, errors, disabled, onChange }: 
         <Grid.Item col={12} direction="column" alignItems="stretch">
           <LinesField
             name="videoEmbedHosts"
-            label={t('settings.images.videoEmbedHosts', 'Allowed video embed hosts (one https URL prefix per line)')}
+            label={t(
+              'settings.images.videoEmbedHosts',
+              'Allowed video embed hosts (one https URL prefix per line)'
+            )}
             hint={t('settings.default', 'Default: {value}', { value: defaults.videoEmbedHosts.join(', ') })}
             value={values.videoEmbedHosts}
             error={errors.videoEmbedHosts}

@@ -13,7 +13,10 @@ const messages = (kind: SecretKind, t: Translate) =>
   kind === 'api-key'
     ? {
         title: t('settings.key.title', 'API key (X-Service-Key)'),
-        none: t('settings.key.none', 'No key yet. Generate one, then paste it into the service with the site URL.'),
+        none: t(
+          'settings.key.none',
+          'No key yet. Generate one, then paste it into the service with the site URL.'
+        ),
         set: (hint: string, date: string) =>
           t('settings.key.admin', 'A key is set (ends with {hint}), generated on {date}.', { hint, date }),
         environment: t(
@@ -85,7 +88,10 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
       setStatus(result.status);
       toggleNotification({ type: 'success', message: text.generated });
     } catch {
-      toggleNotification({ type: 'danger', message: t('settings.secret.failed', 'The request failed. Try again.') });
+      toggleNotification({
+        type: 'danger',
+        message: t('settings.secret.failed', 'The request failed. Try again.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -107,7 +113,13 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
       <Typography data-testid={`${kind}-status`}>{statusText}</Typography>
 
       {revealed && (
-        <Box background="success100" borderColor="success200" padding={4} hasRadius data-testid={`${kind}-reveal`}>
+        <Box
+          background="success100"
+          borderColor="success200"
+          padding={4}
+          hasRadius
+          data-testid={`${kind}-reveal`}
+        >
           <Flex direction="column" alignItems="stretch" gap={2}>
             <Typography fontWeight="bold">{text.revealTitle}</Typography>
             <Typography>

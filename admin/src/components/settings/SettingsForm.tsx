@@ -93,7 +93,12 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
             </Alert>
           )}
           <ConnectionSection page={page} />
-          <SecretCard kind="api-key" status={page.apiKey} canRegenerate={canRegenerate} regenerate={regenerateApiKey} />
+          <SecretCard
+            kind="api-key"
+            status={page.apiKey}
+            canRegenerate={canRegenerate}
+            regenerate={regenerateApiKey}
+          />
           <SecretCard
             kind="webhook-secret"
             status={page.webhookSecret}

@@ -8,7 +8,14 @@ import { Section } from './Section';
 const EXAMPLE_SLUG = 'my-first-article';
 
 /** Site name and URL, post URL template with a live preview, default status. */
-export const SiteSection = ({ values, defaults, errors, disabled, onChange, serverUrl }: SectionProps & { serverUrl: string }) => {
+export const SiteSection = ({
+  values,
+  defaults,
+  errors,
+  disabled,
+  onChange,
+  serverUrl,
+}: SectionProps & { serverUrl: string }) => {
   const t = useTranslate();
   const defaultHint = (value: string) => t('settings.default', 'Default: {value}', { value });
   const preview = renderPostUrl(values.postUrlTemplate, {
@@ -21,7 +28,10 @@ export const SiteSection = ({ values, defaults, errors, disabled, onChange, serv
   return (
     <Section
       title={t('settings.site.title', 'Site')}
-      description={t('settings.site.description', 'What ping reports and how the URLs of published posts are built.')}
+      description={t(
+        'settings.site.description',
+        'What ping reports and how the URLs of published posts are built.'
+      )}
       testId="site-card"
     >
       <Grid.Root gap={4}>
@@ -41,7 +51,9 @@ export const SiteSection = ({ values, defaults, errors, disabled, onChange, serv
             name="siteUrl"
             label={t('settings.site.siteUrl', 'Public site URL')}
             placeholder={serverUrl}
-            hint={t('settings.site.siteUrl.hint', "Empty: Strapi's server URL ({url}).", { url: serverUrl || '—' })}
+            hint={t('settings.site.siteUrl.hint', "Empty: Strapi's server URL ({url}).", {
+              url: serverUrl || '—',
+            })}
             value={values.siteUrl}
             error={errors.siteUrl}
             disabled={disabled}

@@ -26,7 +26,9 @@ export const TargetCheckList = ({ state }: { state: TargetCheckState }) => {
           {state.checking && <Loader small>{t('settings.target.check.running', 'Checking…')}</Loader>}
         </Flex>
         {state.failed && (
-          <Typography textColor="danger700">{t('settings.target.check.failed', 'The check could not run.')}</Typography>
+          <Typography textColor="danger700">
+            {t('settings.target.check.failed', 'The check could not run.')}
+          </Typography>
         )}
         {!check && !state.failed && (
           <Typography textColor="neutral600">

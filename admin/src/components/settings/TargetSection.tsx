@@ -22,11 +22,22 @@ interface TargetSectionProps extends SectionProps {
 }
 
 /** Which content type and fields receive articles, with the server's live check of that mapping. */
-export const TargetSection = ({ values, defaults, errors, disabled, onChange, contentTypes, check }: TargetSectionProps) => {
+export const TargetSection = ({
+  values,
+  defaults,
+  errors,
+  disabled,
+  onChange,
+  contentTypes,
+  check,
+}: TargetSectionProps) => {
   const t = useTranslate();
   const allErrors = { ...check.errors, ...errors };
   const none = t('settings.target.none', '(none: feature off)');
-  const typeOptions = contentTypes.map(({ uid, displayName }) => ({ value: uid, label: `${displayName} (${uid})` }));
+  const typeOptions = contentTypes.map(({ uid, displayName }) => ({
+    value: uid,
+    label: `${displayName} (${uid})`,
+  }));
   const targetAttributes = attributeOptions(contentTypes, values.targetContentType);
   const categoryAttributes = attributeOptions(contentTypes, values.categoryContentType);
   const defaultHint = (value: string) => t('settings.default', 'Default: {value}', { value: value || none });
@@ -106,14 +117,19 @@ export const TargetSection = ({ values, defaults, errors, disabled, onChange, co
               noneLabel={field === 'name' ? undefined : none}
               error={allErrors[`categoryFields.${field}`]}
               disabled={disabled}
-              onChange={(name) => onChange({ ...values, categoryFields: { ...values.categoryFields, [field]: name } })}
+              onChange={(name) =>
+                onChange({ ...values, categoryFields: { ...values.categoryFields, [field]: name } })
+              }
             />
           </Grid.Item>
         ))}
       </Grid.Root>
       {contentTypes.length === 0 && (
         <Typography textColor="neutral600">
-          {t('settings.target.noTypes', 'This app has no collection types yet: create one in the Content-Type Builder.')}
+          {t(
+            'settings.target.noTypes',
+            'This app has no collection types yet: create one in the Content-Type Builder.'
+          )}
         </Typography>
       )}
       <TargetCheckList state={check} />

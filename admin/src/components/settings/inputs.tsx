@@ -1,4 +1,11 @@
-import { Field, NumberInput, SingleSelect, SingleSelectOption, Textarea, TextInput } from '@strapi/design-system';
+import {
+  Field,
+  NumberInput,
+  SingleSelect,
+  SingleSelectOption,
+  Textarea,
+  TextInput,
+} from '@strapi/design-system';
 import * as React from 'react';
 
 interface BaseProps {
@@ -80,7 +87,10 @@ export const SelectField = ({
   onChange: (value: string) => void;
 }) => {
   // A configured value the schema does not offer stays visible, so the live check can say why it is wrong.
-  const all = value && !options.some((option) => option.value === value) ? [...options, { value, label: value }] : options;
+  const all =
+    value && !options.some((option) => option.value === value)
+      ? [...options, { value, label: value }]
+      : options;
   return (
     <Field.Root name={name} id={name} hint={hint} error={error}>
       <Field.Label>{label}</Field.Label>
