@@ -2,6 +2,7 @@ import { Box, Button, Dialog, Field, Flex, Typography } from '@strapi/design-sys
 import { ArrowClockwise, Duplicate, Key } from '@strapi/icons';
 import { useClipboard, useNotification } from '@strapi/strapi/admin';
 import * as React from 'react';
+import { useIntl } from 'react-intl';
 import type { SecretStatus } from '../../../../core/src/contracts';
 import { useTranslate, type Translate } from '../../hooks/useTranslate';
 import { Section } from './Section';
@@ -73,6 +74,7 @@ interface SecretCardProps {
 /** Status of the API key or webhook secret, with generate / regenerate, a one-time reveal and copy. */
 export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regenerate }: SecretCardProps) => {
   const t = useTranslate();
+  const { formatDate } = useIntl();
   const text = messages(kind, t);
   const { toggleNotification } = useNotification();
   const { copy } = useClipboard();
@@ -105,7 +107,10 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
     status.source === 'environment'
       ? text.environment
       : status.source === 'admin'
-        ? text.set(status.hint ?? '', status.createdAt ? new Date(status.createdAt).toLocaleString() : '')
+        ? text.set(
+            status.hint ?? '',
+            status.createdAt ? formatDate(status.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) : ''
+          )
         : text.none;
 
   return (
