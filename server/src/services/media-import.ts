@@ -43,9 +43,9 @@ const sha256 = (value: string | Buffer) => createHash('sha256').update(value).di
 
 type Gate = <T>(task: () => Promise<T>) => Promise<T>;
 
-/** How many imports of one article may download, and how many may decode and upload, at once. */
+/** How many images of one article may be in flight (downloading or processing), and how many may decode and upload, at once. */
 interface ImportGates {
-  download: Gate;
+  inFlight: Gate;
   processing: Gate;
 }
 
@@ -126,7 +126,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'article-publisher-'));
     const filepath = path.join(directory, 'download');
     try {
-      const downloaded = await gates.download(() => downloadSource(source, policy, filepath));
+      const downloaded = await downloadSource(source, policy, filepath);
       const sameBytes = await store().findImportedFile({ contentHash: downloaded.sha256 });
       if (sameBytes) {
         await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: sameBytes.id });
@@ -168,15 +168,16 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
       const known = await store().findImportedFiles(allSources.map((source) => sha256(sourceKeyOf(source))));
-      // Downloads wait on the network, processing on the CPU: separate gates keep both busy.
+      // `concurrency` images are in flight; of those, decoding and upload (CPU bound) run one per core.
+      // With concurrency 1 an article's images are imported strictly one at a time.
       const gates: ImportGates = {
-        download: createLimiter(config.images.concurrency),
+        inFlight: createLimiter(config.images.concurrency),
         processing: createLimiter(Math.min(config.images.concurrency, PROCESSING_SLOTS)),
       };
       // One import per distinct source, shared by the featured image and the body.
       const pending = new Map<string, Promise<ImportResult>>();
       const importOnce = (source: string, alt: string | undefined) => {
-        if (!pending.has(source)) pending.set(source, importSource(source, alt, known, policy, gates));
+        if (!pending.has(source)) pending.set(source, gates.inFlight(() => importSource(source, alt, known, policy, gates)));
         return pending.get(source) as Promise<ImportResult>;
       };
       const tasks: [string, string | undefined][] = [
