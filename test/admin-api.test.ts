@@ -3,33 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_CONFIG } from '../core/src/config';
-import { createAdminWithoutPluginPermissions, registerSuperAdmin } from './helpers/admin';
+import { createAdminWithoutPluginPermissions, registerSuperAdmin, grantPluginActions } from './helpers/admin';
 import { request } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost } from './helpers/service';
 import { deliver } from './helpers/webhook';
-
-/** Gives an admin role exactly these plugin actions (uids without the `plugin::article-publisher.` prefix). */
-async function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
-  const auth = { authorization: `Bearer ${superToken}` };
-  const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
-  const role = (roles.json.data as { id: number; name: string }[]).find(
-    (candidate) => candidate.name === roleName
-  );
-  assert.ok(role, `role ${roleName} exists`);
-  const permissions = uids.map((uid) => ({
-    action: `plugin::article-publisher.${uid}`,
-    subject: null,
-    properties: {},
-    conditions: [],
-  }));
-  const updated = await request(`${baseUrl}/admin/roles/${role.id}/permissions`, {
-    method: 'PUT',
-    headers: auth,
-    body: { permissions },
-  });
-  assert.equal(updated.status, 200, updated.text);
-}
 
 describe('admin API: settings form, live target check, activity, permissions', () => {
   let site: Playground;

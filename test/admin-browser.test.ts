@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { createAdminWithoutPluginPermissions, registerSuperAdmin } from './helpers/admin';
+import { ADMIN_PASSWORD, createAdminWithoutPluginPermissions, registerSuperAdmin, grantPluginActions } from './helpers/admin';
 import { launchBrowser } from './helpers/browser';
 import { request } from './helpers/http';
 import { playgroundDir, repoRoot } from './helpers/paths';
@@ -13,8 +13,7 @@ import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost } from './helpers/service';
 import { deliver } from './helpers/webhook';
 
-/** The password helpers/admin.ts gives every admin it creates (it does not export it). */
-const PASSWORD = 'Playground-Passw0rd!';
+const PASSWORD = ADMIN_PASSWORD;
 const SCREENSHOTS = path.join(__dirname, '..', 'docs', 'screenshots');
 const SETTINGS_PATH = '/admin/settings/article-publisher';
 const ACTIVITY_PATH = '/admin/settings/article-publisher-activity';
@@ -72,28 +71,6 @@ async function holdFreshAdminBuild(): Promise<{ release: () => Promise<void> }> 
     if (adminBuildIsFresh()) return { release };
     await release(); // someone rebuilt the plugin in between: build the admin again
   }
-}
-
-/** Gives an admin role exactly these plugin actions (uids without the `plugin::article-publisher.` prefix). */
-async function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
-  const auth = { authorization: `Bearer ${superToken}` };
-  const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
-  const role = (roles.json.data as { id: number; name: string }[]).find(
-    (candidate) => candidate.name === roleName
-  );
-  assert.ok(role, `role ${roleName} exists`);
-  const permissions = uids.map((uid) => ({
-    action: `plugin::article-publisher.${uid}`,
-    subject: null,
-    properties: {},
-    conditions: [],
-  }));
-  const updated = await request(`${baseUrl}/admin/roles/${role.id}/permissions`, {
-    method: 'PUT',
-    headers: auth,
-    body: { permissions },
-  });
-  assert.equal(updated.status, 200, updated.text);
 }
 
 /**

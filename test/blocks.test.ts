@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { registerSuperAdmin } from './helpers/admin';
+import { ADMIN_PASSWORD, registerSuperAdmin } from './helpers/admin';
 import { tableRows } from './helpers/databases';
 import { launchBrowser } from './helpers/browser';
 import { fixturePublishRequest, fixtureWebhookPayload } from './helpers/fixtures';
@@ -13,8 +13,7 @@ import { deliver } from './helpers/webhook';
 
 const KEY = 'apk_blocks-tests-0123456789abcdef';
 const SECRET = 'whsec-blocks-0123456789abcdef0123456789';
-/** The password helpers/admin.ts gives the admin it registers. */
-const PASSWORD = 'Playground-Passw0rd!';
+const PASSWORD = ADMIN_PASSWORD;
 const GUIDE_CONFIG = {
   targetContentType: 'api::guide.guide',
   fields: { title: 'title', slug: 'slug', content: 'body', cover: 'cover', categories: 'categories', seo: 'seo' },

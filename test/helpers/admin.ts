@@ -1,6 +1,8 @@
 import { request } from './http';
 
-const PASSWORD = 'Playground-Passw0rd!';
+/** The password of every admin these helpers create (browser tests log in with it). */
+export const ADMIN_PASSWORD = 'Playground-Passw0rd!';
+const PASSWORD = ADMIN_PASSWORD;
 
 /** Registers the first super admin of a fresh playground and returns its session token. */
 export async function registerSuperAdmin(baseUrl: string): Promise<string> {
@@ -40,4 +42,24 @@ export async function createAdminWithoutPluginPermissions(baseUrl: string, super
     throw new Error(`register failed: ${registered.status} ${registered.text}`);
   }
   return registered.json.data.token as string;
+}
+
+/** Gives an admin role exactly these plugin actions (uids without the `plugin::article-publisher.` prefix). */
+export async function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
+  const auth = { authorization: `Bearer ${superToken}` };
+  const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
+  const role = (roles.json.data as { id: number; name: string }[]).find((candidate) => candidate.name === roleName);
+  if (!role) throw new Error(`role ${roleName} does not exist`);
+  const permissions = uids.map((uid) => ({
+    action: `plugin::article-publisher.${uid}`,
+    subject: null,
+    properties: {},
+    conditions: [],
+  }));
+  const updated = await request(`${baseUrl}/admin/roles/${role.id}/permissions`, {
+    method: 'PUT',
+    headers: auth,
+    body: { permissions },
+  });
+  if (updated.status !== 200) throw new Error(`setting permissions failed: ${updated.status} ${updated.text}`);
 }
