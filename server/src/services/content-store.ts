@@ -199,6 +199,15 @@ const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
       return null;
     },
 
+    /** A library file named `<stem>.<extension>`, the newest first. */
+    async findFileByNameStem(stem: string): Promise<MediaFile | null> {
+      return (await strapi.db.query(FILE_UID).findOne({
+        where: { name: { $startsWith: `${stem}.` } },
+        select: ['id', 'url'],
+        orderBy: { id: 'desc' },
+      })) as MediaFile | null;
+    },
+
     async recordMediaSource(record: MediaSourceRecord): Promise<void> {
       await documents(MEDIA_SOURCE_UID).create({ data: record });
     },

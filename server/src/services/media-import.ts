@@ -54,9 +54,18 @@ const PROCESSING_SLOTS = Math.max(1, os.availableParallelism());
 
 /** A file name for the library: the URL's own name when it has one, with the real extension. */
 function fileNameFor(source: string, extension: string, contentHash: string): string {
+  return `${fileNameStem(source, contentHash)}.${extension}`;
+}
+
+/**
+ * The name without its extension. It ends with the start of the content digest, so a file whose
+ * upload finished but whose import was never recorded (its instance died in between) is still
+ * found, and reused, by the next delivery of the same bytes.
+ */
+function fileNameStem(source: string, contentHash: string): string {
   const fromUrl = URL.canParse(source) ? path.basename(new URL(source).pathname).replace(/\.[a-z0-9]+$/i, '') : '';
-  const base = fromUrl.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || `image-${contentHash.slice(0, 10)}`;
-  return `${base}.${extension}`;
+  const base = fromUrl.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || 'image';
+  return `${base}-${contentHash.slice(0, 16)}`;
 }
 
 /**
@@ -127,7 +136,9 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     const filepath = path.join(directory, 'download');
     try {
       const downloaded = await downloadSource(source, policy, filepath);
-      const sameBytes = await store().findImportedFile({ contentHash: downloaded.sha256 });
+      const sameBytes =
+        (await store().findImportedFile({ contentHash: downloaded.sha256 })) ??
+        (await store().findFileByNameStem(fileNameStem(source, downloaded.sha256)));
       if (sameBytes) {
         await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: sameBytes.id });
         return { ok: true, file: sameBytes, uploaded: false };
