@@ -189,9 +189,9 @@ const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
       return found;
     },
 
-    /** The media library file an earlier delivery imported for this source key or these bytes. */
-    async findImportedFile(match: { sourceKeyHash: string } | { contentHash: string }): Promise<MediaFile | null> {
-      const sources = await documents(MEDIA_SOURCE_UID).findMany({ filters: match, fields: ['fileId'], sort: 'id:desc' });
+    /** The media library file an earlier delivery imported with these bytes (their SHA-256). */
+    async findFileByContentHash(contentHash: string): Promise<MediaFile | null> {
+      const sources = await documents(MEDIA_SOURCE_UID).findMany({ filters: { contentHash }, fields: ['fileId'], sort: 'id:desc' });
       for (const source of sources) {
         const file = (await strapi.db.query(FILE_UID).findOne({ where: { id: source.fileId }, select: ['id', 'url'] })) as MediaFile | null;
         if (file) return file;

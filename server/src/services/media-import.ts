@@ -137,7 +137,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     try {
       const downloaded = await downloadSource(source, policy, filepath);
       const sameBytes =
-        (await store().findImportedFile({ contentHash: downloaded.sha256 })) ??
+        (await store().findFileByContentHash(downloaded.sha256)) ??
         (await store().findFileByNameStem(fileNameStem(source, downloaded.sha256)));
       if (sameBytes) {
         await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: sameBytes.id });
