@@ -48,6 +48,15 @@ function runNodeTests(files, env, label) {
   return { label, passed: count('pass'), failed };
 }
 
+// PostgreSQL, MariaDB and Chromium: started or installed when missing (see the script).
+if (!process.env.SKIP_PREPARE) {
+  const prepared = spawnSync('bash', [path.join(__dirname, 'prepare-test-machine.sh')], { stdio: 'inherit' });
+  if (prepared.status !== 0) {
+    console.error('The test machine could not be prepared (see above); the suite needs PostgreSQL, MariaDB and Chromium.');
+    process.exit(1);
+  }
+}
+
 if (!process.env.SKIP_BUILD) {
   console.log('Building the plugin (strapi-plugin build)...');
   lockedExec('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
