@@ -17,6 +17,22 @@ interface BaseProps {
   disabled?: boolean;
 }
 
+/** The frame every settings field shares: label above, hint and server error below. */
+const FieldFrame = ({
+  name,
+  label,
+  hint,
+  error,
+  children,
+}: Omit<BaseProps, 'disabled'> & { children: React.ReactNode }) => (
+  <Field.Root name={name} id={name} hint={hint} error={error}>
+    <Field.Label>{label}</Field.Label>
+    {children}
+    <Field.Hint />
+    <Field.Error />
+  </Field.Root>
+);
+
 export const TextField = ({
   name,
   label,
@@ -27,17 +43,14 @@ export const TextField = ({
   onChange,
   placeholder,
 }: BaseProps & { value: string; onChange: (value: string) => void; placeholder?: string }) => (
-  <Field.Root name={name} id={name} hint={hint} error={error}>
-    <Field.Label>{label}</Field.Label>
+  <FieldFrame name={name} label={label} hint={hint} error={error}>
     <TextInput
       value={value}
       placeholder={placeholder}
       disabled={disabled}
       onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
     />
-    <Field.Hint />
-    <Field.Error />
-  </Field.Root>
+  </FieldFrame>
 );
 
 export const NumberField = ({
@@ -49,16 +62,13 @@ export const NumberField = ({
   value,
   onChange,
 }: BaseProps & { value: number | null; onChange: (value: number | null) => void }) => (
-  <Field.Root name={name} id={name} hint={hint} error={error}>
-    <Field.Label>{label}</Field.Label>
+  <FieldFrame name={name} label={label} hint={hint} error={error}>
     <NumberInput
       value={value ?? undefined}
       disabled={disabled}
       onValueChange={(next: number | undefined) => onChange(next ?? null)}
     />
-    <Field.Hint />
-    <Field.Error />
-  </Field.Root>
+  </FieldFrame>
 );
 
 export interface SelectOption {
@@ -92,8 +102,7 @@ export const SelectField = ({
       ? [...options, { value, label: value }]
       : options;
   return (
-    <Field.Root name={name} id={name} hint={hint} error={error}>
-      <Field.Label>{label}</Field.Label>
+    <FieldFrame name={name} label={label} hint={hint} error={error}>
       <SingleSelect
         name={name}
         value={value === '' && noneLabel ? NONE : value}
@@ -107,9 +116,7 @@ export const SelectField = ({
           </SingleSelectOption>
         ))}
       </SingleSelect>
-      <Field.Hint />
-      <Field.Error />
-    </Field.Root>
+    </FieldFrame>
   );
 };
 
@@ -122,14 +129,11 @@ export const LinesField = ({
   value,
   onChange,
 }: BaseProps & { value: string[]; onChange: (value: string[]) => void }) => (
-  <Field.Root name={name} id={name} hint={hint} error={error}>
-    <Field.Label>{label}</Field.Label>
+  <FieldFrame name={name} label={label} hint={hint} error={error}>
     <Textarea
       value={value.join('\n')}
       disabled={disabled}
       onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value.split('\n'))}
     />
-    <Field.Hint />
-    <Field.Error />
-  </Field.Root>
+  </FieldFrame>
 );
