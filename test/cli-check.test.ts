@@ -1,41 +1,14 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CHECK_SLUG, createClient } from '../core/src/toolkit';
-import { repoRoot } from './helpers/paths';
+import { runCli } from './helpers/cli';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
 
 const KEY = 'apk_cli-check-tests-0123456789abcdef';
 const SECRET = 'whsec_cli-check-tests-0123456789abcdef';
 
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `article-publisher` from the checkout, as `npm run cli` does, with no key or secret in its environment. */
-function cli(args: string[], input = ''): Promise<CliRun> {
-  const env = { ...process.env };
-  delete env.ARTICLE_PUBLISHER_API_KEY;
-  delete env.ARTICLE_PUBLISHER_WEBHOOK_SECRET;
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', path.join(repoRoot, 'cli', 'index.ts'), ...args],
-      { cwd: repoRoot, env }
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
+const cli = runCli;
 
 describe('article-publisher check against the playground', () => {
   let site: Playground;

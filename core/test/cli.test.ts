@@ -1,48 +1,18 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { runCli, runCommand } from '../../test/helpers/cli';
 import { sanitizeArticleHtml, signWebhook } from '../src/toolkit';
 
-const repoRoot = path.resolve(__dirname, '..', '..');
-const cliEntry = path.join(repoRoot, 'cli', 'index.ts');
 const VECTOR_SECRET = "It's a Secret to Everybody";
 const VECTOR_DIGEST = '757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17';
 
-/** The environment without the variables the CLI reads secrets from, so options alone decide. */
-function cleanEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.ARTICLE_PUBLISHER_API_KEY;
-  delete env.ARTICLE_PUBLISHER_WEBHOOK_SECRET;
-  return env;
-}
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a command (asynchronously, so a local server in this process can answer it). */
-function run(command: string, args: string[], input = ''): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: cleanEnv() });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
-
-const cli = (args: string[], input = '') =>
-  run(process.execPath, ['--import', 'tsx', cliEntry, ...args], input);
+const cli = runCli;
+const run = runCommand;
 
 describe('article-publisher CLI', () => {
   it('webhook sign prints the published vector digest', async () => {
