@@ -17,9 +17,9 @@ function withoutSecrets(): NodeJS.ProcessEnv {
 }
 
 /** Runs a command asynchronously (so a local server in this process can answer it), feeding `input`. */
-export function runCommand(command: string, args: string[], input = ''): Promise<CliRun> {
+export function runCommand(command: string, args: string[], input = '', cwd = repoRoot): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: repoRoot, env: withoutSecrets() });
+    const child = spawn(command, args, { cwd, env: withoutSecrets() });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
