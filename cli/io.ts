@@ -22,13 +22,13 @@ export async function readJsonObject(file: string): Promise<Record<string, unkno
   try {
     text = file === '-' ? (await readStdin()).toString('utf8') : await fs.readFile(file, 'utf8');
   } catch (error) {
-    throw new Error(`Cannot read ${name}: ${(error as Error).message}`);
+    throw new Error(`Cannot read ${name}: ${(error as Error).message}`, { cause: error });
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${name} is not valid JSON: ${(error as Error).message}`);
+    throw new Error(`${name} is not valid JSON: ${(error as Error).message}`, { cause: error });
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new Error(`${name} must hold a JSON object.`);

@@ -34,7 +34,7 @@ export function request(url: string, options: RequestOptions = {}): Promise<Http
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = undefined;
+        let json: unknown;
         try {
           json = text ? JSON.parse(text) : undefined;
         } catch {

@@ -21,12 +21,14 @@ const ActivityPage = () => {
   const [page, setPage] = React.useState(1);
   const [deliveries, setDeliveries] = React.useState<ActivityResponse | null>(null);
   const [failures, setFailures] = React.useState<AuthFailuresResponse | null>(null);
-  const [loading, setLoading] = React.useState(true);
   const [failed, setFailed] = React.useState(false);
+  // The query whose answer is on screen; while it differs from the one asked for, a load is under way.
+  const query = JSON.stringify({ page, ...filters });
+  const [shownQuery, setShownQuery] = React.useState<string | null>(null);
+  const loading = shownQuery !== query;
 
   React.useEffect(() => {
     let current = true;
-    setLoading(true);
     api
       .deliveries({
         page,
@@ -38,11 +40,11 @@ const ActivityPage = () => {
         (result) => current && setDeliveries(result),
         () => current && setFailed(true)
       )
-      .finally(() => current && setLoading(false));
+      .finally(() => current && setShownQuery(query));
     return () => {
       current = false;
     };
-  }, [api, page, filters]);
+  }, [api, page, filters, query]);
 
   React.useEffect(() => {
     api.authFailures().then(setFailures, () => setFailed(true));
