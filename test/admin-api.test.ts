@@ -7,7 +7,7 @@ import { createAdminWithoutPluginPermissions, registerSuperAdmin, grantPluginAct
 import { request } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost } from './helpers/service';
-import { deliver } from './helpers/webhook';
+import { deliverArticle } from './helpers/webhook';
 
 describe('admin API: settings form, live target check, activity, permissions', () => {
   let site: Playground;
@@ -149,18 +149,12 @@ describe('admin API: settings form, live target check, activity, permissions', (
       content: '<p>Text.</p><img src="https://127.0.0.1:9/x.png" alt="refused">',
     });
     assert.equal(viaApi.status, 201, viaApi.text);
-    const viaWebhook = await deliver(
-      site.url,
-      JSON.stringify({
-        event: 'article.published',
-        article_id: 77,
-        title: 'Webhook watering guide',
-        slug: 'webhook-watering-guide',
-        html_content: '<p>Water in the morning.</p>',
-        target_status: 'publish',
-      }),
-      secret
-    );
+    const viaWebhook = await deliverArticle(site.url, secret, {
+      articleId: 77,
+      title: 'Webhook watering guide',
+      slug: 'webhook-watering-guide',
+      html: '<p>Water in the morning.</p>',
+    });
     assert.equal(viaWebhook.status, 200, viaWebhook.text);
 
     const all = await admin('/activity');

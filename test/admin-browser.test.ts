@@ -11,7 +11,7 @@ import { request } from './helpers/http';
 import { playgroundDir, repoRoot } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost } from './helpers/service';
-import { deliver } from './helpers/webhook';
+import { deliverArticle } from './helpers/webhook';
 
 const PASSWORD = ADMIN_PASSWORD;
 const SCREENSHOTS = path.join(__dirname, '..', 'docs', 'screenshots');
@@ -259,18 +259,12 @@ describe('admin pages in a real browser (Chromium)', () => {
   });
 
   it('lists an article published through the API in the activity page, with its warnings', async () => {
-    const delivered = await deliver(
-      site.url,
-      JSON.stringify({
-        event: 'article.published',
-        article_id: 1042,
-        title: 'Choosing a garden hose',
-        slug: 'choosing-a-garden-hose',
-        html_content: '<p>Measure first.</p>',
-        target_status: 'publish',
-      }),
-      webhookSecret
-    );
+    const delivered = await deliverArticle(site.url, webhookSecret, {
+      articleId: 1042,
+      title: 'Choosing a garden hose',
+      slug: 'choosing-a-garden-hose',
+      html: '<p>Measure first.</p>',
+    });
     assert.equal(delivered.status, 200, delivered.text);
     const published = await publishPost(site.url, currentKey, {
       title: 'Watering a lawn in summer',

@@ -1,18 +1,8 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { createClient, serviceEndpoints, ServiceRequestError } from '../src/toolkit';
+import { closedOrigin, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
 
-interface ReceivedRequest {
-  method: string;
-  url: string;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** What the local site does with the next request: answer, or hang so the client times out. */
-type Reply = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
 
 const KEY = 'apk_client-test-key-0123456789';
 const PING = {
@@ -37,34 +27,15 @@ async function rejection(promise: Promise<unknown>): Promise<ServiceRequestError
 }
 
 describe('createClient against a local site', () => {
-  let server: http.Server;
+  let site: ScriptedServer;
   let siteUrl: string;
-  let replies: Reply[];
-  let received: ReceivedRequest[];
 
   before(async () => {
-    server = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
-        const reply = replies.shift() ?? { status: 500 };
-        if (reply === 'hang') return;
-        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-        res.end(reply.body ?? '');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    site = await startScriptedServer(() => undefined, 500);
+    siteUrl = site.origin;
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  beforeEach(() => {
-    replies = [];
-    received = [];
-  });
+  after(() => site.close());
+  beforeEach(() => site.reset());
 
   const client = (timeoutMs = 5000) => createClient({ siteUrl, apiKey: KEY, timeoutMs });
   const contractError = (status: number, code: string, message: string) => ({
@@ -73,9 +44,9 @@ describe('createClient against a local site', () => {
   });
 
   it('pings with the key header and returns the ping body', async () => {
-    replies = [{ status: 200, body: JSON.stringify(PING) }];
+    site.replies = [{ status: 200, body: JSON.stringify(PING) }];
     assert.deepEqual(await client().ping(), PING);
-    const [request] = received;
+    const [request] = site.received;
     assert.equal(request.method, 'GET');
     assert.equal(request.url, '/api/service/v1/ping');
     assert.equal(request.headers['x-service-key'], KEY);
@@ -94,13 +65,13 @@ describe('createClient against a local site', () => {
       inline_images_result: { imported: [], warnings: [] },
       warnings: [],
     };
-    replies = [{ status: 201, body: JSON.stringify(answer) }];
+    site.replies = [{ status: 201, body: JSON.stringify(answer) }];
     const request = { title: 'Hello', content: '<p>Hi</p>', slug: 'hello', status: 'draft' as const };
     assert.deepEqual(await client().publishPost(request), answer);
-    assert.equal(received[0].method, 'POST');
-    assert.equal(received[0].url, '/api/service/v1/publish-post');
-    assert.equal(received[0].headers['content-type'], 'application/json');
-    assert.deepEqual(JSON.parse(received[0].body), request);
+    assert.equal(site.received[0].method, 'POST');
+    assert.equal(site.received[0].url, '/api/service/v1/publish-post');
+    assert.equal(site.received[0].headers['content-type'], 'application/json');
+    assert.deepEqual(JSON.parse(site.received[0].body.toString()), request);
   });
 
   it('rejects with the contract code, message and status', async () => {
@@ -115,7 +86,7 @@ describe('createClient against a local site', () => {
       [contractError(500, 'publish_failed', 'The CMS failed to write.'), 'publish_failed', 500],
     ];
     for (const [reply, code, status] of cases) {
-      replies = [reply];
+      site.replies = [reply];
       const error = await rejection(client().publishPost({ title: 'x', content: 'y' }));
       assert.equal(error.code, code);
       assert.equal(error.status, status);
@@ -125,7 +96,7 @@ describe('createClient against a local site', () => {
   });
 
   it('passes Retry-After on with a 429', async () => {
-    replies = [
+    site.replies = [
       {
         ...contractError(429, 'rate_limited', 'Too many failed key checks.'),
         headers: { 'Retry-After': '840' },
@@ -137,7 +108,7 @@ describe('createClient against a local site', () => {
   });
 
   it('reports an answer without the contract error body as http_error, with a hint on 404', async () => {
-    replies = [
+    site.replies = [
       {
         status: 404,
         body: '{"data":null,"error":{"status":404,"name":"NotFoundError","message":"Not Found"}}',
@@ -150,25 +121,25 @@ describe('createClient against a local site', () => {
   });
 
   it('reports a 2xx that is not JSON as invalid_response', async () => {
-    replies = [{ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>hello</html>' }];
+    site.replies = [{ status: 200, headers: { 'content-type': 'text/html' }, body: '<html>hello</html>' }];
     const error = await rejection(client().ping());
     assert.equal(error.code, 'invalid_response');
     assert.equal(error.status, 200);
   });
 
   it('does not follow a redirect, so the key never travels elsewhere', async () => {
-    replies = [
+    site.replies = [
       { status: 301, headers: { location: `${siteUrl}/elsewhere` } },
       { status: 200, body: JSON.stringify(PING) },
     ];
     const error = await rejection(client().ping());
     assert.equal(error.code, 'redirected');
     assert.equal(error.status, 301);
-    assert.equal(received.length, 1);
+    assert.equal(site.received.length, 1);
   });
 
   it('times out with code timeout and no status', async () => {
-    replies = ['hang'];
+    site.replies = ['hang'];
     const error = await rejection(client(300).ping());
     assert.equal(error.code, 'timeout');
     assert.equal(error.status, null);
@@ -176,11 +147,7 @@ describe('createClient against a local site', () => {
   });
 
   it('reports a refused connection as network_error', async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((resolve) => closed.close(resolve));
-    const error = await rejection(createClient({ siteUrl: `http://127.0.0.1:${port}`, apiKey: KEY }).ping());
+    const error = await rejection(createClient({ siteUrl: await closedOrigin(), apiKey: KEY }).ping());
     assert.equal(error.code, 'network_error');
     assert.equal(error.status, null);
     assert.match(error.message, /ECONNREFUSED/);

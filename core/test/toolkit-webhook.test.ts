@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import {
   backoffDelayMs,
@@ -11,6 +9,7 @@ import {
   verifyWebhook,
   type DeliveryOptions,
 } from '../src/toolkit';
+import { closedOrigin, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
 
 // GitHub's published test vector for X-Hub-Signature-256 (same scheme: hex HMAC-SHA256 of the raw body).
 const VECTOR = {
@@ -80,44 +79,19 @@ describe('retry policy', () => {
   });
 });
 
-interface ReceivedRequest {
-  method: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** What the local receiver does with its n-th request: answer, or hang so the sender times out. */
-type Reply = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
 
 describe('deliverWebhook against a local receiver', () => {
-  let server: http.Server;
+  let receiver: ScriptedServer;
   let url: string;
-  let replies: Reply[];
-  let received: ReceivedRequest[];
   let sleeps: number[];
 
   before(async () => {
-    server = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        received.push({ method: req.method ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-        const reply = replies.shift() ?? { status: 200 };
-        if (reply === 'hang') return; // never answers; the sender's timeout ends the attempt
-        res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
-        res.end(reply.body ?? JSON.stringify({ received: reply.status < 300 }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    receiver = await startScriptedServer((status) => JSON.stringify({ received: status < 300 }), 200);
+    url = `${receiver.origin}/hook`;
   });
-  after(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  after(() => receiver.close());
   beforeEach(() => {
-    replies = [];
-    received = [];
+    receiver.reset();
     sleeps = [];
   });
 
@@ -142,8 +116,8 @@ describe('deliverWebhook against a local receiver', () => {
   it('sends the spec 4.2 headers and a signature over the exact bytes sent', async () => {
     const result = await deliverWebhook(url, payload, secret, options());
     assert.equal(result.delivered, true);
-    assert.equal(received.length, 1);
-    const [request] = received;
+    assert.equal(receiver.received.length, 1);
+    const [request] = receiver.received;
     assert.equal(request.method, 'POST');
     assert.equal(request.headers['content-type'], 'application/json');
     assert.equal(request.headers.accept, 'application/json');
@@ -164,13 +138,13 @@ describe('deliverWebhook against a local receiver', () => {
     await deliverWebhook(url, { event: 'article.updated', slug: 'x' }, secret, options());
     await deliverWebhook(url, { slug: 'x' }, secret, options());
     assert.deepEqual(
-      received.map((request) => request.headers['x-service-event']),
+      receiver.received.map((request) => request.headers['x-service-event']),
       ['article.updated', 'article.published']
     );
   });
 
   it('retries two 503 answers with growing waits, then succeeds on the third attempt', async () => {
-    replies = [{ status: 503 }, { status: 503 }, { status: 200 }];
+    receiver.replies = [{ status: 503 }, { status: 503 }, { status: 200 }];
     const logged: number[] = [];
     const result = await deliverWebhook(
       url,
@@ -190,14 +164,14 @@ describe('deliverWebhook against a local receiver', () => {
       [75, 150, null]
     );
     assert.deepEqual(logged, [1, 2, 3]);
-    const signatures = new Set(received.map((request) => request.headers['x-service-signature']));
-    const bodies = new Set(received.map((request) => request.body.toString('hex')));
+    const signatures = new Set(receiver.received.map((request) => request.headers['x-service-signature']));
+    const bodies = new Set(receiver.received.map((request) => request.body.toString('hex')));
     assert.equal(signatures.size, 1, 'every attempt carries the same signature');
     assert.equal(bodies.size, 1, 'every attempt carries the same bytes');
   });
 
   it('retries 408 and 429 too', async () => {
-    replies = [{ status: 408 }, { status: 429 }, { status: 204, body: '' }];
+    receiver.replies = [{ status: 408 }, { status: 429 }, { status: 204, body: '' }];
     const result = await deliverWebhook(url, payload, secret, options());
     assert.equal(result.delivered, true);
     assert.deepEqual(
@@ -207,25 +181,25 @@ describe('deliverWebhook against a local receiver', () => {
   });
 
   it('does not retry a 400', async () => {
-    replies = [{ status: 400, body: '{"code":"bad_request","message":"nope","data":{"status":400}}' }];
+    receiver.replies = [{ status: 400, body: '{"code":"bad_request","message":"nope","data":{"status":400}}' }];
     const result = await deliverWebhook(url, payload, secret, options());
     assert.equal(result.delivered, false);
     assert.equal(result.attempts.length, 1);
-    assert.equal(received.length, 1);
+    assert.equal(receiver.received.length, 1);
     assert.deepEqual(sleeps, []);
     assert.equal(result.response?.status, 400);
     assert.match(result.error ?? '', /400, which is not retried/);
   });
 
   it('does not retry a 401 (wrong secret)', async () => {
-    replies = [{ status: 401 }];
+    receiver.replies = [{ status: 401 }];
     const result = await deliverWebhook(url, payload, secret, options());
     assert.equal(result.attempts.length, 1);
     assert.equal(result.delivered, false);
   });
 
   it('waits what Retry-After asks, in seconds', async () => {
-    replies = [{ status: 503, headers: { 'Retry-After': '7' } }, { status: 200 }];
+    receiver.replies = [{ status: 503, headers: { 'Retry-After': '7' } }, { status: 200 }];
     const result = await deliverWebhook(url, payload, secret, options());
     assert.equal(result.delivered, true);
     assert.deepEqual(sleeps, [7000]);
@@ -233,7 +207,7 @@ describe('deliverWebhook against a local receiver', () => {
 
   it('waits what Retry-After asks, as an HTTP date', async () => {
     const date = 'Wed, 21 Oct 2026 07:28:00 GMT';
-    replies = [{ status: 429, headers: { 'Retry-After': date } }, { status: 200 }];
+    receiver.replies = [{ status: 429, headers: { 'Retry-After': date } }, { status: 200 }];
     const now = () => Date.parse(date) - 3000;
     const result = await deliverWebhook(url, payload, secret, options({ now }));
     assert.equal(result.delivered, true);
@@ -241,13 +215,13 @@ describe('deliverWebhook against a local receiver', () => {
   });
 
   it('keeps the backoff when Retry-After asks for less', async () => {
-    replies = [{ status: 503, headers: { 'Retry-After': '0' } }, { status: 200 }];
+    receiver.replies = [{ status: 503, headers: { 'Retry-After': '0' } }, { status: 200 }];
     await deliverWebhook(url, payload, secret, options());
     assert.deepEqual(sleeps, [75]);
   });
 
   it('stops instead of waiting past maxDelayMs when Retry-After asks for longer', async () => {
-    replies = [{ status: 503, headers: { 'Retry-After': '3600' } }];
+    receiver.replies = [{ status: 503, headers: { 'Retry-After': '3600' } }];
     const result = await deliverWebhook(url, payload, secret, options());
     assert.equal(result.delivered, false);
     assert.equal(result.attempts.length, 1);
@@ -256,17 +230,17 @@ describe('deliverWebhook against a local receiver', () => {
   });
 
   it('gives up after maxAttempts', async () => {
-    replies = [{ status: 500 }, { status: 502 }, { status: 503 }];
+    receiver.replies = [{ status: 500 }, { status: 502 }, { status: 503 }];
     const result = await deliverWebhook(url, payload, secret, options({ maxAttempts: 3 }));
     assert.equal(result.delivered, false);
-    assert.equal(received.length, 3);
+    assert.equal(receiver.received.length, 3);
     assert.equal(sleeps.length, 2);
     assert.match(result.error ?? '', /gave up after 3 attempts/);
     assert.equal(result.response?.status, 503, 'the last answer is reported');
   });
 
   it('retries an attempt that times out', async () => {
-    replies = ['hang', { status: 200 }];
+    receiver.replies = ['hang', { status: 200 }];
     const result = await deliverWebhook(url, payload, secret, options({ timeoutMs: 300 }));
     assert.equal(result.delivered, true);
     assert.equal(result.attempts.length, 2);
@@ -276,10 +250,7 @@ describe('deliverWebhook against a local receiver', () => {
   });
 
   it('retries network errors', async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/hook`;
-    await new Promise((resolve) => closed.close(resolve));
+    const closedUrl = `${await closedOrigin()}/hook`;
 
     const result = await deliverWebhook(closedUrl, payload, secret, options({ maxAttempts: 3 }));
     assert.equal(result.delivered, false);

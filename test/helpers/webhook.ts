@@ -13,3 +13,20 @@ export function deliver(
   if (signature !== null) headers['X-Service-Signature'] = signature;
   return request(`${baseUrl}/api/service/v1/webhook`, { method: 'POST', headers, body: Buffer.from(rawBody) });
 }
+
+/** A signed `article.published` delivery of a short article, published on arrival. */
+export function deliverArticle(
+  baseUrl: string,
+  secret: string,
+  article: { articleId: number; title: string; slug: string; html: string }
+): Promise<HttpResponse> {
+  const payload = {
+    event: 'article.published',
+    article_id: article.articleId,
+    title: article.title,
+    slug: article.slug,
+    html_content: article.html,
+    target_status: 'publish',
+  };
+  return deliver(baseUrl, JSON.stringify(payload), secret);
+}

@@ -1,7 +1,7 @@
 import type { PingResponse, PublishResponse, ServiceEndpoints } from '../contracts';
 import type { PublishRequestInput } from '../publish-request';
 import { DEFAULT_API_PREFIX, serviceEndpoints } from './endpoints';
-import { callService } from './service-request';
+import { integrationACalls } from './service-request';
 
 export interface ClientOptions {
   /** Address of the site, e.g. https://cms.example.com (the key must only travel over HTTPS). */
@@ -31,22 +31,14 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export function createClient(options: ClientOptions): ArticlePublisherClient {
   const endpoints = serviceEndpoints(options.siteUrl, options.apiPrefix ?? DEFAULT_API_PREFIX);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const { apiKey } = options;
+  const calls = integrationACalls(endpoints, options.apiKey, timeoutMs);
   return {
     endpoints,
     async ping() {
-      const answer = await callService({ url: endpoints.ping, method: 'GET', apiKey, timeoutMs });
-      return answer.body as PingResponse;
+      return (await calls.ping()).body as PingResponse;
     },
     async publishPost(request) {
-      const answer = await callService({
-        url: endpoints.publishPost,
-        method: 'POST',
-        apiKey,
-        body: request,
-        timeoutMs,
-      });
-      return answer.body as PublishResponse;
+      return (await calls.publishPost(request)).body as PublishResponse;
     },
   };
 }

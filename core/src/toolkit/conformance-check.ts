@@ -6,7 +6,7 @@ import { DEFAULT_API_PREFIX, serviceEndpoints } from './endpoints';
 import { isContractErrorBody, isServiceRequestError } from './errors';
 import { deliverWebhook, webhookHeaders } from './deliver';
 import { parseJsonOrUndefined, sendHttpRequest } from './http';
-import { callService } from './service-request';
+import { integrationACalls } from './service-request';
 import { pingResponseProblems, publishResponseProblems } from './response-shapes';
 import {
   CHECK_SLUG,
@@ -99,22 +99,15 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
   const timeoutMs = options.timeoutMs ?? CHECK_TIMEOUT_MS;
   const runId = new Date().toISOString();
   const { apiKey } = options;
-
-  const ping = (key: string | undefined) =>
-    callService({ url: endpoints.ping, method: 'GET', apiKey: key, timeoutMs });
+  const calls = integrationACalls(endpoints, apiKey, timeoutMs);
+  const ping = calls.ping;
   let post: PublishResponse | undefined;
 
   /** Publishes to the check slug and checks the answer's shape and resulting status. */
   async function publish(
     request: PublishRequestInput
   ): Promise<{ httpStatus: number; response: PublishResponse }> {
-    const answer = await callService({
-      url: endpoints.publishPost,
-      method: 'POST',
-      apiKey,
-      body: request,
-      timeoutMs,
-    });
+    const answer = await calls.publishPost(request);
     const problems = publishResponseProblems(answer.body);
     if (problems.length) fail(`HTTP ${answer.status}, but ${problems.join('; ')} (spec 2.2)`);
     const response = answer.body as PublishResponse;
@@ -168,7 +161,7 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
       run: async () => {
         // The slug is the check's own, so a site that wrongly accepts this still touches only the check draft.
         const body = { slug: CHECK_SLUG, status: 'draft' };
-        const call = callService({ url: endpoints.publishPost, method: 'POST', apiKey, body, timeoutMs });
+        const call = calls.publishPost(body);
         const detail = await expectRefusal(call, 400, 'bad_request');
         if (!/title/i.test(detail) || !/content/i.test(detail)) {
           fail(`${detail} (spec 7: the message should say that title and content are required)`);

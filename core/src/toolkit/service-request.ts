@@ -1,6 +1,7 @@
 import { isContractErrorBody, ServiceRequestError } from './errors';
 import { parseJsonOrUndefined, sendHttpRequest } from './http';
 import { parseRetryAfterMs } from './retry-policy';
+import type { ServiceEndpoints } from '../contracts';
 import { SERVICE_KEY_HEADER } from './contract-types';
 
 export interface ServiceCall {
@@ -75,4 +76,13 @@ export async function callService(call: ServiceCall): Promise<ServiceAnswer> {
     `${call.url} answered ${response.status} without the contract's error body.${hint}`,
     details
   );
+}
+
+/** Integration A's two calls on one site, answering with the HTTP status and the parsed body. */
+export function integrationACalls(endpoints: ServiceEndpoints, apiKey: string | undefined, timeoutMs: number) {
+  return {
+    /** GET ping, with the site's key or another (a missing or wrong key, for the conformance check). */
+    ping: (key: string | undefined = apiKey) => callService({ url: endpoints.ping, method: 'GET', apiKey: key, timeoutMs }),
+    publishPost: (body: unknown) => callService({ url: endpoints.publishPost, method: 'POST', apiKey, body, timeoutMs }),
+  };
 }

@@ -8,6 +8,30 @@ export interface ActivityFilterValues {
 
 const ALL = 'all';
 
+/** Each filter: its key, its label, and its choices as [value, label]. */
+const filtersOf = (t: ReturnType<typeof useTranslate>) =>
+  [
+    {
+      key: 'status',
+      label: t('activity.filter.status', 'Status'),
+      options: [
+        [ALL, t('activity.filter.status.all', 'All statuses')],
+        ['draft', t('status.draft', 'Draft')],
+        ['publish', t('status.publish', 'Published')],
+        ['pending', t('status.pending', 'Pending review')],
+      ],
+    },
+    {
+      key: 'source',
+      label: t('activity.filter.source', 'Source'),
+      options: [
+        [ALL, t('activity.filter.source.all', 'All sources')],
+        ['api', t('source.api', 'API')],
+        ['webhook', t('source.webhook', 'Webhook')],
+      ],
+    },
+  ] as const satisfies readonly { key: keyof ActivityFilterValues; label: string; options: readonly (readonly [string, string])[] }[];
+
 /** Status and source filters; "all" is the absence of a filter. */
 export const ActivityFilters = ({
   filters,
@@ -21,29 +45,22 @@ export const ActivityFilters = ({
     onChange({ ...filters, [key]: String(value) === ALL ? '' : String(value) });
   return (
     <Flex gap={2} wrap="wrap">
-      <SingleSelect
-        aria-label={t('activity.filter.status', 'Status')}
-        name="status"
-        size="S"
-        value={filters.status || ALL}
-        onChange={pick('status')}
-      >
-        <SingleSelectOption value={ALL}>{t('activity.filter.status.all', 'All statuses')}</SingleSelectOption>
-        <SingleSelectOption value="draft">{t('status.draft', 'Draft')}</SingleSelectOption>
-        <SingleSelectOption value="publish">{t('status.publish', 'Published')}</SingleSelectOption>
-        <SingleSelectOption value="pending">{t('status.pending', 'Pending review')}</SingleSelectOption>
-      </SingleSelect>
-      <SingleSelect
-        aria-label={t('activity.filter.source', 'Source')}
-        name="source"
-        size="S"
-        value={filters.source || ALL}
-        onChange={pick('source')}
-      >
-        <SingleSelectOption value={ALL}>{t('activity.filter.source.all', 'All sources')}</SingleSelectOption>
-        <SingleSelectOption value="api">{t('source.api', 'API')}</SingleSelectOption>
-        <SingleSelectOption value="webhook">{t('source.webhook', 'Webhook')}</SingleSelectOption>
-      </SingleSelect>
+      {filtersOf(t).map((filter) => (
+        <SingleSelect
+          key={filter.key}
+          aria-label={filter.label}
+          name={filter.key}
+          size="S"
+          value={filters[filter.key] || ALL}
+          onChange={pick(filter.key)}
+        >
+          {filter.options.map(([value, label]) => (
+            <SingleSelectOption key={value} value={value}>
+              {label}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+      ))}
       {(filters.status || filters.source) && (
         <Button variant="tertiary" size="S" onClick={() => onChange({ status: '', source: '' })}>
           {t('activity.filter.clear', 'Clear filters')}

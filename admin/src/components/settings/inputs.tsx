@@ -17,14 +17,10 @@ interface BaseProps {
   disabled?: boolean;
 }
 
+type FrameProps = Omit<BaseProps, 'disabled'>;
+
 /** The frame every settings field shares: label above, hint and server error below. */
-const FieldFrame = ({
-  name,
-  label,
-  hint,
-  error,
-  children,
-}: Omit<BaseProps, 'disabled'> & { children: React.ReactNode }) => (
+const FieldFrame = ({ name, label, hint, error, children }: FrameProps & { children: React.ReactNode }) => (
   <Field.Root name={name} id={name} hint={hint} error={error}>
     <Field.Label>{label}</Field.Label>
     {children}
@@ -34,16 +30,13 @@ const FieldFrame = ({
 );
 
 export const TextField = ({
-  name,
-  label,
-  hint,
-  error,
   disabled,
   value,
   onChange,
   placeholder,
+  ...frame
 }: BaseProps & { value: string; onChange: (value: string) => void; placeholder?: string }) => (
-  <FieldFrame name={name} label={label} hint={hint} error={error}>
+  <FieldFrame {...frame}>
     <TextInput
       value={value}
       placeholder={placeholder}
@@ -54,15 +47,12 @@ export const TextField = ({
 );
 
 export const NumberField = ({
-  name,
-  label,
-  hint,
-  error,
   disabled,
   value,
   onChange,
+  ...frame
 }: BaseProps & { value: number | null; onChange: (value: number | null) => void }) => (
-  <FieldFrame name={name} label={label} hint={hint} error={error}>
+  <FieldFrame {...frame}>
     <NumberInput
       value={value ?? undefined}
       disabled={disabled}
@@ -80,15 +70,12 @@ export interface SelectOption {
 const NONE = '__none__';
 
 export const SelectField = ({
-  name,
-  label,
-  hint,
-  error,
   disabled,
   value,
   options,
   noneLabel,
   onChange,
+  ...frame
 }: BaseProps & {
   value: string;
   options: SelectOption[];
@@ -102,9 +89,9 @@ export const SelectField = ({
       ? [...options, { value, label: value }]
       : options;
   return (
-    <FieldFrame name={name} label={label} hint={hint} error={error}>
+    <FieldFrame {...frame}>
       <SingleSelect
-        name={name}
+        name={frame.name}
         value={value === '' && noneLabel ? NONE : value}
         disabled={disabled}
         onChange={(next: string | number) => onChange(String(next) === NONE ? '' : String(next))}
@@ -121,15 +108,12 @@ export const SelectField = ({
 };
 
 export const LinesField = ({
-  name,
-  label,
-  hint,
-  error,
   disabled,
   value,
   onChange,
+  ...frame
 }: BaseProps & { value: string[]; onChange: (value: string[]) => void }) => (
-  <FieldFrame name={name} label={label} hint={hint} error={error}>
+  <FieldFrame {...frame}>
     <Textarea
       value={value.join('\n')}
       disabled={disabled}
