@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** core/ modules the admin may import at run time: pure, dependency-free helpers. */
-const ADMIN_RUNTIME_CORE_MODULES = ['post-url', 'plugin-identity'];
+const ADMIN_RUNTIME_CORE_MODULES = ['post-url', 'plugin-identity', 'settings-keys'];
 
 export default tseslint.config(
   {

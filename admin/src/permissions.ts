@@ -1,11 +1,11 @@
-import { PLUGIN_ID } from './pluginId';
+import { ACTIONS, actionId, type ActionUid } from '../../core/src/plugin-identity';
 
-const action = (uid: string) => [{ action: `plugin::${PLUGIN_ID}.${uid}`, subject: null }];
+const permission = (uid: ActionUid) => [{ action: actionId(uid), subject: null }];
 
-/** Mirrors server/src/permissions.ts. */
+/** The server's actions (core/src/plugin-identity.ts) in the shape `useRBAC` and `Page.Protect` take. */
 export const PERMISSIONS = {
-  readSettings: action('settings.read'),
-  updateSettings: action('settings.update'),
-  regenerateSecrets: action('secrets.regenerate'),
-  readActivity: action('activity.read'),
+  readSettings: permission(ACTIONS.readSettings),
+  updateSettings: permission(ACTIONS.updateSettings),
+  regenerateSecrets: permission(ACTIONS.regenerateSecrets),
+  readActivity: permission(ACTIONS.readActivity),
 };

@@ -1,1 +1,1 @@
-export const PLUGIN_ID = 'article-publisher';
+export { PLUGIN_ID } from '../../core/src/plugin-identity';

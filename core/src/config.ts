@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { fieldIssues } from './schema-issues';
+import { TARGET_SETTING_KEYS, type TargetSettingKey } from './settings-keys';
 
 /**
  * The plugin configuration (`config/plugins.ts` -> `article-publisher.config`), one schema that both the
@@ -163,24 +165,23 @@ export function applyStoredSettings(config: PluginConfig, stored: StoredSettings
 
 /** Turns schema issues into one sentence per offending option, e.g. `"images.maxBytes": ...`. */
 export function describeIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const path = issue.path.map(String).join('.') || '(root)';
-      if (issue.code === 'unrecognized_keys') {
-        const keys = issue.keys.map((key) => (path === '(root)' ? key : `${path}.${key}`));
-        return `unknown option ${keys.map((key) => `"${key}"`).join(', ')}`;
-      }
-      return `"${path}" ${issue.message}`;
-    })
+  return fieldIssues(error)
+    .map(({ path, kind, message }) => (kind === 'unknown' ? `unknown option "${path}"` : `"${path || '(root)'}" ${message}`))
     .join('; ');
 }
 
-/** Checks a complete config and throws an Error naming every bad option. */
+/** A config that fails the schema; the message names every bad option. */
+export class InvalidConfigError extends Error {
+  constructor(readonly issues: z.ZodError) {
+    super(`Invalid article-publisher config: ${describeIssues(issues)}`);
+    this.name = 'InvalidConfigError';
+  }
+}
+
+/** Checks a complete config and throws an InvalidConfigError naming every bad option. */
 export function assertValidConfig(config: unknown): PluginConfig {
   const result = pluginConfigSchema.safeParse(config);
-  if (!result.success) {
-    throw new Error(`Invalid article-publisher config: ${describeIssues(result.error)}`);
-  }
+  if (!result.success) throw new InvalidConfigError(result.error);
   return result.data;
 }
 
@@ -208,3 +209,8 @@ function booleanFromEnvironment(value: string | undefined): boolean | undefined 
   if (value === undefined || value === '') return undefined;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
+
+/** The target part of the settings, which the admin's live check sends before saving. */
+export const targetSettingsSchema = settingsSchema.pick(
+  Object.fromEntries(TARGET_SETTING_KEYS.map((key) => [key, true])) as Record<TargetSettingKey, true>
+);

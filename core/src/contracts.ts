@@ -1,3 +1,7 @@
+import type { z } from 'zod';
+import type { settingsSchema } from './config';
+import type { TargetSettingKey } from './settings-keys';
+
 /**
  * Response shapes shared by the server, the admin pages and the toolkit. Changing one breaks the
  * compilation of every reader.
@@ -97,26 +101,11 @@ export interface WebhookReceipt {
 
 /* ---- Admin settings form and activity page (Settings > Article Publisher) ---- */
 
-/** The settings a site owner may change in the admin; mirrors `settingsSchema` in core/src/config.ts. */
-export interface EditableSettings {
-  siteName: string;
-  siteUrl: string;
-  postUrlTemplate: string;
-  defaultStatus: PublishResponse['post_status'];
-  targetContentType: string;
-  fields: { title: string; slug: string; content: string; cover: string; categories: string; seo: string };
-  categoryContentType: string;
-  categoryFields: { name: string; slug: string; parent: string };
-  images: {
-    maxBytes: number;
-    timeoutMs: number;
-    maxPixels: number;
-    maxRedirects: number;
-    concurrency: number;
-    maxInlineImages: number;
-  };
-  videoEmbedHosts: string[];
-}
+/** The settings a site owner may change in the admin, each one present: `settingsSchema`'s output. */
+export type EditableSettings = Required<z.output<typeof settingsSchema>>;
+
+/** The target part of the settings, which the admin's live check sends. */
+export type TargetSettings = Pick<EditableSettings, TargetSettingKey>;
 
 /** What target-schema says of a target: fatal problems stop every publish, degraded ones lose a feature. */
 export interface TargetCheck {

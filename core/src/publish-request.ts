@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldIssues } from './schema-issues';
 import { STATUSES } from './config';
 import { ServiceError } from './errors';
 import { imageSource, optionalText } from './schema-fields';
@@ -40,11 +41,10 @@ export type PublishRequestInput = z.input<typeof publishRequestSchema>;
 
 /** Formats issues as `field message` phrases, naming every offending field once per problem. */
 export function describeRequestIssues(error: z.ZodError): string {
-  return error.issues
-    .map((issue) => {
-      const field = issue.path.map(String).join('.') || 'body';
-      const message = issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message;
-      return `${field} ${message}`;
+  return fieldIssues(error)
+    .map(({ path, kind, message }) => {
+      const wording = { missing: 'is required', unknown: 'is not a known field', invalid: message }[kind];
+      return `${path || 'body'} ${wording}`;
     })
     .join('; ');
 }

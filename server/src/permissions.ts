@@ -1,15 +1,8 @@
-import { PLUGIN_ID } from './utils/plugin-id';
+import { ACTIONS, PLUGIN_ID } from '../../core/src/plugin-identity';
 
-/** RBAC actions of the plugin; uids become `plugin::article-publisher.<uid>`. */
-export const ACTIONS = {
-  readSettings: 'settings.read',
-  updateSettings: 'settings.update',
-  regenerateSecrets: 'secrets.regenerate',
-  readActivity: 'activity.read',
-} as const;
+export { ACTIONS, actionId } from '../../core/src/plugin-identity';
 
-export const actionId = (uid: (typeof ACTIONS)[keyof typeof ACTIONS]) => `plugin::${PLUGIN_ID}.${uid}`;
-
+/** The actions as Strapi's permission provider registers them. */
 export const PERMISSION_ACTIONS = [
   { uid: ACTIONS.readSettings, displayName: 'Read settings', subCategory: 'settings' },
   { uid: ACTIONS.updateSettings, displayName: 'Change settings', subCategory: 'settings' },

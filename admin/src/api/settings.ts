@@ -1,18 +1,12 @@
 import type {
-  EditableSettings,
   GeneratedApiKeyResponse,
   GeneratedWebhookSecretResponse,
   SettingsPageResponse,
   TargetCheck,
+  TargetSettings,
 } from '../../../core/src/contracts';
 import { PLUGIN_ID } from '../pluginId';
 import type { AdminFetchClient } from './fetch-client';
-
-/** The target part of the settings, which the live check looks at. */
-export type TargetSettings = Pick<
-  EditableSettings,
-  'targetContentType' | 'fields' | 'categoryContentType' | 'categoryFields'
->;
 
 /** The settings admin API, typed with the contracts the server answers with. */
 export const settingsApi = (client: AdminFetchClient) => ({

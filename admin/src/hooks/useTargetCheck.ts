@@ -1,7 +1,8 @@
 import { useDebounce } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { TargetCheck } from '../../../core/src/contracts';
-import type { SettingsApi, TargetSettings } from '../api/settings';
+import type { TargetSettings } from '../../../core/src/contracts';
+import type { SettingsApi } from '../api/settings';
 import { targetPartKey, type SettingsFormValues } from '../components/settings/form-values';
 import { settingsErrorsFrom, type FieldErrors } from '../utils/fieldErrors';
 

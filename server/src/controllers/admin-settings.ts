@@ -1,19 +1,11 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { settingsSchema } from '../../../core/src/config';
+import { targetSettingsSchema } from '../../../core/src/config';
 import type { TargetCheck } from '../../../core/src/contracts';
+import { TARGET_SETTING_KEYS } from '../../../core/src/settings-keys';
 import { getService } from '../utils/get-service';
 import { settingsPage } from './admin-settings-view';
 import { asSettingsValidationError } from './admin-validation-errors';
-
-/** The settings that decide where articles land: what the live target check looks at. */
-const TARGET_SETTINGS = ['targetContentType', 'fields', 'categoryContentType', 'categoryFields'] as const;
-const targetSettingsSchema = settingsSchema.pick({
-  targetContentType: true,
-  fields: true,
-  categoryContentType: true,
-  categoryFields: true,
-});
 
 const requestBody = (ctx: Context): Record<string, unknown> => {
   const body: unknown = ctx.request.body;
@@ -40,7 +32,7 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async checkTarget(ctx: Context) {
     const body = requestBody(ctx);
     const draft = Object.fromEntries(
-      TARGET_SETTINGS.filter((key) => key in body).map((key) => [key, body[key]])
+      TARGET_SETTING_KEYS.filter((key) => key in body).map((key) => [key, body[key]])
     );
     const parsed = targetSettingsSchema.safeParse(draft);
     if (!parsed.success) throw asSettingsValidationError(parsed.error);

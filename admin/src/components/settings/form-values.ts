@@ -1,4 +1,5 @@
 import type { EditableSettings } from '../../../../core/src/contracts';
+import { TARGET_SETTING_KEYS } from '../../../../core/src/settings-keys';
 
 export type ImageLimit = keyof EditableSettings['images'];
 
@@ -32,12 +33,7 @@ export const toRequestBody = (values: SettingsFormValues) => ({
 
 /** The part of the form the live target check looks at, as a stable string to debounce on. */
 export const targetPartKey = (values: SettingsFormValues) =>
-  JSON.stringify({
-    targetContentType: values.targetContentType,
-    fields: values.fields,
-    categoryContentType: values.categoryContentType,
-    categoryFields: values.categoryFields,
-  });
+  JSON.stringify(Object.fromEntries(TARGET_SETTING_KEYS.map((key) => [key, values[key]])));
 
 /** Props every section of the settings form takes. */
 export interface SectionProps {
