@@ -100,7 +100,7 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
   const runId = new Date().toISOString();
   const { apiKey } = options;
   const calls = integrationACalls(endpoints, apiKey, timeoutMs);
-  const ping = calls.ping;
+  const ping = calls.pingWithKey;
   let post: PublishResponse | undefined;
 
   /** Publishes to the check slug and checks the answer's shape and resulting status. */
