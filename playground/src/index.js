@@ -39,6 +39,23 @@ function simulateWriteFailures(strapi) {
 }
 
 /**
+ * Test fixture: with PLAYGROUND_EARLY_BODY_PARSER=true, an app-wide JSON body parser runs before
+ * Strapi's own (as on a site that added one), so the plugin's routes find the request stream read.
+ */
+function simulateEarlyBodyParser(strapi) {
+  if (process.env.PLAYGROUND_EARLY_BODY_PARSER !== 'true') return;
+  strapi.server.use(async (ctx, next) => {
+    if (ctx.method === 'POST' && ctx.is('json')) {
+      const chunks = [];
+      for await (const chunk of ctx.req) chunks.push(chunk);
+      const text = Buffer.concat(chunks).toString('utf8');
+      ctx.request.body = text ? JSON.parse(text) : {};
+    }
+    await next();
+  });
+}
+
+/**
  * PLAYGROUND_UPLOAD_SETTINGS (JSON) sets the media library's settings at start (Settings > Media
  * Library), e.g. `{"responsiveDimensions":false,"sizeOptimization":false}`; the benchmark uses it to
  * show how much of an image import is Strapi's own image processing.
@@ -53,6 +70,7 @@ async function applyUploadSettings(strapi) {
 module.exports = {
   register({ strapi }) {
     simulateWriteFailures(strapi);
+    simulateEarlyBodyParser(strapi);
   },
   async bootstrap({ strapi }) {
     await grantPublicRead(strapi);

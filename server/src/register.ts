@@ -16,8 +16,9 @@ function validateEffectiveConfig(strapi: Core.Strapi) {
 }
 
 /**
- * Wraps `strapi::body` (Strapi's own extension point for middlewares) so the service routes get the
- * plugin's body handling. Must run in `register`, before Strapi builds its middleware chain.
+ * Wraps `strapi::body` (Strapi's own extension point for middlewares) so it leaves the service routes'
+ * bodies unread: their route middlewares read them after authentication. Must run in `register`,
+ * before Strapi builds its middleware chain.
  */
 function scopeStrapiBodyParser(strapi: Core.Strapi) {
   strapi.get('middlewares').extend('strapi::body', scopeBodyParser);

@@ -1,10 +1,12 @@
 import contractErrors from './contract-errors';
+import jsonBody from './json-body';
 import serviceKey from './service-key';
 import webhookSignature from './webhook-signature';
 
 /** Route middlewares; the global body parser wrapper is installed by `register`. */
 export default {
   'contract-errors': contractErrors,
+  'json-body': jsonBody,
   'service-key': serviceKey,
   'webhook-signature': webhookSignature,
 };

@@ -6,16 +6,13 @@ import { getService } from '../utils/get-service';
 export const SERVICE_KEY_HEADER = 'x-service-key';
 
 /**
- * Route middleware for integration A: refuses throttled clients, then checks X-Service-Key.
+ * Route middleware for integration A: checks X-Service-Key from the headers alone, before any body is
+ * read (`json-body` comes after it). A valid key passes without consulting the throttle; a wrong or
+ * missing one is refused with 429 when the client is over the limit, else counted and refused.
  * Runs after `contract-errors`, which turns the ServiceErrors thrown here into the contract's shape.
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
-    const throttle = getService(strapi, 'auth-throttle');
-    const client = ctx.request.ip;
-
-    await throttle.assertAllowed(client, 'key');
-
     const presented = ctx.get(SERVICE_KEY_HEADER) || undefined;
     const check = await getService(strapi, 'api-key').check(presented);
     if (check === 'valid') return next();
@@ -25,12 +22,13 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         'No API key is set on this site yet. Generate one in Settings > Article Publisher.'
       );
     }
-    await throttle.recordFailure(client);
+    const throttle = getService(strapi, 'auth-throttle');
     if (check === 'missing') {
-      throw new ServiceError('missing_api_key', 'The X-Service-Key header is required.');
+      return throttle.refuse(ctx.request.ip, 'key', new ServiceError('missing_api_key', 'The X-Service-Key header is required.'));
     }
-    throw new ServiceError(
-      'invalid_api_key',
-      'The X-Service-Key header does not match the key set on this site.'
+    return throttle.refuse(
+      ctx.request.ip,
+      'key',
+      new ServiceError('invalid_api_key', 'The X-Service-Key header does not match the key set on this site.')
     );
   };

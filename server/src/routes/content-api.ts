@@ -3,11 +3,13 @@ import { PLUGIN_ID, SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 const contractErrors = `plugin::${PLUGIN_ID}.contract-errors`;
 const serviceKey = `plugin::${PLUGIN_ID}.service-key`;
 const webhookSignature = `plugin::${PLUGIN_ID}.webhook-signature`;
+const jsonBody = `plugin::${PLUGIN_ID}.json-body`;
 
 /**
  * Integration A and B routes, mounted right under Strapi's REST prefix (`prefix: ''`), so they are
  * served at /api/service/v1/... Strapi's users-permissions auth is off (`auth: false`): the route
- * middlewares authenticate with the service's key or signature instead.
+ * middlewares authenticate with the service's key or signature instead, and read the body themselves
+ * (Strapi's global body parser skips these paths): after the key, or around the signature check.
  */
 export default {
   type: 'content-api',
@@ -23,7 +25,7 @@ export default {
       method: 'POST',
       path: `${SERVICE_ROUTE_BASE}/publish-post`,
       handler: 'service-api.publishPost',
-      config: { auth: false, middlewares: [contractErrors, serviceKey] },
+      config: { auth: false, middlewares: [contractErrors, serviceKey, jsonBody] },
     },
     {
       method: 'POST',

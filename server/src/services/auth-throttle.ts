@@ -12,8 +12,10 @@ interface AuthFailureRow {
 
 /**
  * Counts failed key checks per client in the database, so the limit holds across instances:
- * after `maxFailures` failures within `windowSeconds`, the client is refused until the oldest
- * counted failure leaves the window.
+ * after `maxFailures` failures within `windowSeconds`, the client's failed attempts are answered
+ * 429 until the oldest counted failure leaves the window. Only failures are throttled: callers check
+ * the credential first and consult the throttle only when it is wrong, so a client that shares an
+ * address with an attacker is never locked out while it presents the right key or signature.
  */
 const authThrottle = ({ strapi }: { strapi: Core.Strapi }) => {
   const failures = () => strapi.db.query(AUTH_FAILURE_UID);
@@ -44,6 +46,16 @@ const authThrottle = ({ strapi }: { strapi: Core.Strapi }) => {
       throw new ServiceError('rate_limited', `Too many failed ${checkName} checks from this client. Retry in ${retryAfter} s.`, {
         'Retry-After': String(retryAfter),
       });
+    },
+
+    /**
+     * Refuses a request whose credential was wrong: 429 while the client is over the limit (the
+     * attempt is not counted again), else the failure is counted and `error` thrown.
+     */
+    async refuse(client: string, checkName: string, error: ServiceError): Promise<never> {
+      await this.assertAllowed(client, checkName);
+      await this.recordFailure(client);
+      throw error;
     },
 
     async recordFailure(client: string, now = new Date()): Promise<void> {
