@@ -31,6 +31,7 @@ async function whileProbingHealth<T>(baseUrl: string, work: () => Promise<T>): P
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   })();
+  prober.catch(() => undefined); // a failed probe is reported by the `await prober` below
   try {
     return { result: await work(), probes };
   } finally {
