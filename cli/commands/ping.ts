@@ -16,7 +16,8 @@ export const pingCommand: Command = {
       printJson(answer);
       return EXIT_OK;
     }
-    out(`OK  "${answer.site_name}" at ${answer.site_url}, ${answer.cms_version}\n`);
+    const cms = answer.cms ? `${answer.cms} ${answer.cms_version}` : answer.cms_version;
+    out(`OK  "${answer.site_name}" at ${answer.site_url}, ${cms}\n`);
     if (answer.plugin_version)
       out(`    plugin ${answer.plugin_version}, articles go to ${answer.target_content_type}\n`);
     for (const problem of answer.target_problems ?? []) out(`    problem: ${problem}\n`);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PostStatus } from './config';
+import { withoutControlCharacters } from './control-characters';
 import { combineJsonLd, extractJsonLd } from './json-ld';
 import type { PublishRequest } from './publish-request';
 import { sanitizeArticleHtml, type SanitizeOptions } from './sanitize';
@@ -68,7 +69,8 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
     slug: toSlug(fields.slug ?? fields.title),
     status: fields.status ?? options.defaultStatus,
     html,
-    structuredData: combineJsonLd(documents),
+    // JSON-LD lands in a jsonb column, which refuses NUL; its depth was checked by the request schema.
+    structuredData: withoutControlCharacters(combineJsonLd(documents)),
     seo: {
       metaTitle: fields.title,
       metaDescription: fields.metaDescription,

@@ -12,7 +12,10 @@ export interface PingResponse {
   status: 'success';
   site_name: string;
   site_url: string;
+  /** The CMS's own version, bare (`"5.54.0"`), as WordPress sends `"6.4.2"`. */
   cms_version: string;
+  /** Which CMS answered (this plugin sends "strapi"); other receivers may leave it out. */
+  cms?: string;
   plugin_version: string;
   target_content_type: string;
   /** Problems with the target content type that would make a publish fail or lose data. */

@@ -1,47 +1,21 @@
-import { Parser } from 'htmlparser2';
+import { jsonLdScriptTexts, jsonNestsDeeperThan, MAX_JSON_DEPTH, tryParseJson } from './nesting';
 
 export interface ExtractedJsonLd {
   /** Parsed `<script type="application/ld+json">` blocks, in document order. */
   blocks: unknown[];
-  /** Blocks whose text was not valid JSON (dropped). */
+  /** Blocks whose text was not valid JSON, or nested past the limit (dropped). */
   invalidBlocks: number;
 }
 
-const isJsonLdType = (type: string | undefined) =>
-  (type ?? '').split(';')[0].trim().toLowerCase() === 'application/ld+json';
-
 /** Reads the JSON-LD blocks of an HTML body; the sanitizer then removes every script. */
 export function extractJsonLd(html: string): ExtractedJsonLd {
-  const texts: string[] = [];
-  let current: string | null = null;
-  const parser = new Parser(
-    {
-      onopentag(name, attribs) {
-        if (name === 'script' && isJsonLdType(attribs.type)) current = '';
-      },
-      ontext(text) {
-        if (current !== null) current += text;
-      },
-      onclosetag(name) {
-        if (name === 'script' && current !== null) {
-          texts.push(current);
-          current = null;
-        }
-      },
-    },
-    { decodeEntities: false }
-  );
-  parser.write(html);
-  parser.end();
-
   const blocks: unknown[] = [];
   let invalidBlocks = 0;
-  for (const text of texts) {
-    try {
-      blocks.push(JSON.parse(text));
-    } catch {
-      invalidBlocks++;
-    }
+  for (const text of jsonLdScriptTexts(html)) {
+    const parsed = tryParseJson(text);
+    // The request schemas refuse too deep blocks; this keeps other callers safe as well.
+    if (parsed === undefined || jsonNestsDeeperThan(parsed.value, MAX_JSON_DEPTH)) invalidBlocks++;
+    else blocks.push(parsed.value);
   }
   return { blocks, invalidBlocks };
 }

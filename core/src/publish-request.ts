@@ -2,35 +2,22 @@ import { z } from 'zod';
 import { fieldIssues } from './schema-issues';
 import { STATUSES } from './config';
 import { ServiceError } from './errors';
-import { imageSource, optionalText } from './schema-fields';
-
-
-const isJsonText = (value: string) => {
-  try {
-    JSON.parse(value);
-    return true;
-  } catch {
-    return false;
-  }
-};
+import { articleHtml, imageSource, jsonLdText, optionalText, requiredLine } from './schema-fields';
 
 /**
  * Integration A's publish request (spec 2.1). `http:` image URLs are accepted here only so that
  * ARTICLE_PUBLISHER_ALLOW_HTTP can work; the image fetcher enforces the real rule.
  */
 export const publishRequestSchema = z.object({
-  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
-  content: z.string({ error: 'is required' }).min(1, 'is required').max(5_000_000, 'is too long'),
+  title: requiredLine(500),
+  content: articleHtml(5_000_000),
   slug: optionalText(200),
   status: z.enum(STATUSES, { error: `must be one of ${STATUSES.join(', ')}` }).nullish(),
   focus_keyword: optionalText(200),
   meta_description: optionalText(1000),
   featured_image: imageSource(),
   featured_image_alt: optionalText(500),
-  json_ld_schema: z
-    .string()
-    .nullish()
-    .refine((value) => !value || isJsonText(value), 'must be valid JSON text'),
+  json_ld_schema: jsonLdText(),
   category: optionalText(200),
   sub_category: optionalText(200),
   categories: z.array(z.number({ error: 'must be integers' }).int('must be integers').positive('must be positive')).nullish(),

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { DEFAULT_VIDEO_EMBED_HOSTS } from './config';
+import { removeControlCharacters } from './control-characters';
 import { IMAGE_MIME_TYPES, parseImageDataUrl } from './image-source';
 
 export interface SanitizeOptions {
@@ -92,6 +93,7 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
       (frame.tag === 'iframe' && !isApprovedEmbed(frame.attribs.src, embedPrefixes)) ||
       (frame.tag === 'img' && !frame.attribs.src),
   });
+  // Character references decode to controls too (`&#1;` is U+0001), so they are removed from the output.
   // Leading and trailing whitespace carries no meaning in a body; trimming keeps output stable.
-  return clean.trim();
+  return removeControlCharacters(clean).trim();
 }

@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import type { ArticleFields, CategorySelection } from './article';
 import { STATUSES, type PostStatus } from './config';
-import { imageSource, optionalText } from './schema-fields';
+import { singleLineText, urlText } from './control-characters';
+import { articleHtml, imageSource, jsonLdValue, optionalText, requiredLine } from './schema-fields';
 import { parseWithSchema } from './publish-request';
 
 export const ARTICLE_PUBLISHED = 'article.published';
 
 
 const inlineImageSchema = z.object({
-  url: z.string(),
-  alt: z.string().nullish(),
+  url: z.string().overwrite(urlText),
+  alt: z.string().overwrite(singleLineText).nullish(),
   order: z.number().int().nullish(),
   section_title: z.string().nullish(),
   placement: z.string().nullish(),
@@ -31,12 +32,12 @@ export const webhookPayloadSchema = z.object({
   article_id: z.number({ error: 'must be an integer' }).int('must be an integer').nonnegative('must not be negative'),
   website_id: z.number().int().nullish(),
   website_name: z.string().nullish(),
-  title: z.string({ error: 'is required' }).trim().min(1, 'is required').max(500, 'must be at most 500 characters'),
+  title: requiredLine(500),
   slug: optionalText(200),
   focus_keyword: optionalText(200),
-  secondary_keywords: z.array(z.string()).nullish(),
+  secondary_keywords: z.array(z.string().overwrite(singleLineText)).nullish(),
   format: z.string().nullish(),
-  html_content: z.string({ error: 'is required' }).min(1, 'is required').max(5_000_000, 'is too long'),
+  html_content: articleHtml(5_000_000),
   plain_content: z.string().nullish(),
   meta_description: optionalText(1000),
   featured_image: imageSource(),
@@ -44,7 +45,7 @@ export const webhookPayloadSchema = z.object({
   inline_images: z.array(inlineImageSchema).nullish(),
   category: optionalText(200),
   sub_category: optionalText(200),
-  schema_markup: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).nullish(),
+  schema_markup: jsonLdValue(),
   target_status: targetStatus,
 });
 

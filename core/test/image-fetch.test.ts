@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { isPublicAddress } from '../src/images/address-policy';
+import { addressRange, isPublicAddress } from '../src/images/address-policy';
 import { fetchImageBytes, loadImageSource, type FetchPolicy } from '../src/images/fetch-image';
 import { checkImageBytes } from '../src/images/image-check';
 import { ImageRejected } from '../src/images/image-rejected';
@@ -20,6 +20,21 @@ describe('address policy', () => {
     ]) {
       assert.equal(isPublicAddress(address), false, address);
     }
+  });
+
+  it('judges IPv4-compatible IPv6 addresses (::a.b.c.d) by the IPv4 address they carry', () => {
+    // URL parsing writes [::127.0.0.1] as [::7f00:1], so both spellings must be refused.
+    for (const address of ['::127.0.0.1', '::7f00:1', '::10.0.0.1', '::a00:1', '::169.254.169.254', '::192.168.1.1', '::0.0.0.2']) {
+      assert.equal(isPublicAddress(address), false, address);
+    }
+    assert.equal(addressRange('::7f00:1'), 'loopback');
+    assert.equal(addressRange('::a00:1'), 'private');
+    assert.equal(isPublicAddress('::8.8.8.8'), true, 'a public IPv4 address stays public in this form');
+  });
+
+  it('refuses an https image URL whose host is an IPv4-compatible loopback literal, before connecting', async () => {
+    const policy: FetchPolicy = { maxBytes: 1000, timeoutMs: 2000, maxRedirects: 3, allowHttp: false, allowPrivateNetworks: false };
+    await assert.rejects(fetchImageBytes('https://[::127.0.0.1]:9/x.png', policy), rejectedWith(/::7f00:1 is loopback, not public/));
   });
 
   it('accepts public unicast addresses', () => {

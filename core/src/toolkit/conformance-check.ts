@@ -137,8 +137,8 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
         const answer = await ping(apiKey);
         const problems = pingResponseProblems(answer.body);
         if (problems.length) fail(`HTTP ${answer.status}, but ${problems.join('; ')} (spec 2.3)`);
-        const body = answer.body as { site_name: string; cms_version: string };
-        return `${answer.status} success: "${body.site_name}", ${body.cms_version}`;
+        const body = answer.body as { site_name: string; cms_version: string; cms?: string };
+        return `${answer.status} success: "${body.site_name}", ${body.cms ? `${body.cms} ` : ''}${body.cms_version}`;
       },
     },
     {
