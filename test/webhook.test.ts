@@ -6,7 +6,7 @@ import { fixtureWebhookPayload } from './helpers/fixtures';
 import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
-import { countArticles, listCategories, readArticle } from './helpers/service';
+import { countArticles, readArticle } from './helpers/service';
 import { tableRows } from './helpers/databases';
 import { deliver } from './helpers/webhook';
 

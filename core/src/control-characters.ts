@@ -9,7 +9,7 @@
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]+/g;
-// eslint-disable-next-line no-control-regex -- as above, plus tab, LF and CR
+ 
 const LINE_BREAKS = /[\t\n\r]+/g;
 // eslint-disable-next-line no-control-regex -- every C0, DEL and C1 control
 const ALL_CONTROLS = /[\u0000-\u001F\u007F-\u009F]+/g;

@@ -18,9 +18,11 @@ const LIBRARY = 'https://cms.example.test/uploads';
 // Strapi's own checks of a blocks value: the entity validator that runs when an entry is saved,
 // and the Content Manager's stricter schema of block nodes. Neither is a public export.
 const strapiDir = (name: string) => path.dirname(require.resolve(`@strapi/${name}/package.json`));
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of Strapi's, loaded by its path
 const { blocksValidator } = require(path.join(strapiDir('core'), 'dist/services/entity-validator/blocks-validator.js')) as {
   blocksValidator: () => { validate(value: unknown): Promise<unknown> };
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of Strapi's, loaded by its path
 const { buildBlocksInputSchema } = require(path.join(strapiDir('content-manager'), 'dist/server/mcp/schemas/blocks-schema.js')) as {
   buildBlocksInputSchema: () => { parse(value: unknown): unknown };
 };

@@ -102,7 +102,9 @@ describe('fetching image bytes', () => {
       res.writeHead(200); // no content-length: only the streaming check can stop it
       const chunk = Buffer.alloc(64 * 1024);
       const write = () => {
-        while (res.write(chunk)) {}
+        while (res.write(chunk)) {
+          // keep writing until the socket pushes back
+        }
         res.once('drain', write);
       };
       write();

@@ -10,7 +10,8 @@ function validateEffectiveConfig(strapi: Core.Strapi) {
     assertValidConfig(getService(strapi, 'plugin-config').static());
   } catch (error) {
     throw new Error(
-      `Error regarding ${PLUGIN_ID} config (with ARTICLE_PUBLISHER_* variables applied): ${(error as Error).message}`
+      `Error regarding ${PLUGIN_ID} config (with ARTICLE_PUBLISHER_* variables applied): ${(error as Error).message}`,
+      { cause: error }
     );
   }
 }
