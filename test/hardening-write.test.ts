@@ -153,6 +153,18 @@ describe('hardening of the write step', () => {
       await assertSlugsUnique();
     });
 
+    it('makes one category of concurrent deliveries whose names share a slug', async () => {
+      const names = ['Soil + Compost!', 'soil compost?', 'SOIL, COMPOST', 'Soil / compost'];
+      const responses = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => publish({ title: `Concurrent soil ${i}`, category: names[i % names.length] }))
+      );
+      for (const response of responses) assert.equal(response.status, 201, response.text);
+      const stored = (await listCategories(site.url)).filter((category) => /soil/i.test(category.name));
+      assert.equal(stored.length, 1, JSON.stringify(stored));
+      for (const response of responses) assert.deepEqual(response.json.categories, [stored[0].name]);
+      await assertSlugsUnique();
+    });
+
     it('saves a 200-character category with a sub-category, and finds both again on the next delivery', async () => {
       const long = name200('category');
       const first = await publish({ title: 'Long category one', category: long, sub_category: 'Sub' });
