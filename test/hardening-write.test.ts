@@ -131,6 +131,16 @@ describe('hardening of the write step', () => {
       await assertSlugsUnique();
     });
 
+    it('reuses a sub-category whose slug a new name shares under the same parent', async () => {
+      const first = await publish({ title: 'Greeting one', category: 'Greetings', sub_category: 'Hi there!' });
+      assert.equal(first.status, 201, first.text);
+      const second = await publish({ title: 'Greeting two', category: 'Greetings', sub_category: 'Hi, there' });
+      assert.equal(second.status, 201, second.text);
+      assert.deepEqual(second.json.categories, ['Greetings', 'Hi there!']);
+      assert.deepEqual(await categoriesOf('greeting-two'), ['Greetings', 'Greetings > Hi there!']);
+      await assertSlugsUnique();
+    });
+
     it('reuses "École" for "école", whatever the database makes of case in accented letters', async () => {
       const first = await publish({ title: 'Ecole one', category: 'École' });
       assert.equal(first.status, 201, first.text);
