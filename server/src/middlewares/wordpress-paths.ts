@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { errorBody } from '../../../core/src/errors';
-import { wordpressServiceRoute } from '../../../core/src/service-paths';
+import { isServiceRoutePath, wordpressServiceRoute } from '../../../core/src/service-paths';
 import { getService } from '../utils/get-service';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 
@@ -10,14 +10,18 @@ import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
  * router): a request to a service route under WordPress's paths (`/wp-json/service/v1/...` or
  * `/?rest_route=/service/v1/...`) is routed as the native `/api/service/v1/...` one. Only the path
  * changes (the query string stays), so the same route middlewares run: key or signature, throttle,
- * body limit, error shapes. With `wordpressPaths` off nothing is touched and the router answers 404.
+ * body limit, error shapes. With `wordpressPaths` off, `/wp-json/...` is left to the router (404);
+ * `/?rest_route=...` is answered 404 here, as the site's own `GET /` (a redirect to the admin) would
+ * otherwise answer a request that names a route of ours.
  */
 export const wordpressPaths = ({ strapi }: { strapi: Core.Strapi }) => {
   const restPrefix = String(strapi.config.get('api.rest.prefix', '/api'));
 
   return async (ctx: Context, next: Next) => {
-    const route = wordpressServiceRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE);
-    if (route === null) return next();
+    // A site whose REST prefix is `/wp-json` serves these natively, whatever the option says.
+    if (isServiceRoutePath(ctx.path, restPrefix, SERVICE_ROUTE_BASE)) return next();
+    const wordpress = wordpressServiceRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE);
+    if (wordpress === null) return next();
 
     // Read per request (from the database): the setting is admin-editable and every instance must agree.
     let enabled: boolean;
@@ -29,7 +33,12 @@ export const wordpressPaths = ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = errorBody('internal_error', 'The site could not process the request. Try again later.');
       return;
     }
-    if (enabled) ctx.path = `${restPrefix}${route}`;
+    if (enabled) {
+      ctx.path = `${restPrefix}${wordpress.route}`;
+    } else if (wordpress.via === 'rest_route') {
+      ctx.status = 404;
+      return;
+    }
     return next();
   };
 };
