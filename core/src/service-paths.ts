@@ -22,29 +22,20 @@ export const REST_ROUTE_PREFIX = `/?${REST_ROUTE_PARAMETER}=`;
  */
 const PLAIN_ROUTE = /^[A-Za-z0-9_\-/]+$/;
 
-/** A request for a service route through one of WordPress's paths. */
-export interface WordPressServiceRequest {
-  /** `wp-json`: the pretty-permalink path; `rest_route`: the query parameter on the site root. */
-  via: 'wp-json' | 'rest_route';
-  /** The route below the REST prefix, such as `/service/v1/ping`. */
-  route: string;
-}
-
 /**
- * The service route a request names through one of WordPress's paths; null when it names none.
- * `querystring` is the raw query without `?`. The route is matched as loosely as the native one
- * (case, trailing slash): the router decides whether it exists.
+ * The service route a request names through one of WordPress's paths, as the part below the REST
+ * prefix (`/service/v1/ping`); null when it names none. `querystring` is the raw query without `?`.
+ * The route is matched as loosely as the native one (case, trailing slash): the router decides
+ * whether it exists.
  */
-export function wordpressServiceRoute(path: string, querystring: string, routeBase: string): WordPressServiceRequest | null {
-  if (isServiceRoutePath(path, WORDPRESS_REST_PREFIX, routeBase)) {
-    return { via: 'wp-json', route: path.slice(WORDPRESS_REST_PREFIX.length) };
-  }
+export function wordpressServiceRoute(path: string, querystring: string, routeBase: string): string | null {
+  if (isServiceRoutePath(path, WORDPRESS_REST_PREFIX, routeBase)) return path.slice(WORDPRESS_REST_PREFIX.length);
   if (path !== '/' && path !== '') return null;
   const routes = new URLSearchParams(querystring).getAll(REST_ROUTE_PARAMETER);
   // One value only: with two, WordPress and a proxy in front of us could disagree on which is meant.
   if (routes.length !== 1) return null;
   const [route] = routes;
-  return PLAIN_ROUTE.test(route) && isServiceRoutePath(route, '', routeBase) ? { via: 'rest_route', route } : null;
+  return PLAIN_ROUTE.test(route) && isServiceRoutePath(route, '', routeBase) ? route : null;
 }
 
 /** Whether a request can reach a service route, natively or through a WordPress path. */

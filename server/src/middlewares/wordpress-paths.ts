@@ -10,9 +10,9 @@ import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
  * router): a request to a service route under WordPress's paths (`/wp-json/service/v1/...` or
  * `/?rest_route=/service/v1/...`) is routed as the native `/api/service/v1/...` one. Only the path
  * changes (the query string stays), so the same route middlewares run: key or signature, throttle,
- * body limit, error shapes. With `wordpressPaths` off, `/wp-json/...` is left to the router (404);
- * `/?rest_route=...` is answered 404 here, as the site's own `GET /` (a redirect to the admin) would
- * otherwise answer a request that names a route of ours.
+ * body limit, error shapes. With `wordpressPaths` off, such a request is answered 404 here: left to
+ * the router it would meet Strapi's catch-all public routes instead (`GET /` redirects to the admin,
+ * a POST anywhere is 405), which would tell a connector the route exists.
  */
 export const wordpressPaths = ({ strapi }: { strapi: Core.Strapi }) => {
   const restPrefix = String(strapi.config.get('api.rest.prefix', '/api'));
@@ -20,8 +20,8 @@ export const wordpressPaths = ({ strapi }: { strapi: Core.Strapi }) => {
   return async (ctx: Context, next: Next) => {
     // A site whose REST prefix is `/wp-json` serves these natively, whatever the option says.
     if (isServiceRoutePath(ctx.path, restPrefix, SERVICE_ROUTE_BASE)) return next();
-    const wordpress = wordpressServiceRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE);
-    if (wordpress === null) return next();
+    const route = wordpressServiceRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE);
+    if (route === null) return next();
 
     // Read per request (from the database): the setting is admin-editable and every instance must agree.
     let enabled: boolean;
@@ -33,12 +33,11 @@ export const wordpressPaths = ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = errorBody('internal_error', 'The site could not process the request. Try again later.');
       return;
     }
-    if (enabled) {
-      ctx.path = `${restPrefix}${wordpress.route}`;
-    } else if (wordpress.via === 'rest_route') {
+    if (!enabled) {
       ctx.status = 404;
       return;
     }
+    ctx.path = `${restPrefix}${route}`;
     return next();
   };
 };
