@@ -33,8 +33,16 @@ const ping = (url: string, { key, localAddress }: Client = {}) =>
 const publish = (url: string, body: unknown, { key = KEY, localAddress }: Client = {}) =>
   request(url, { method: 'POST', headers: { 'X-Service-Key': key }, body, localAddress });
 
-function deliver(url: string, rawBody: string, signature: string | null, localAddress?: string): Promise<HttpResponse> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'X-Service-Event': 'article.published' };
+function deliver(
+  url: string,
+  rawBody: string,
+  signature: string | null,
+  localAddress?: string
+): Promise<HttpResponse> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'X-Service-Event': 'article.published',
+  };
   if (signature !== null) headers['X-Service-Signature'] = signature;
   return request(url, { method: 'POST', headers, body: Buffer.from(rawBody), localAddress });
 }
@@ -84,13 +92,23 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
 
   it('refuses a missing or wrong key with 401/403 in the contract shape there too', async () => {
     // Each form from its own address, so the three count their failures apart.
-    const addresses: Record<PathForm, string> = { native: '127.0.0.21', 'wp-json': '127.0.0.22', rest_route: '127.0.0.23' };
+    const addresses: Record<PathForm, string> = {
+      native: '127.0.0.21',
+      'wp-json': '127.0.0.22',
+      rest_route: '127.0.0.23',
+    };
     const refusals = async (form: PathForm) => {
       const client = { localAddress: addresses[form] };
       return [
         answer(await ping(url(form, 'ping'), client)),
         answer(await ping(url(form, 'ping'), { ...client, key: 'apk_not-the-key' })),
-        answer(await publish(url(form, 'publish-post'), { title: 'x', content: '<p>x</p>' }, { ...client, key: 'apk_not-the-key' })),
+        answer(
+          await publish(
+            url(form, 'publish-post'),
+            { title: 'x', content: '<p>x</p>' },
+            { ...client, key: 'apk_not-the-key' }
+          )
+        ),
       ];
     };
     const native = await refusals('native');
@@ -106,7 +124,11 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
   });
 
   it('publish-post gives the same answer through every path, to one post', async () => {
-    const article = { title: 'Through WordPress paths', slug: 'through-wordpress-paths', content: '<p>Same post.</p>' };
+    const article = {
+      title: 'Through WordPress paths',
+      slug: 'through-wordpress-paths',
+      content: '<p>Same post.</p>',
+    };
     const created = await publish(url('native', 'publish-post'), article);
     assert.equal(created.status, 201, created.text);
     // The same request again updates the same post, with the same answer whichever path it takes.
@@ -137,14 +159,16 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
     const body = webhookBody(7200, 'webhook-repeated');
     assert.equal((await deliver(url('native', 'webhook'), body, signWebhook(body, SECRET))).status, 200);
     const repeats = [];
-    for (const form of ALL_FORMS) repeats.push(answer(await deliver(url(form, 'webhook'), body, signWebhook(body, SECRET))));
+    for (const form of ALL_FORMS)
+      repeats.push(answer(await deliver(url(form, 'webhook'), body, signWebhook(body, SECRET))));
     assert.equal(repeats[0].status, 200);
     assert.equal((repeats[0].body as { duplicate: boolean }).duplicate, true);
     assert.deepEqual(repeats[1], repeats[0], 'wp-json');
     assert.deepEqual(repeats[2], repeats[0], 'rest_route');
 
     const unsigned = [];
-    for (const form of ALL_FORMS) unsigned.push(answer(await deliver(url(form, 'webhook'), body, null, '127.0.0.24')));
+    for (const form of ALL_FORMS)
+      unsigned.push(answer(await deliver(url(form, 'webhook'), body, null, '127.0.0.24')));
     assert.equal(unsigned[0].status, 401);
     assert.equal((unsigned[0].body as { code: string }).code, 'invalid_signature');
     assert.deepEqual(unsigned[1], unsigned[0], 'wp-json');
@@ -163,7 +187,11 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
       },
     };
     for (const form of ALL_FORMS) {
-      assert.deepEqual(answer(await publish(url(form, 'publish-post'), big)), expected, `publish-post ${form}`);
+      assert.deepEqual(
+        answer(await publish(url(form, 'publish-post'), big)),
+        expected,
+        `publish-post ${form}`
+      );
       const signed = await deliver(url(form, 'webhook'), bigRaw, signWebhook(bigRaw, SECRET));
       assert.deepEqual(answer(signed), expected, `webhook ${form}`);
     }
@@ -216,7 +244,11 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
       assert.equal((await ping(url(form, 'ping'), { key: KEY })).status, 404, `ping ${form}`);
       const article = { title: 'Off', slug: 'published-while-off', content: '<p>x</p>' };
       assert.equal((await publish(url(form, 'publish-post'), article)).status, 404, `publish-post ${form}`);
-      assert.equal((await deliver(url(form, 'webhook'), body, signWebhook(body, SECRET))).status, 404, `webhook ${form}`);
+      assert.equal(
+        (await deliver(url(form, 'webhook'), body, signWebhook(body, SECRET))).status,
+        404,
+        `webhook ${form}`
+      );
     }
     assert.deepEqual(await readArticle(site.url, 'published-while-off'), []);
 
@@ -227,7 +259,8 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
 
     // Turned back on, they answer at once (the setting is read per request).
     assert.equal((await saveSettings({ wordpressPaths: true })).status, 200);
-    for (const form of WORDPRESS_FORMS) assert.equal((await ping(url(form, 'ping'), { key: KEY })).status, 200, form);
+    for (const form of WORDPRESS_FORMS)
+      assert.equal((await ping(url(form, 'ping'), { key: KEY })).status, 200, form);
   });
 });
 
@@ -237,7 +270,11 @@ describe("native service routes under a moved REST prefix (Strapi's api.rest.pre
 
   before(async () => {
     site = await startPlayground({
-      env: { API_REST_PREFIX: '/rest', ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
+      env: {
+        API_REST_PREFIX: '/rest',
+        ARTICLE_PUBLISHER_API_KEY: KEY,
+        ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET,
+      },
     });
   });
   after(async () => site?.stop());
@@ -253,7 +290,11 @@ describe("native service routes under a moved REST prefix (Strapi's api.rest.pre
   });
 
   it('reads publish-post and webhook bodies under /rest (the global body parser leaves them alone)', async () => {
-    const published = await publish(url('native', 'publish-post'), { title: 'Under rest', slug: 'under-rest', content: '<p>x</p>' });
+    const published = await publish(url('native', 'publish-post'), {
+      title: 'Under rest',
+      slug: 'under-rest',
+      content: '<p>x</p>',
+    });
     assert.equal(published.status, 201, published.text);
     const body = webhookBody(7500, 'delivered-under-rest');
     const delivered = await deliver(url('native', 'webhook'), body, signWebhook(body, SECRET));
@@ -263,7 +304,9 @@ describe("native service routes under a moved REST prefix (Strapi's api.rest.pre
 
   it('shows the /rest addresses in the admin', async () => {
     const token = await registerSuperAdmin(site.url);
-    const settings = await request(`${site.url}/article-publisher/settings`, { headers: { authorization: `Bearer ${token}` } });
+    const settings = await request(`${site.url}/article-publisher/settings`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     assert.equal(settings.status, 200, settings.text);
     assert.equal(settings.json.endpoints.ping, `http://127.0.0.1:${site.port}/rest/service/v1/ping`);
     assert.equal(settings.json.endpoints.webhook, `http://127.0.0.1:${site.port}/rest/service/v1/webhook`);

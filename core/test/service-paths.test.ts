@@ -8,14 +8,25 @@ describe('WordPress paths to the service routes', () => {
   it('maps /wp-json/service/v1/... to the route below the prefix, whatever its case or trailing slash', () => {
     assert.equal(wordpressServiceRoute('/wp-json/service/v1/ping', '', BASE), '/service/v1/ping');
     assert.equal(wordpressServiceRoute('/WP-JSON/Service/v1/webhook/', 'x=1', BASE), '/Service/v1/webhook/');
-    for (const path of ['/wp-json/wp/v2/posts', '/wp-json/service/v10/ping', '/wp-jsonx/service/v1/ping', '/api/service/v1/ping']) {
+    for (const path of [
+      '/wp-json/wp/v2/posts',
+      '/wp-json/service/v10/ping',
+      '/wp-jsonx/service/v1/ping',
+      '/api/service/v1/ping',
+    ]) {
       assert.equal(wordpressServiceRoute(path, '', BASE), null, path);
     }
   });
 
   it('maps /?rest_route=/service/v1/... on the site root only, with exactly one plain route', () => {
-    assert.equal(wordpressServiceRoute('/', 'rest_route=/service/v1/publish-post', BASE), '/service/v1/publish-post');
-    assert.equal(wordpressServiceRoute('/', 'rest_route=%2Fservice%2Fv1%2Fping&_=1', BASE), '/service/v1/ping');
+    assert.equal(
+      wordpressServiceRoute('/', 'rest_route=/service/v1/publish-post', BASE),
+      '/service/v1/publish-post'
+    );
+    assert.equal(
+      wordpressServiceRoute('/', 'rest_route=%2Fservice%2Fv1%2Fping&_=1', BASE),
+      '/service/v1/ping'
+    );
     for (const [path, query] of [
       ['/', 'rest_route=/wp/v2/posts'],
       ['/', 'rest_route=service/v1/ping'],

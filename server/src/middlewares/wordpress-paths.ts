@@ -28,7 +28,9 @@ export const wordpressPaths = ({ strapi }: { strapi: Core.Strapi }) => {
     try {
       enabled = (await getService(strapi, 'plugin-config').get()).wordpressPaths;
     } catch (error) {
-      strapi.log.error(`[article-publisher] ${ctx.method} ${ctx.path}: reading the config failed: ${String(error)}`);
+      strapi.log.error(
+        `[article-publisher] ${ctx.method} ${ctx.path}: reading the config failed: ${String(error)}`
+      );
       ctx.status = 500;
       ctx.body = errorBody('internal_error', 'The site could not process the request. Try again later.');
       return;
