@@ -74,6 +74,12 @@ export const pluginConfigSchema = z
         maxRedirects: z.number().int().min(0).max(10),
         concurrency: z.number().int().min(1).max(32),
         maxInlineImages: z.number().int().min(0).max(1000),
+        /**
+         * Decoded pixels in flight in this process, across all publishes: images that would exceed it
+         * together are decoded and uploaded one after another (memory grows with pixels, ~4 bytes each
+         * for every copy Strapi's image processing makes).
+         */
+        maxPixelsInFlight: z.number().int().min(1_000_000),
         allowHttp: z.boolean(),
         allowPrivateNetworks: z.boolean(),
       })
@@ -127,6 +133,8 @@ export const DEFAULT_CONFIG: PluginConfig = {
     maxRedirects: 3,
     concurrency: 8,
     maxInlineImages: 50,
+    // One image at the pixel limit at a time: fits a 512 MB container with Strapi itself.
+    maxPixelsInFlight: 50_000_000,
     allowHttp: false,
     allowPrivateNetworks: false,
   },
@@ -147,7 +155,11 @@ export const settingsSchema = z
     fields: pluginConfigSchema.shape.fields,
     categoryContentType: pluginConfigSchema.shape.categoryContentType,
     categoryFields: pluginConfigSchema.shape.categoryFields,
-    images: pluginConfigSchema.shape.images.omit({ allowHttp: true, allowPrivateNetworks: true }).strict(),
+    // maxPixelsInFlight is optional so settings saved before it existed stay valid.
+    images: pluginConfigSchema.shape.images
+      .omit({ allowHttp: true, allowPrivateNetworks: true })
+      .extend({ maxPixelsInFlight: pluginConfigSchema.shape.images.shape.maxPixelsInFlight.optional() })
+      .strict(),
     videoEmbedHosts: z.array(z.string()).pipe(pluginConfigSchema.shape.videoEmbedHosts.unwrap()),
   })
   .partial()

@@ -1,0 +1,139 @@
+import type { Core } from '@strapi/strapi';
+import { PLUGIN_ID } from '../utils/plugin-id';
+
+export interface MediaFile {
+  id: number;
+  url: string;
+}
+
+/**
+ * One use of a media library file by the plugin: which source (URL or data digest) of which post,
+ * imported by which delivery. A row with no file is an upload in progress (or one its instance
+ * died in): `uploadName` is the unguessable name the file gets in the library.
+ */
+export interface MediaSourceRow {
+  id: number;
+  sourceKeyHash: string;
+  contentHash: string;
+  fileId: number | null;
+  /** Digest of the post (target uid + slug) whose delivery made the row; null on rows made before it was recorded. */
+  owner: string | null;
+  /** The delivery that made the row: its rows go when its post write fails. */
+  importToken: string | null;
+  uploadName: string | null;
+}
+
+export interface NewMediaSource {
+  sourceKey: string;
+  sourceKeyHash: string;
+  contentHash: string;
+  fileId: number | null;
+  owner: string;
+  importToken: string;
+  uploadName?: string;
+}
+
+const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source`;
+const FILE_UID = 'plugin::upload.file';
+const ROW_FIELDS = ['id', 'sourceKeyHash', 'contentHash', 'fileId', 'owner', 'importToken', 'uploadName'];
+
+interface MorphJoinTable {
+  name: string;
+  joinColumn: { name: string };
+}
+
+/** The media-source rows (what the plugin imported, for whom) and the library files they point to. */
+const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
+  const rows = () => strapi.db.query(MEDIA_SOURCE_UID);
+  const files = () => strapi.db.query(FILE_UID);
+  const toRow = (row: Record<string, unknown>): MediaSourceRow => ({
+    id: Number(row.id),
+    sourceKeyHash: String(row.sourceKeyHash),
+    contentHash: String(row.contentHash),
+    fileId: row.fileId === null || row.fileId === undefined ? null : Number(row.fileId),
+    owner: (row.owner as string | null | undefined) ?? null,
+    importToken: (row.importToken as string | null | undefined) ?? null,
+    uploadName: (row.uploadName as string | null | undefined) ?? null,
+  });
+
+  return {
+    /** Rows of these source keys whose file still exists, newest first, with the file. */
+    async findBySourceKeys(sourceKeyHashes: string[]): Promise<(MediaSourceRow & { file: MediaFile })[]> {
+      if (!sourceKeyHashes.length) return [];
+      const found = (await rows().findMany({
+        where: { sourceKeyHash: { $in: sourceKeyHashes }, fileId: { $notNull: true } },
+        select: ROW_FIELDS,
+        orderBy: { id: 'desc' },
+      })) as Record<string, unknown>[];
+      const fileIds = [...new Set(found.map((row) => Number(row.fileId)))];
+      const existing = fileIds.length
+        ? ((await files().findMany({ where: { id: { $in: fileIds } }, select: ['id', 'url'] })) as MediaFile[])
+        : [];
+      const filesById = new Map(existing.map((file) => [file.id, file]));
+      return found.flatMap((row) => {
+        const file = filesById.get(Number(row.fileId));
+        return file ? [{ ...toRow(row), file }] : [];
+      });
+    },
+
+    /** Every row of these bytes (their SHA-256), newest first. */
+    async findByContentHash(contentHash: string): Promise<MediaSourceRow[]> {
+      const found = (await rows().findMany({ where: { contentHash }, select: ROW_FIELDS, orderBy: { id: 'desc' } })) as Record<string, unknown>[];
+      return found.map(toRow);
+    },
+
+    /** Rows of one source key pointing to one file. */
+    async findUses(sourceKeyHash: string, fileId: number): Promise<MediaSourceRow[]> {
+      const found = (await rows().findMany({ where: { sourceKeyHash, fileId }, select: ROW_FIELDS })) as Record<string, unknown>[];
+      return found.map(toRow);
+    },
+
+    async findByImportToken(importToken: string): Promise<MediaSourceRow[]> {
+      const found = (await rows().findMany({ where: { importToken }, select: ROW_FIELDS })) as Record<string, unknown>[];
+      return found.map(toRow);
+    },
+
+    async insert(row: NewMediaSource): Promise<number> {
+      const created = (await rows().create({ data: row })) as { id: number };
+      return created.id;
+    },
+
+    async setFile(rowId: number, fileId: number): Promise<void> {
+      await rows().update({ where: { id: rowId }, data: { fileId } });
+    },
+
+    async remove(rowId: number): Promise<void> {
+      await rows().delete({ where: { id: rowId } });
+    },
+
+    async removeUses(importToken: string, fileId: number): Promise<void> {
+      await rows().deleteMany({ where: { importToken, fileId } });
+    },
+
+    /** Whether any row (of any delivery) still points to the file. */
+    async isUsed(fileId: number): Promise<boolean> {
+      return (await rows().count({ where: { fileId } })) > 0;
+    },
+
+    async findFile(fileId: number): Promise<MediaFile | null> {
+      return (await files().findOne({ where: { id: fileId }, select: ['id', 'url'] })) as MediaFile | null;
+    },
+
+    /** The oldest library file with exactly this name (a later one of the same name is someone's copy). */
+    async findFileNamed(name: string): Promise<MediaFile | null> {
+      return (await files().findOne({ where: { name }, select: ['id', 'url'], orderBy: { id: 'asc' } })) as MediaFile | null;
+    },
+
+    /** Whether an entry links the file through a media field (Strapi's `related` morph table of files). */
+    async isLinkedByEntries(fileId: number): Promise<boolean> {
+      const related = strapi.db.metadata.get(FILE_UID).attributes.related as unknown as { joinTable?: MorphJoinTable };
+      const joinTable = related?.joinTable;
+      if (!joinTable) return false;
+      const link = await strapi.db.getConnection(joinTable.name).where(joinTable.joinColumn.name, fileId).first();
+      return Boolean(link);
+    },
+  };
+};
+
+export type MediaSourcesService = ReturnType<typeof mediaSources>;
+export default mediaSources;
