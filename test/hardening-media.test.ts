@@ -76,7 +76,12 @@ describe('media import hardening (issue #17)', () => {
     if (tmpdir) fs.rmSync(tmpdir, { recursive: true, force: true });
   });
 
-  it('item 9: two 7000x7000 PNGs published at once are decoded one at a time, growing the process by less than 300 MB', async (t) => {
+  /**
+   * Measured here (2 cores, glibc malloc): 538 MB of growth when both decode at once, 368-376 MB one at a
+   * time. Strapi's own optimize step peaks at 250-280 MB for one such PNG and glibc's per-thread arenas
+   * keep ~100 MB between the two, so the bound sits between the two behaviours, not at one image's cost.
+   */
+  it('item 9: two 7000x7000 PNGs published at once are decoded one at a time (process growth well below both at once)', async (t) => {
     const pngOf = (background: string) =>
       sharp({ create: { width: 7000, height: 7000, channels: 3, background } }).png({ compressionLevel: 9 }).toBuffer();
     const [red, blue] = await Promise.all([pngOf('#c0392b'), pngOf('#2c3e99')]);
@@ -96,7 +101,7 @@ describe('media import hardening (issue #17)', () => {
     }
     const growth = peak - before;
     t.diagnostic(`PNG sizes ${red.length} and ${blue.length} bytes; RSS before ${Math.round(before / MB)} MB, peak ${Math.round(peak / MB)} MB, growth ${Math.round(growth / MB)} MB`);
-    assert.ok(growth < 300 * MB, `the process grew by ${Math.round(growth / MB)} MB`);
+    assert.ok(growth < 450 * MB, `the process grew by ${Math.round(growth / MB)} MB`);
   });
 
   it('item 13: removes its own stale temporary download folders at start, and only those', () => {
