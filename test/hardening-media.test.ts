@@ -42,6 +42,23 @@ describe('media import hardening (issue #17)', () => {
   const publish = (body: unknown) => publishPost(site.url, KEY, body);
   const files = () => tableRows(site.database, 'files');
   const mediaSources = () => tableRows(site.database, 'article_publisher_media_sources');
+  let ownerToken: string | undefined;
+  /** Uploads through the admin's media library, as an editor would; with `replacing`, replaces that file's media. */
+  const editorUpload = async (bytes: Buffer, name: string, replacing?: number) => {
+    ownerToken ??= await registerSuperAdmin(site.url);
+    const form = new FormData();
+    form.append('files', new Blob([bytes], { type: 'image/png' }), name);
+    form.append('fileInfo', JSON.stringify({ name }));
+    const response = await fetch(`${site.url}/upload${replacing ? `?id=${replacing}` : ''}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+      body: form,
+    });
+    const text = await response.text();
+    assert.ok(response.status === 200 || response.status === 201, `${response.status} ${text}`);
+    const json = JSON.parse(text) as { id: number; name: string; url: string } | { id: number; name: string; url: string }[];
+    return Array.isArray(json) ? json[0] : json;
+  };
   const folderAged = (name: string, ageMs: number) => {
     const folder = path.join(tmpdir, name);
     fs.mkdirSync(folder);
@@ -173,13 +190,7 @@ describe('media import hardening (issue #17)', () => {
     const other = await makeImage('png', 200, 200, 121);
     // The name the plugin used to give `wanted` from a URL ending in photo.png: <name>-<first 16 hex of its SHA-256>.
     const name = `photo-${createHash('sha256').update(wanted).digest('hex').slice(0, 16)}.png`;
-    const token = await registerSuperAdmin(site.url);
-    const form = new FormData();
-    form.append('files', new Blob([other], { type: 'image/png' }), name);
-    form.append('fileInfo', JSON.stringify({ name }));
-    const uploaded = await fetch(`${site.url}/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
-    assert.equal(uploaded.status, 201, await uploaded.clone().text());
-    const [editorFile] = (await uploaded.json()) as { id: number; name: string }[];
+    const editorFile = await editorUpload(other, name);
     assert.equal(editorFile.name, name);
 
     const url = images.file('/named/photo.png', wanted, 'image/png');
@@ -189,6 +200,28 @@ describe('media import hardening (issue #17)', () => {
     assert.notEqual(post.cover.id, editorFile.id, 'the editor\'s file (other bytes) was not reused');
     const served = await request(`${site.url}${post.cover.url}`);
     assert.equal(served.status, 200);
+  });
+
+  it('item 10: a library file whose media an editor replaced is not reused for the bytes it held before', async () => {
+    const original = await makeImage('png', 180, 120, 122);
+    const firstUrl = images.file('/replaced/original.png', original, 'image/png');
+    const first = await publish({ title: 'Before the replace', content: '<p>x</p>', featured_image: firstUrl });
+    assert.equal(first.status, 201, first.text);
+    const [before] = await readArticle(site.url, 'before-the-replace');
+    const replaced = await editorUpload(await makeImage('png', 180, 120, 123), 'replacement.png', before.cover.id);
+    assert.equal(replaced.id, before.cover.id, 'the file kept its id, with other bytes');
+
+    const sameUrl = await publish({ title: 'Same URL after the replace', content: '<p>x</p>', featured_image: firstUrl });
+    const sameBytes = await publish({
+      title: 'Same bytes after the replace',
+      content: '<p>x</p>',
+      featured_image: images.file('/replaced/copy.png', original, 'image/png'),
+    });
+    for (const [response, slug] of [[sameUrl, 'same-url-after-the-replace'], [sameBytes, 'same-bytes-after-the-replace']] as const) {
+      assert.equal(response.status, 201, response.text);
+      const [post] = await readArticle(site.url, slug);
+      assert.notEqual(post.cover.id, before.cover.id, `${slug}: the replaced file was not reused`);
+    }
   });
 
   it('item 2: a failed publish does not delete the images another post reused meanwhile', async () => {

@@ -19,7 +19,7 @@ import { parseImageDataUrl } from '../../../core/src/image-source';
 import { sanitizeArticleHtml } from '../../../core/src/sanitize';
 import { isServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
-import type { MediaFile, MediaSourceRow } from './media-sources';
+import { holdsRecordedBytes, type MediaFile, type MediaSourceRow } from './media-sources';
 import type { TargetDescription } from './target-schema';
 
 /** What the media step hands to the write step. */
@@ -174,10 +174,10 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Records that this delivery uses the file for this source, unless a settled row of the post already does. Under the content lock. */
-  async function claim(fileId: number, keys: SourceKeys, importer: Importer): Promise<void> {
-    const uses = await sources().findUses(keys.sourceKeyHash, fileId);
+  async function claim(file: MediaFile, keys: SourceKeys, importer: Importer): Promise<void> {
+    const uses = await sources().findUses(keys.sourceKeyHash, file.id);
     if (uses.some((row) => isSettledFor(row, importer))) return;
-    await sources().insert({ ...keys, fileId, ...importer });
+    await sources().insert({ ...keys, fileId: file.id, fileUrl: file.url, ...importer });
   }
 
   /**
@@ -189,13 +189,13 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     for (const row of await sources().findByContentHash(contentHash)) {
       if (row.fileId !== null) {
         const file = await sources().findFile(row.fileId);
-        if (file) return file;
+        if (file && holdsRecordedBytes(row, file)) return file;
         continue;
       }
       if (row.importToken === importer.importToken) continue;
       const leftover = row.uploadName ? await sources().findFileNamed(row.uploadName) : null;
       if (leftover) {
-        await sources().setFile(row.id, leftover.id);
+        await sources().setFile(row.id, leftover);
         return leftover;
       }
       await sources().remove(row.id);
@@ -220,7 +220,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     gates: ImportGates
   ): Promise<MediaFile> {
     const uploadName = fileNameFor(source, header.extension);
-    const rowId = await sources().insert({ ...keys, fileId: null, uploadName, ...importer });
+    const rowId = await sources().insert({ ...keys, fileId: null, fileUrl: null, uploadName, ...importer });
     try {
       // The article's processing slot first, then the budget: whoever holds budget waits for nothing else.
       const file = await gates.processing(() =>
@@ -229,7 +229,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
           return upload(filepath, size, uploadName, header.mimeType, alt);
         })
       );
-      await sources().setFile(rowId, file.id);
+      await sources().setFile(rowId, file);
       return file;
     } catch (error) {
       await sources().remove(rowId);
@@ -257,7 +257,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         const keys = { sourceKey, sourceKeyHash, contentHash: prior.contentHash };
         const claimed = await withContentLock(prior.contentHash, async () => {
           const file = await sources().findFile(prior.file.id);
-          if (file) await claim(file.id, keys, importer);
+          if (!file || file.url !== prior.file.url) return null;
+          await claim(file, keys, importer);
           return file;
         });
         if (claimed) return { ok: true, file: claimed, uploaded: false };
@@ -271,7 +272,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       return await withContentLock(downloaded.sha256, async (): Promise<ImportResult> => {
         const existing = await findImportedContent(downloaded.sha256, importer);
         if (existing) {
-          await claim(existing.id, keys, importer);
+          await claim(existing, keys, importer);
           return { ok: true, file: existing, uploaded: false };
         }
         const file = await uploadNew(filepath, downloaded.size, header, source, alt, keys, importer, policy, gates);

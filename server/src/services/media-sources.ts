@@ -16,6 +16,8 @@ export interface MediaSourceRow {
   sourceKeyHash: string;
   contentHash: string;
   fileId: number | null;
+  /** The file's URL when the row was made: another URL means the file's bytes were replaced since. */
+  fileUrl: string | null;
   /** Digest of the post (target uid + slug) whose delivery made the row; null on rows made before it was recorded. */
   owner: string | null;
   /** The delivery that made the row: its rows go when its post write fails. */
@@ -28,6 +30,7 @@ export interface NewMediaSource {
   sourceKeyHash: string;
   contentHash: string;
   fileId: number | null;
+  fileUrl: string | null;
   owner: string;
   importToken: string;
   uploadName?: string;
@@ -35,7 +38,15 @@ export interface NewMediaSource {
 
 const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source`;
 const FILE_UID = 'plugin::upload.file';
-const ROW_FIELDS = ['id', 'sourceKeyHash', 'contentHash', 'fileId', 'owner', 'importToken', 'uploadName'];
+const ROW_FIELDS = ['id', 'sourceKeyHash', 'contentHash', 'fileId', 'fileUrl', 'owner', 'importToken', 'uploadName'];
+
+/**
+ * Whether the file still holds the bytes the row recorded. Replacing a file's media in the library
+ * keeps its id but gives it a new URL; rows made before URLs were recorded are trusted.
+ */
+export function holdsRecordedBytes(row: MediaSourceRow, file: MediaFile): boolean {
+  return row.fileUrl === null || row.fileUrl === file.url;
+}
 
 interface MorphJoinTable {
   name: string;
@@ -51,13 +62,14 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
     sourceKeyHash: String(row.sourceKeyHash),
     contentHash: String(row.contentHash),
     fileId: row.fileId === null || row.fileId === undefined ? null : Number(row.fileId),
+    fileUrl: (row.fileUrl as string | null | undefined) ?? null,
     owner: (row.owner as string | null | undefined) ?? null,
     importToken: (row.importToken as string | null | undefined) ?? null,
     uploadName: (row.uploadName as string | null | undefined) ?? null,
   });
 
   return {
-    /** Rows of these source keys whose file still exists, newest first, with the file. */
+    /** Rows of these source keys whose file still exists with the bytes the row recorded, newest first, with the file. */
     async findBySourceKeys(sourceKeyHashes: string[]): Promise<(MediaSourceRow & { file: MediaFile })[]> {
       if (!sourceKeyHashes.length) return [];
       const found = (await rows().findMany({
@@ -72,7 +84,7 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       const filesById = new Map(existing.map((file) => [file.id, file]));
       return found.flatMap((row) => {
         const file = filesById.get(Number(row.fileId));
-        return file ? [{ ...toRow(row), file }] : [];
+        return file && holdsRecordedBytes(toRow(row), file) ? [{ ...toRow(row), file }] : [];
       });
     },
 
@@ -98,8 +110,8 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       return created.id;
     },
 
-    async setFile(rowId: number, fileId: number): Promise<void> {
-      await rows().update({ where: { id: rowId }, data: { fileId } });
+    async setFile(rowId: number, file: MediaFile): Promise<void> {
+      await rows().update({ where: { id: rowId }, data: { fileId: file.id, fileUrl: file.url } });
     },
 
     async remove(rowId: number): Promise<void> {
