@@ -19,7 +19,7 @@ import { parseImageDataUrl } from '../../../core/src/image-source';
 import { sanitizeArticleHtml } from '../../../core/src/sanitize';
 import { isServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
-import { holdsRecordedBytes, type MediaFile, type MediaSourceRow } from './media-sources';
+import { holdsRecordedBytes, mediaFileOf, type MediaFile, type MediaSourceRow } from './media-sources';
 import type { TargetDescription } from './target-schema';
 
 /** What the media step hands to the write step. */
@@ -43,7 +43,7 @@ export interface ArticleMedia {
 type ImportResult = { ok: true; file: MediaFile; uploaded: boolean } | { ok: false; reason: string };
 
 interface UploadService {
-  upload(input: object): Promise<(MediaFile & Record<string, unknown>)[]>;
+  upload(input: object): Promise<Record<string, unknown>[]>;
   remove(file: object): Promise<unknown>;
 }
 
@@ -131,7 +131,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
       files: { filepath, originalFilename: name, mimetype: mimeType, size },
     });
-    return { id: file.id, url: file.url };
+    return mediaFileOf(file);
   }
 
   /** The imported images' library files, for image blocks (a blocks body needs more than a URL). */
@@ -177,7 +177,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   async function claim(file: MediaFile, keys: SourceKeys, importer: Importer): Promise<void> {
     const uses = await sources().findUses(keys.sourceKeyHash, file.id);
     if (uses.some((row) => isSettledFor(row, importer))) return;
-    await sources().insert({ ...keys, fileId: file.id, fileUrl: file.url, ...importer });
+    await sources().insert({ ...keys, fileId: file.id, fileFingerprint: file.fingerprint, ...importer });
   }
 
   /**
@@ -220,7 +220,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     gates: ImportGates
   ): Promise<MediaFile> {
     const uploadName = fileNameFor(source, header.extension);
-    const rowId = await sources().insert({ ...keys, fileId: null, fileUrl: null, uploadName, ...importer });
+    const rowId = await sources().insert({ ...keys, fileId: null, fileFingerprint: null, uploadName, ...importer });
     try {
       // The article's processing slot first, then the budget: whoever holds budget waits for nothing else.
       const file = await gates.processing(() =>
@@ -257,7 +257,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         const keys = { sourceKey, sourceKeyHash, contentHash: prior.contentHash };
         const claimed = await withContentLock(prior.contentHash, async () => {
           const file = await sources().findFile(prior.file.id);
-          if (!file || file.url !== prior.file.url) return null;
+          if (!file || file.fingerprint !== prior.file.fingerprint) return null;
           await claim(file, keys, importer);
           return file;
         });

@@ -4,6 +4,22 @@ import { PLUGIN_ID } from '../utils/plugin-id';
 export interface MediaFile {
   id: number;
   url: string;
+  /** What the library says of the file's media (URL, type, size, dimensions); replacing the media changes it. */
+  fingerprint: string;
+}
+
+/** The upload file columns a fingerprint is made of. */
+const FILE_FIELDS = ['id', 'url', 'mime', 'size', 'width', 'height'];
+
+/**
+ * A library file as the plugin uses it. Replacing a file's media keeps its id and URL, but not its
+ * size, type and dimensions together; editing its alt text or name changes none of them.
+ */
+export function mediaFileOf(row: Record<string, unknown>): MediaFile {
+  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  const size = number(row.size);
+  const fingerprint = JSON.stringify([row.url, row.mime, size === null ? null : size.toFixed(2), number(row.width), number(row.height)]);
+  return { id: Number(row.id), url: String(row.url), fingerprint };
 }
 
 /**
@@ -16,8 +32,8 @@ export interface MediaSourceRow {
   sourceKeyHash: string;
   contentHash: string;
   fileId: number | null;
-  /** The file's URL when the row was made: another URL means the file's bytes were replaced since. */
-  fileUrl: string | null;
+  /** The file's fingerprint when the row was made: another one means the file's media was replaced since. */
+  fileFingerprint: string | null;
   /** Digest of the post (target uid + slug) whose delivery made the row; null on rows made before it was recorded. */
   owner: string | null;
   /** The delivery that made the row: its rows go when its post write fails. */
@@ -30,7 +46,7 @@ export interface NewMediaSource {
   sourceKeyHash: string;
   contentHash: string;
   fileId: number | null;
-  fileUrl: string | null;
+  fileFingerprint: string | null;
   owner: string;
   importToken: string;
   uploadName?: string;
@@ -38,14 +54,14 @@ export interface NewMediaSource {
 
 const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source`;
 const FILE_UID = 'plugin::upload.file';
-const ROW_FIELDS = ['id', 'sourceKeyHash', 'contentHash', 'fileId', 'fileUrl', 'owner', 'importToken', 'uploadName'];
+const ROW_FIELDS = ['id', 'sourceKeyHash', 'contentHash', 'fileId', 'fileFingerprint', 'owner', 'importToken', 'uploadName'];
 
 /**
- * Whether the file still holds the bytes the row recorded. Replacing a file's media in the library
- * keeps its id but gives it a new URL; rows made before URLs were recorded are trusted.
+ * Whether the file still holds the media the row recorded (not replaced in the library since); rows
+ * made before fingerprints were recorded are trusted.
  */
 export function holdsRecordedBytes(row: MediaSourceRow, file: MediaFile): boolean {
-  return row.fileUrl === null || row.fileUrl === file.url;
+  return row.fileFingerprint === null || row.fileFingerprint === file.fingerprint;
 }
 
 interface MorphJoinTable {
@@ -62,7 +78,7 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
     sourceKeyHash: String(row.sourceKeyHash),
     contentHash: String(row.contentHash),
     fileId: row.fileId === null || row.fileId === undefined ? null : Number(row.fileId),
-    fileUrl: (row.fileUrl as string | null | undefined) ?? null,
+    fileFingerprint: (row.fileFingerprint as string | null | undefined) ?? null,
     owner: (row.owner as string | null | undefined) ?? null,
     importToken: (row.importToken as string | null | undefined) ?? null,
     uploadName: (row.uploadName as string | null | undefined) ?? null,
@@ -79,7 +95,7 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       })) as Record<string, unknown>[];
       const fileIds = [...new Set(found.map((row) => Number(row.fileId)))];
       const existing = fileIds.length
-        ? ((await files().findMany({ where: { id: { $in: fileIds } }, select: ['id', 'url'] })) as MediaFile[])
+        ? ((await files().findMany({ where: { id: { $in: fileIds } }, select: FILE_FIELDS })) as Record<string, unknown>[]).map(mediaFileOf)
         : [];
       const filesById = new Map(existing.map((file) => [file.id, file]));
       return found.flatMap((row) => {
@@ -111,7 +127,7 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async setFile(rowId: number, file: MediaFile): Promise<void> {
-      await rows().update({ where: { id: rowId }, data: { fileId: file.id, fileUrl: file.url } });
+      await rows().update({ where: { id: rowId }, data: { fileId: file.id, fileFingerprint: file.fingerprint } });
     },
 
     async remove(rowId: number): Promise<void> {
@@ -128,12 +144,14 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async findFile(fileId: number): Promise<MediaFile | null> {
-      return (await files().findOne({ where: { id: fileId }, select: ['id', 'url'] })) as MediaFile | null;
+      const row = (await files().findOne({ where: { id: fileId }, select: FILE_FIELDS })) as Record<string, unknown> | null;
+      return row ? mediaFileOf(row) : null;
     },
 
     /** The oldest library file with exactly this name (a later one of the same name is someone's copy). */
     async findFileNamed(name: string): Promise<MediaFile | null> {
-      return (await files().findOne({ where: { name }, select: ['id', 'url'], orderBy: { id: 'asc' } })) as MediaFile | null;
+      const row = (await files().findOne({ where: { name }, select: FILE_FIELDS, orderBy: { id: 'asc' } })) as Record<string, unknown> | null;
+      return row ? mediaFileOf(row) : null;
     },
 
     /** Whether an entry links the file through a media field (Strapi's `related` morph table of files). */
