@@ -208,7 +208,8 @@ describe('media import hardening (issue #17)', () => {
     const first = await publish({ title: 'Before the replace', content: '<p>x</p>', featured_image: firstUrl });
     assert.equal(first.status, 201, first.text);
     const [before] = await readArticle(site.url, 'before-the-replace');
-    const replaced = await editorUpload(await makeImage('png', 180, 120, 123), 'replacement.png', before.cover.id);
+    // Another picture: its size in bytes and dimensions differ, as a real replacement's do.
+    const replaced = await editorUpload(await makeImage('png', 240, 160, 123), 'replacement.png', before.cover.id);
     assert.equal(replaced.id, before.cover.id, 'the file kept its id, with other bytes');
 
     const sameUrl = await publish({ title: 'Same URL after the replace', content: '<p>x</p>', featured_image: firstUrl });
