@@ -6,6 +6,7 @@ import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { animatedGif } from '../../test/helpers/animated-gif';
 import { normalizeArticle, articleFromPublishRequest } from '../src/article';
+import { assertValidConfig, DEFAULT_CONFIG, settingsSchema } from '../src/config';
 import { inspectImage } from '../src/images/image-check';
 import { ImageRejected } from '../src/images/image-rejected';
 import { createPixelBudget } from '../src/images/pixel-budget';
@@ -80,6 +81,15 @@ describe('pixel budget', () => {
     const budget = createPixelBudget();
     await assert.rejects(budget.run(5, 10, async () => Promise.reject(new Error('boom'))), /boom/);
     assert.equal(budget.inUse(), 0);
+  });
+});
+
+describe('pixel budget option', () => {
+  it('defaults to one image at the pixel limit, is validated, and may be absent from settings saved before it existed', () => {
+    assert.equal(DEFAULT_CONFIG.images.maxPixelsInFlight, 50_000_000);
+    assert.throws(() => assertValidConfig({ ...DEFAULT_CONFIG, images: { ...DEFAULT_CONFIG.images, maxPixelsInFlight: 10 } }), /"images\.maxPixelsInFlight"/);
+    const { allowHttp: _allowHttp, allowPrivateNetworks: _allowPrivate, maxPixelsInFlight: _budget, ...olderImages } = DEFAULT_CONFIG.images;
+    assert.equal(settingsSchema.safeParse({ images: olderImages }).success, true);
   });
 });
 
