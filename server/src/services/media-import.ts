@@ -221,20 +221,22 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   ): Promise<MediaFile> {
     const uploadName = fileNameFor(source, header.extension);
     const rowId = await sources().insert({ ...keys, fileId: null, fileFingerprint: null, uploadName, ...importer });
+    let file: MediaFile;
     try {
       // The article's processing slot first, then the budget: whoever holds budget waits for nothing else.
-      const file = await gates.processing(() =>
+      file = await gates.processing(() =>
         pixelBudget.run(header.pixels, policy.maxPixelsInFlight, async () => {
           await verifyImageDecodes(filepath, policy.maxPixels);
           return upload(filepath, size, uploadName, header.mimeType, alt);
         })
       );
-      await sources().setFile(rowId, file);
-      return file;
     } catch (error) {
       await sources().remove(rowId);
       throw error;
     }
+    // Should this fail, the row keeps the file's name and the next import of these bytes adopts it.
+    await sources().setFile(rowId, file);
+    return file;
   }
 
   async function importSource(
