@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PostStatus } from './config';
+import type { ImageWarning } from './contracts';
 import { withoutControlCharacters } from './control-characters';
+import { refusedImageSources } from './images/refused-image-sources';
 import { combineJsonLd, extractJsonLd } from './json-ld';
 import type { PublishRequest } from './publish-request';
 import { sanitizeArticleHtml, type SanitizeOptions } from './sanitize';
@@ -32,6 +34,8 @@ export interface NormalizedArticle {
   /** Digest of the normalized content, to tell a repeated delivery from a changed one. */
   contentHash: string;
   warnings: string[];
+  /** Inline images the sanitizer removed for their scheme (file:, ftp:, http: unless allowed), to report. */
+  refusedImages?: ImageWarning[];
 }
 
 export interface NormalizeOptions {
@@ -80,12 +84,14 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
     featuredImage: fields.featuredImage,
     categories: fields.categories,
     warnings,
+    refusedImages: refusedImageSources(fields.html, options.sanitize.allowHttpImages === true),
   };
   return { ...article, contentHash: hashContent(article) };
 }
 
 function hashContent(article: Omit<NormalizedArticle, 'contentHash'>): string {
-  const { warnings: _warnings, ...content } = article;
+  // What the sanitizer removed is not content: the digest stays as it was before these were reported.
+  const { warnings: _warnings, refusedImages: _refusedImages, ...content } = article;
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 

@@ -76,6 +76,12 @@ export const pluginConfigSchema = z
         maxRedirects: z.number().int().min(0).max(10),
         concurrency: z.number().int().min(1).max(32),
         maxInlineImages: z.number().int().min(0).max(1000),
+        /**
+         * Decoded pixels in flight in this process, across all publishes: images that would exceed it
+         * together are decoded and uploaded one after another (memory grows with pixels, ~4 bytes each
+         * for every copy Strapi's image processing makes).
+         */
+        maxPixelsInFlight: z.number().int().min(1_000_000),
         allowHttp: z.boolean(),
         allowPrivateNetworks: z.boolean(),
       })
@@ -134,6 +140,8 @@ export const DEFAULT_CONFIG: PluginConfig = {
     maxRedirects: 3,
     concurrency: 8,
     maxInlineImages: 50,
+    // One image at the pixel limit at a time: fits a 512 MB container with Strapi itself.
+    maxPixelsInFlight: 50_000_000,
     allowHttp: false,
     allowPrivateNetworks: false,
   },
@@ -155,7 +163,10 @@ export const settingsSchema = z
     fields: pluginConfigSchema.shape.fields,
     categoryContentType: pluginConfigSchema.shape.categoryContentType,
     categoryFields: pluginConfigSchema.shape.categoryFields,
-    images: pluginConfigSchema.shape.images.omit({ allowHttp: true, allowPrivateNetworks: true }).strict(),
+    // maxPixelsInFlight bounds one process's memory, so it belongs with the operator's files, like bodyLimitBytes.
+    images: pluginConfigSchema.shape.images
+      .omit({ allowHttp: true, allowPrivateNetworks: true, maxPixelsInFlight: true })
+      .strict(),
     videoEmbedHosts: z.array(z.string()).pipe(pluginConfigSchema.shape.videoEmbedHosts.unwrap()),
     wordpressPaths: pluginConfigSchema.shape.wordpressPaths,
   })

@@ -1,4 +1,6 @@
+import os from 'node:os';
 import type { Core } from '@strapi/strapi';
+import { removeStaleTempFolders } from '../../core/src/images/temp-folders';
 import { wordpressPaths } from './middlewares/wordpress-paths';
 import { PERMISSION_ACTIONS } from './permissions';
 import { getService } from './utils/get-service';
@@ -21,8 +23,19 @@ function answerUnderWordPressPaths(strapi: Core.Strapi) {
   strapi.server.use(wordpressPaths({ strapi }));
 }
 
+/**
+ * Download folders of imports a crash interrupted stay in the temp directory otherwise. Only the
+ * plugin's own folders old enough to be nobody's live download go (another instance on this machine
+ * may be importing right now).
+ */
+async function removeStaleDownloadFolders(strapi: Core.Strapi) {
+  const removed = await removeStaleTempFolders(os.tmpdir());
+  if (removed.length) strapi.log.info(`[article-publisher] removed ${removed.length} stale temporary download folder(s)`);
+}
+
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await registerPermissionActions(strapi);
   await createLockTable(strapi);
+  await removeStaleDownloadFolders(strapi);
   answerUnderWordPressPaths(strapi);
 };

@@ -10,12 +10,21 @@ export interface CheckedImage {
   height: number;
 }
 
+/** What the header tells of an image, before anything is decoded. */
+export interface ImageHeader extends CheckedImage {
+  /** Frames of an animated image (1 for a still one). */
+  frames: number;
+  /** Pixels a full decode produces: every frame counts. */
+  pixels: number;
+}
+
 /**
  * Trusts the bytes, never the name or the Content-Type header: the type is read from the file's
- * signature, SVG and anything else outside the list is refused, and the image is decoded (under a
- * pixel limit, against decompression bombs) so a corrupt file is refused before it reaches the library.
+ * signature, SVG and anything else outside the list is refused, and the pixels of every frame are
+ * counted against the limit (a tiny animated GIF can hold hundreds of full-size frames). Only the
+ * header is read, so this is cheap whatever the image's size.
  */
-export async function checkImageBytes(bytes: Buffer | string, maxPixels: number): Promise<CheckedImage> {
+export async function inspectImage(bytes: Buffer | string, maxPixels: number): Promise<ImageHeader> {
   // A string is a file path: the image is read from disk, never whole into memory.
   const type = typeof bytes === 'string' ? await fileTypeFromFile(bytes) : await fileTypeFromBuffer(bytes);
   if (!type) throw new ImageRejected('the file is not a recognised image (unknown type)');
@@ -30,14 +39,31 @@ export async function checkImageBytes(bytes: Buffer | string, maxPixels: number)
   }
   const { width = 0, height = 0 } = metadata;
   if (width < 1 || height < 1) throw new ImageRejected('the image has no dimensions');
-  if (width * height > maxPixels) {
-    throw new ImageRejected(`the image is ${width}x${height}, more than the limit of ${maxPixels} pixels`);
+  const frames = Math.max(1, metadata.pages ?? 1);
+  const frameHeight = metadata.pageHeight ?? height;
+  const pixels = width * frameHeight * frames;
+  if (pixels > maxPixels) {
+    const size = frames > 1 ? `${width}x${frameHeight} with ${frames} frames (${pixels} pixels)` : `${width}x${height}`;
+    throw new ImageRejected(`the image is ${size}, more than the limit of ${maxPixels} pixels`);
   }
+  return { mimeType: type.mime, extension: type.ext, width, height: frameHeight, frames, pixels };
+}
+
+/**
+ * A full decode at a tiny size finds truncated or garbled data that the header alone hides. It
+ * decodes the whole image, so callers run it under the pixel budget.
+ */
+export async function verifyImageDecodes(bytes: Buffer | string, maxPixels: number): Promise<void> {
   try {
-    // A full decode at a tiny size finds truncated or garbled data that the header alone hides.
     await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).resize(16, 16, { fit: 'inside' }).toBuffer();
   } catch (error) {
     throw new ImageRejected(`the image data is corrupt (${(error as Error).message})`);
   }
-  return { mimeType: type.mime, extension: type.ext, width, height };
+}
+
+/** The header checks and the full decode, one after the other (so a corrupt file never reaches the library). */
+export async function checkImageBytes(bytes: Buffer | string, maxPixels: number): Promise<CheckedImage> {
+  const { mimeType, extension, width, height } = await inspectImage(bytes, maxPixels);
+  await verifyImageDecodes(bytes, maxPixels);
+  return { mimeType, extension, width, height };
 }

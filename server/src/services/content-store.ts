@@ -50,21 +50,7 @@ export interface DeliveryRecord {
   warnings: string[];
 }
 
-export interface MediaFile {
-  id: number;
-  url: string;
-}
-
-export interface MediaSourceRecord {
-  sourceKey: string;
-  sourceKeyHash: string;
-  contentHash: string;
-  fileId: number;
-}
-
 const DELIVERY_UID = `plugin::${PLUGIN_ID}.delivery`;
-const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source`;
-const FILE_UID = 'plugin::upload.file';
 
 /** Every read and write of entries goes through here, through Strapi's Document Service. */
 const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -185,56 +171,6 @@ const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
         ...(target.draftAndPublish ? { status: 'draft' } : {}),
       });
       return row !== null;
-    },
-
-    /** Files earlier deliveries imported, by source key digest, for many sources in two queries. */
-    async findImportedFiles(sourceKeyHashes: string[]): Promise<Map<string, MediaFile>> {
-      const found = new Map<string, MediaFile>();
-      if (!sourceKeyHashes.length) return found;
-      const sources = await documents(MEDIA_SOURCE_UID).findMany({
-        filters: { sourceKeyHash: { $in: sourceKeyHashes } },
-        fields: ['sourceKeyHash', 'fileId'],
-        sort: 'id:desc',
-      });
-      const fileIds = [...new Set(sources.map((source) => Number(source.fileId)))];
-      const files = fileIds.length
-        ? ((await strapi.db.query(FILE_UID).findMany({ where: { id: { $in: fileIds } }, select: ['id', 'url'] })) as MediaFile[])
-        : [];
-      const filesById = new Map(files.map((file) => [file.id, file]));
-      for (const source of sources) {
-        const file = filesById.get(Number(source.fileId));
-        const hash = String(source.sourceKeyHash);
-        if (file && !found.has(hash)) found.set(hash, file);
-      }
-      return found;
-    },
-
-    /** The media library file an earlier delivery imported with these bytes (their SHA-256). */
-    async findFileByContentHash(contentHash: string): Promise<MediaFile | null> {
-      const sources = await documents(MEDIA_SOURCE_UID).findMany({ filters: { contentHash }, fields: ['fileId'], sort: 'id:desc' });
-      for (const source of sources) {
-        const file = (await strapi.db.query(FILE_UID).findOne({ where: { id: source.fileId }, select: ['id', 'url'] })) as MediaFile | null;
-        if (file) return file;
-      }
-      return null;
-    },
-
-    /** A library file named `<stem>.<extension>`, the newest first. */
-    async findFileByNameStem(stem: string): Promise<MediaFile | null> {
-      return (await strapi.db.query(FILE_UID).findOne({
-        where: { name: { $startsWith: `${stem}.` } },
-        select: ['id', 'url'],
-        orderBy: { id: 'desc' },
-      })) as MediaFile | null;
-    },
-
-    async recordMediaSource(record: MediaSourceRecord): Promise<void> {
-      await documents(MEDIA_SOURCE_UID).create({ data: record });
-    },
-
-    async forgetMediaSources(fileIds: number[]): Promise<void> {
-      if (!fileIds.length) return;
-      await strapi.db.query(MEDIA_SOURCE_UID).deleteMany({ where: { fileId: { $in: fileIds } } });
     },
   };
 };

@@ -5,6 +5,7 @@ import contentStore from './content-store';
 import ledger from './ledger';
 import locks from './locks';
 import mediaImport from './media-import';
+import mediaSources from './media-sources';
 import pluginConfig from './plugin-config';
 import publisher from './publisher';
 import pluginStore from './plugin-store';
@@ -20,6 +21,7 @@ const services = {
   ledger,
   locks,
   'media-import': mediaImport,
+  'media-sources': mediaSources,
   'plugin-config': pluginConfig,
   publisher,
   'plugin-store': pluginStore,

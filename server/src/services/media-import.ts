@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,13 +10,16 @@ import type { EffectiveConfig } from '../../../core/src/config';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
 import { createLimiter } from '../../../core/src/images/concurrency';
 import { downloadImageToFile, loadImageSource, type FetchPolicy } from '../../../core/src/images/fetch-image';
-import { checkImageBytes } from '../../../core/src/images/image-check';
+import { inspectImage, verifyImageDecodes, type ImageHeader } from '../../../core/src/images/image-check';
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { listInlineImages } from '../../../core/src/images/inline-images';
+import { createPixelBudget } from '../../../core/src/images/pixel-budget';
+import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
 import { parseImageDataUrl } from '../../../core/src/image-source';
 import { sanitizeArticleHtml } from '../../../core/src/sanitize';
+import { isServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
-import type { MediaFile } from './content-store';
+import { holdsRecordedBytes, mediaFileOf, type MediaFile, type MediaSourceRow } from './media-sources';
 import type { TargetDescription } from './target-schema';
 
 /** What the media step hands to the write step. */
@@ -26,8 +29,13 @@ export interface ArticleMedia {
   featuredImageResult: string;
   imported: ImportedImage[];
   warnings: ImageWarning[];
-  /** Files uploaded for this delivery (not reused ones), removed again if the post write fails. */
+  /** Files uploaded for this delivery (not reused ones). */
   uploadedFileIds: number[];
+  /**
+   * Marks the media-source rows this delivery made; when the post write fails, `discard` drops them
+   * and removes each file nothing else uses any more. Absent when nothing was imported.
+   */
+  importToken?: string;
   /** For a blocks body: the library file of each imported inline image, by its src in `html`. */
   libraryImages: ReadonlyMap<string, MediaLibraryImage>;
 }
@@ -35,7 +43,7 @@ export interface ArticleMedia {
 type ImportResult = { ok: true; file: MediaFile; uploaded: boolean } | { ok: false; reason: string };
 
 interface UploadService {
-  upload(input: object): Promise<(MediaFile & Record<string, unknown>)[]>;
+  upload(input: object): Promise<Record<string, unknown>[]>;
   remove(file: object): Promise<unknown>;
 }
 
@@ -52,44 +60,78 @@ interface ImportGates {
 /** Images decoded and resized at once: one per core, since that work is CPU bound. */
 const PROCESSING_SLOTS = Math.max(1, os.availableParallelism());
 
-/** A file name for the library: the URL's own name when it has one, with the real extension. */
-function fileNameFor(source: string, extension: string, contentHash: string): string {
-  return `${fileNameStem(source, contentHash)}.${extension}`;
+/**
+ * Decoded pixels in flight, shared by every publish in this process: it bounds this process's
+ * memory, so it is deliberately process state (each instance has its own memory to protect).
+ */
+const pixelBudget = createPixelBudget();
+
+/** Who imports: the post (its deliveries run one at a time under its lock) and this one delivery. */
+interface Importer {
+  owner: string;
+  importToken: string;
+}
+
+/** The identity of an image source and its bytes, as media-source rows record them. */
+interface SourceKeys {
+  sourceKey: string;
+  sourceKeyHash: string;
+  contentHash: string;
+}
+
+/** What an earlier delivery recorded for a source key. */
+interface KnownSource {
+  file: MediaFile;
+  contentHash: string;
+  /** Recorded by a finished delivery of this same post (or before deliveries were recorded): nothing can remove it under us. */
+  settled: boolean;
 }
 
 /**
- * The name without its extension. It ends with the start of the content digest, so a file whose
- * upload finished but whose import was never recorded (its instance died in between) is still
- * found, and reused, by the next delivery of the same bytes.
+ * A file name for the library: the URL's own name when it has one, a random part, the real
+ * extension. The random part makes the name unguessable before the upload, so an upload whose
+ * instance died before recording it is recognised by the exact name its row holds, never by a
+ * name an editor could give another file.
  */
-function fileNameStem(source: string, contentHash: string): string {
+function fileNameFor(source: string, extension: string): string {
   const fromUrl = URL.canParse(source) ? path.basename(new URL(source).pathname).replace(/\.[a-z0-9]+$/i, '') : '';
   const base = fromUrl.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || 'image';
-  return `${base}-${contentHash.slice(0, 16)}`;
+  return `${base}-${randomBytes(8).toString('hex')}.${extension}`;
+}
+
+/** A row counts as this post's own, settled use when a finished delivery of the post made it. */
+function isSettledFor(row: MediaSourceRow, importer: Importer): boolean {
+  return row.owner === null || row.owner === importer.owner || row.importToken === importer.importToken;
 }
 
 /**
  * Featured and inline images into the media library through Strapi's upload service (so any upload
  * provider works). Each source is imported once per article, and a source imported by an earlier
  * delivery (same URL, or same bytes) is reused without being fetched or uploaded again.
+ *
+ * Reuse is decided by content (SHA-256 of the bytes) under a database lock on that digest, so
+ * concurrent deliveries of the same bytes, on any instance, import them once. Every delivery that
+ * uses a file records a media-source row for it; a failed delivery drops its rows and removes a
+ * file only when no row and no entry uses it any more.
  */
 const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   const uploadService = () => strapi.plugin('upload').service('upload') as unknown as UploadService;
-  const store = () => getService(strapi, 'content-store');
+  const sources = () => getService(strapi, 'media-sources');
+  /** Find-or-upload of some bytes, and removal of their file, never overlap (on any instance). */
+  const withContentLock = <T>(contentHash: string, work: () => Promise<T>) =>
+    getService(strapi, 'locks').withLocks([`media:${contentHash}`], work);
 
   /** An absolute URL: the HTML is rendered by a frontend on another origin. */
   const absoluteUrl = (url: string) =>
     url.startsWith('/') ? `${String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '')}${url}` : url;
 
-  /** Checks the downloaded file and uploads it through Strapi's upload service (any provider). */
-  async function upload(filepath: string, size: number, source: string, alt: string | undefined, contentHash: string, maxPixels: number) {
-    const checked = await checkImageBytes(filepath, maxPixels);
-    const name = fileNameFor(source, checked.extension, contentHash);
+  /** Uploads a checked file through Strapi's upload service (any provider). */
+  async function upload(filepath: string, size: number, name: string, mimeType: string, alt: string | undefined): Promise<MediaFile> {
     const [file] = await uploadService().upload({
       data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
-      files: { filepath, originalFilename: name, mimetype: checked.mimeType, size },
+      files: { filepath, originalFilename: name, mimetype: mimeType, size },
     });
-    return { id: file.id, url: file.url };
+    return mediaFileOf(file);
   }
 
   /** The imported images' library files, for image blocks (a blocks body needs more than a URL). */
@@ -112,6 +154,17 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     return dataImage ? `data:${sha256(Buffer.from(dataImage.base64, 'base64'))}` : source;
   }
 
+  /** Earlier imports of these sources, one per source key: this post's own settled row first, else the newest. */
+  async function findKnownSources(sourceKeyHashes: string[], importer: Importer): Promise<Map<string, KnownSource>> {
+    const known = new Map<string, KnownSource>();
+    for (const row of await sources().findBySourceKeys(sourceKeyHashes)) {
+      const settled = isSettledFor(row, importer);
+      const current = known.get(row.sourceKeyHash);
+      if (!current || (settled && !current.settled)) known.set(row.sourceKeyHash, { file: row.file, contentHash: row.contentHash, settled });
+    }
+    return known;
+  }
+
   /** Puts the image's bytes in a temporary file: decoded from a data URL, or streamed from its URL. */
   async function downloadSource(source: string, policy: FetchPolicy, filepath: string): Promise<{ size: number; sha256: string }> {
     if (!source.trim().toLowerCase().startsWith('data:')) return downloadImageToFile(source, policy, filepath);
@@ -120,39 +173,120 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     return { size: bytes.length, sha256: sha256(bytes) };
   }
 
+  /** Records that this delivery uses the file for this source, unless a settled row of the post already does. Under the content lock. */
+  async function claim(file: MediaFile, keys: SourceKeys, importer: Importer): Promise<void> {
+    const uses = await sources().findUses(keys.sourceKeyHash, file.id);
+    if (uses.some((row) => isSettledFor(row, importer))) return;
+    await sources().insert({ ...keys, fileId: file.id, fileFingerprint: file.fingerprint, ...importer });
+  }
+
+  /**
+   * The library file an earlier import of these bytes made, if it still exists. Under the content
+   * lock, a row without a file is an upload whose instance died: its file is adopted when it made it
+   * into the library under the row's exact (unguessable) name, and the row dropped otherwise.
+   */
+  async function findImportedContent(contentHash: string, importer: Importer): Promise<MediaFile | null> {
+    for (const row of await sources().findByContentHash(contentHash)) {
+      if (row.fileId !== null) {
+        const file = await sources().findFile(row.fileId);
+        if (file && holdsRecordedBytes(row, file)) return file;
+        continue;
+      }
+      if (row.importToken === importer.importToken) continue;
+      const leftover = row.uploadName ? await sources().findFileNamed(row.uploadName) : null;
+      if (leftover) {
+        await sources().setFile(row.id, leftover);
+        return leftover;
+      }
+      await sources().remove(row.id);
+    }
+    return null;
+  }
+
+  /**
+   * Uploads new bytes. The row goes in first, with the file's name, so a crash between upload and
+   * record leaves something the next import can find. The full decode and Strapi's own image
+   * processing run under the process's pixel budget. Under the content lock.
+   */
+  async function uploadNew(
+    filepath: string,
+    size: number,
+    header: ImageHeader,
+    source: string,
+    alt: string | undefined,
+    keys: SourceKeys,
+    importer: Importer,
+    policy: { maxPixels: number; maxPixelsInFlight: number },
+    gates: ImportGates
+  ): Promise<MediaFile> {
+    const uploadName = fileNameFor(source, header.extension);
+    const rowId = await sources().insert({ ...keys, fileId: null, fileFingerprint: null, uploadName, ...importer });
+    let file: MediaFile;
+    try {
+      // The article's processing slot first, then the budget: whoever holds budget waits for nothing else.
+      file = await gates.processing(() =>
+        pixelBudget.run(header.pixels, policy.maxPixelsInFlight, async () => {
+          await verifyImageDecodes(filepath, policy.maxPixels);
+          return upload(filepath, size, uploadName, header.mimeType, alt);
+        })
+      );
+    } catch (error) {
+      await sources().remove(rowId);
+      throw error;
+    }
+    // Should this fail, the row keeps the file's name and the next import of these bytes adopts it.
+    await sources().setFile(rowId, file);
+    return file;
+  }
+
   async function importSource(
     source: string,
     alt: string | undefined,
-    known: ReadonlyMap<string, MediaFile>,
-    policy: FetchPolicy & { maxPixels: number },
-    gates: ImportGates
+    known: ReadonlyMap<string, KnownSource>,
+    policy: FetchPolicy & { maxPixels: number; maxPixelsInFlight: number },
+    gates: ImportGates,
+    importer: Importer
   ): Promise<ImportResult> {
     const sourceKey = sourceKeyOf(source);
     const sourceKeyHash = sha256(sourceKey);
-    const reused = known.get(sourceKeyHash);
-    // A source imported before is not fetched again: a republish costs no download and no upload.
-    if (reused) return { ok: true, file: reused, uploaded: false };
-    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'article-publisher-'));
-    const filepath = path.join(directory, 'download');
+    const prior = known.get(sourceKeyHash);
+    let directory: string | undefined;
     try {
-      const downloaded = await downloadSource(source, policy, filepath);
-      const sameBytes =
-        (await store().findFileByContentHash(downloaded.sha256)) ??
-        (await store().findFileByNameStem(fileNameStem(source, downloaded.sha256)));
-      if (sameBytes) {
-        await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: sameBytes.id });
-        return { ok: true, file: sameBytes, uploaded: false };
+      // A source imported before is not fetched again: a republish costs no download and no upload.
+      if (prior?.settled) return { ok: true, file: prior.file, uploaded: false };
+      if (prior) {
+        // Another post's delivery imported it, and may still fail and remove it: claim it under the lock.
+        const keys = { sourceKey, sourceKeyHash, contentHash: prior.contentHash };
+        const claimed = await withContentLock(prior.contentHash, async () => {
+          const file = await sources().findFile(prior.file.id);
+          if (!file || file.fingerprint !== prior.file.fingerprint) return null;
+          await claim(file, keys, importer);
+          return file;
+        });
+        if (claimed) return { ok: true, file: claimed, uploaded: false };
       }
-      // Downloads overlap freely; decoding and resizing are CPU and memory bound, so fewer run at once.
-      const file = await gates.processing(() => upload(filepath, downloaded.size, source, alt, downloaded.sha256, policy.maxPixels));
-      await store().recordMediaSource({ sourceKey, sourceKeyHash, contentHash: downloaded.sha256, fileId: file.id });
-      return { ok: true, file, uploaded: true };
+      directory = await fs.mkdtemp(path.join(os.tmpdir(), TEMP_FOLDER_PREFIX));
+      const filepath = path.join(directory, 'download');
+      const downloaded = await downloadSource(source, policy, filepath);
+      // The header (type, every frame's pixels) is checked before waiting for any lock.
+      const header = await inspectImage(filepath, policy.maxPixels);
+      const keys = { sourceKey, sourceKeyHash, contentHash: downloaded.sha256 };
+      return await withContentLock(downloaded.sha256, async (): Promise<ImportResult> => {
+        const existing = await findImportedContent(downloaded.sha256, importer);
+        if (existing) {
+          await claim(existing, keys, importer);
+          return { ok: true, file: existing, uploaded: false };
+        }
+        const file = await uploadNew(filepath, downloaded.size, header, source, alt, keys, importer, policy, gates);
+        return { ok: true, file, uploaded: true };
+      });
     } catch (error) {
       if (error instanceof ImageRejected) return { ok: false, reason: error.message };
+      if (isServiceError(error)) return { ok: false, reason: 'another delivery held the same image for too long; retry later' };
       strapi.log.warn(`[article-publisher] image import failed: ${(error as Error).stack ?? String(error)}`);
       return { ok: false, reason: `the media library refused the file (${(error as Error).message})` };
     } finally {
-      await fs.rm(directory, { recursive: true, force: true });
+      if (directory) await fs.rm(directory, { recursive: true, force: true });
     }
   }
 
@@ -162,6 +296,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       const isRemote = (src: string) =>
         /^https:/i.test(src) || (config.images.allowHttp && /^http:/i.test(src)) || /^data:image\//i.test(src);
       const serverUrl = String(strapi.config.get('server.absoluteUrl', ''));
+      const importer: Importer = { owner: sha256(`${target.uid}\n${article.slug}`), importToken: randomUUID() };
 
       const inline = new Map<string, string | undefined>();
       for (const image of listInlineImages(article.html)) {
@@ -170,15 +305,19 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const sources = [...inline.keys()];
       const importable = sources.slice(0, config.images.maxInlineImages);
-      const warnings: ImageWarning[] = sources.slice(config.images.maxInlineImages).map((source_url) => ({
-        source_url,
-        reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images`,
-      }));
+      // Images the sanitizer removed for their scheme are reported, not lost silently.
+      const warnings: ImageWarning[] = [...(article.refusedImages ?? [])];
+      for (const source_url of sources.slice(config.images.maxInlineImages)) {
+        warnings.push({ source_url, reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images` });
+      }
 
       const featured = article.featuredImage && target.fields.cover ? article.featuredImage : undefined;
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
-      const known = await store().findImportedFiles(allSources.map((source) => sha256(sourceKeyOf(source))));
+      const known = await findKnownSources(
+        allSources.map((source) => sha256(sourceKeyOf(source))),
+        importer
+      );
       // `concurrency` images are in flight; of those, decoding and upload (CPU bound) run one per core.
       // With concurrency 1 an article's images are imported strictly one at a time.
       const gates: ImportGates = {
@@ -188,7 +327,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       // One import per distinct source, shared by the featured image and the body.
       const pending = new Map<string, Promise<ImportResult>>();
       const importOnce = (source: string, alt: string | undefined) => {
-        if (!pending.has(source)) pending.set(source, gates.inFlight(() => importSource(source, alt, known, policy, gates)));
+        if (!pending.has(source)) pending.set(source, gates.inFlight(() => importSource(source, alt, known, policy, gates, importer)));
         return pending.get(source) as Promise<ImportResult>;
       };
       const tasks: [string, string | undefined][] = [
@@ -232,15 +371,27 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
           })
         : article.html;
       const libraryImages = target.contentFormat === 'blocks' ? await libraryImagesOf(imported) : new Map<string, MediaLibraryImage>();
-      return { html, featuredImageId, featuredImageResult, imported, warnings, uploadedFileIds, libraryImages };
+      return { html, featuredImageId, featuredImageResult, imported, warnings, uploadedFileIds, libraryImages, importToken: importer.importToken };
     },
 
-    /** Removes what this delivery uploaded, after the post write failed. */
+    /**
+     * After the post write failed: drops this delivery's media-source rows, and removes each file
+     * they pointed to that no other row (another delivery's, maybe still in flight) and no entry uses.
+     */
     async discard(media: ArticleMedia): Promise<void> {
-      await store().forgetMediaSources(media.uploadedFileIds);
-      for (const id of media.uploadedFileIds) {
-        const file = await strapi.db.query('plugin::upload.file').findOne({ where: { id } });
-        if (file) await uploadService().remove(file);
+      const { importToken } = media;
+      if (!importToken) return;
+      const contentOf = new Map<number, string>();
+      for (const row of await sources().findByImportToken(importToken)) {
+        if (row.fileId !== null) contentOf.set(row.fileId, row.contentHash);
+      }
+      for (const [fileId, contentHash] of contentOf) {
+        await withContentLock(contentHash, async () => {
+          await sources().removeUses(importToken, fileId);
+          if ((await sources().isUsed(fileId)) || (await sources().isLinkedByEntries(fileId))) return;
+          const file = await strapi.db.query('plugin::upload.file').findOne({ where: { id: fileId } });
+          if (file) await uploadService().remove(file);
+        });
       }
     },
   };
