@@ -33,7 +33,8 @@ describe('three instances behind nginx with media in S3', () => {
   let ownerToken: string;
   let key: string;
   const images = new ImageServer();
-  const files = async () => ((await tableRows(cluster.database, 'files')) as unknown as FileRow[]).sort((a, b) => a.id - b.id);
+  const files = async () =>
+    ((await tableRows(cluster.database, 'files')) as unknown as FileRow[]).sort((a, b) => a.id - b.id);
   const publish = (body: unknown, localAddress?: string) => publishPost(cluster.url, key, body, localAddress);
   const bucketPrefix = () => `${cluster.s3.url}/${cluster.s3.bucket}/`;
   const waitFor = async (what: string, condition: () => Promise<boolean>) => {
@@ -46,7 +47,11 @@ describe('three instances behind nginx with media in S3', () => {
   /** The bucket holds exactly the objects the file rows point at: no orphan object, no row without its object. */
   async function assertBucketMatchesFileRows() {
     const [objects, referenced] = await Promise.all([cluster.s3.keys(), cluster.referencedKeys()]);
-    assert.deepEqual(objects, referenced, 'bucket objects and file rows (with their formats) match one to one');
+    assert.deepEqual(
+      objects,
+      referenced,
+      'bucket objects and file rows (with their formats) match one to one'
+    );
   }
 
   /** An image URL answered by the S3 server itself, with an image. */
@@ -114,7 +119,11 @@ describe('three instances behind nginx with media in S3', () => {
     const hitsBefore = images.totalHits();
     const again = await publish(body);
     assert.equal(again.status, 200, again.text);
-    assert.notEqual(cluster.instanceBehind(again.headers), cluster.instanceBehind(first.headers), 'the republish was served by another instance');
+    assert.notEqual(
+      cluster.instanceBehind(again.headers),
+      cluster.instanceBehind(first.headers),
+      'the republish was served by another instance'
+    );
     assert.deepEqual(again.json.inline_images_result.imported, imported, 'the same files at the same URLs');
     assert.equal((await files()).length, filesBefore + 3, 'no new file row');
     assert.deepEqual(await cluster.s3.keys(), objectsBefore, 'no new object');
@@ -135,8 +144,13 @@ describe('three instances behind nginx with media in S3', () => {
     const filesBefore = (await files()).length;
 
     const responses = await Promise.all(Array.from({ length: 50 }, () => publish(body)));
-    for (const response of responses) assert.ok(response.status === 200 || response.status === 201, `${response.status} ${response.text}`);
-    assert.equal(responses.filter((response) => response.status === 201).length, 1, 'one publish created the post');
+    for (const response of responses)
+      assert.ok(response.status === 200 || response.status === 201, `${response.status} ${response.text}`);
+    assert.equal(
+      responses.filter((response) => response.status === 201).length,
+      1,
+      'one publish created the post'
+    );
     const servedBy = new Set(responses.map((response) => cluster.instanceBehind(response.headers)));
     assert.equal(servedBy.size, INSTANCES, 'every instance took part');
 
@@ -145,8 +159,14 @@ describe('three instances behind nginx with media in S3', () => {
     const newFiles = (await files()).slice(filesBefore);
     assert.equal(newFiles.length, 3, 'each image uploaded once');
     for (const response of responses) {
-      const ids = (response.json.inline_images_result.imported as Imported[]).map((image) => image.attachment_id);
-      for (const id of ids) assert.ok(newFiles.some((file) => file.id === id), 'every response names one of those files');
+      const ids = (response.json.inline_images_result.imported as Imported[]).map(
+        (image) => image.attachment_id
+      );
+      for (const id of ids)
+        assert.ok(
+          newFiles.some((file) => file.id === id),
+          'every response names one of those files'
+        );
     }
     await assertBucketMatchesFileRows();
   });
@@ -174,7 +194,12 @@ describe('three instances behind nginx with media in S3', () => {
     assert.ok(sharedFile, 'A uploaded the shared image');
 
     // B (another slug, through the proxy: another instance) reuses the file A has just uploaded.
-    const kept = await publish({ title: 'Post B', slug: 'kept-post-b', featured_image: shared, content: `<p>b</p><img src="${shared}" alt="shared">` });
+    const kept = await publish({
+      title: 'Post B',
+      slug: 'kept-post-b',
+      featured_image: shared,
+      content: `<p>b</p><img src="${shared}" alt="shared">`,
+    });
     assert.equal(kept.status, 201, kept.text);
     const [keptImage] = kept.json.inline_images_result.imported as Imported[];
     assert.equal(keptImage.attachment_id, sharedFile.id, 'B reused the file A uploaded');
@@ -183,7 +208,11 @@ describe('three instances behind nginx with media in S3', () => {
     const failed: HttpResponse = await doomed;
     assert.equal(failed.status, 500, failed.text);
     assert.equal(failed.json.code, 'publish_failed');
-    assert.notEqual(cluster.instanceBehind(failed.headers), cluster.instanceBehind(kept.headers), 'A and B ran on different instances');
+    assert.notEqual(
+      cluster.instanceBehind(failed.headers),
+      cluster.instanceBehind(kept.headers),
+      'A and B ran on different instances'
+    );
 
     const [post] = await readArticle(cluster.url, 'kept-post-b');
     assert.equal(post.cover?.id, sharedFile.id, 'B keeps its cover');
@@ -202,7 +231,10 @@ describe('three instances behind nginx with media in S3', () => {
 
   it('throttles failed keys by the client address the proxy saw: only that address, never the right key', async () => {
     const ping = (localAddress: string, presented: string, headers: Record<string, string> = {}) =>
-      request(`${cluster.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': presented, ...headers }, localAddress });
+      request(`${cluster.url}/api/service/v1/ping`, {
+        headers: { 'X-Service-Key': presented, ...headers },
+        localAddress,
+      });
     const attacker = '127.0.0.2';
     const bystander = '127.0.0.3';
 
@@ -213,7 +245,11 @@ describe('three instances behind nginx with media in S3', () => {
       Array(20).fill(403),
       'the first 20 failures are refused as wrong keys'
     );
-    assert.equal(new Set(refused.map((response) => cluster.instanceBehind(response.headers))).size, INSTANCES, 'spread over every instance');
+    assert.equal(
+      new Set(refused.map((response) => cluster.instanceBehind(response.headers))).size,
+      INSTANCES,
+      'spread over every instance'
+    );
     const throttled = await ping(attacker, 'wrong-key-20');
     assert.equal(throttled.status, 429, throttled.text);
     assert.ok(Number(throttled.headers['retry-after']) > 0);
@@ -221,8 +257,14 @@ describe('three instances behind nginx with media in S3', () => {
     const spoofed = await ping(attacker, 'wrong-key-21', { 'X-Forwarded-For': '203.0.113.9' });
     assert.equal(spoofed.status, 429, spoofed.text);
 
-    const clients = (await tableRows(cluster.database, 'article_publisher_auth_failures')).map((row) => row.client);
-    assert.deepEqual([...new Set(clients)], [attacker], 'failures are counted against the client address, not the proxy\'s');
+    const clients = (await tableRows(cluster.database, 'article_publisher_auth_failures')).map(
+      (row) => row.client
+    );
+    assert.deepEqual(
+      [...new Set(clients)],
+      [attacker],
+      "failures are counted against the client address, not the proxy's"
+    );
 
     const other = await ping(bystander, 'wrong-key');
     assert.equal(other.status, 403, 'another client address is not throttled');
@@ -235,14 +277,21 @@ describe('three instances behind nginx with media in S3', () => {
   it('honours a key rotated in the admin of one instance on the other two within 1 s', async () => {
     const [admin, ...others] = cluster.instances;
     const old = key;
-    const rotated = await request(`${admin.url}/article-publisher/api-key`, { method: 'POST', headers: { authorization: `Bearer ${ownerToken}` } });
+    const rotated = await request(`${admin.url}/article-publisher/api-key`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
     assert.equal(rotated.status, 200, rotated.text);
     key = rotated.json.key;
     const rotatedAt = Date.now();
     const status = async (instance: Playground, presented: string) =>
-      (await request(`${instance.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': presented } })).status;
+      (await request(`${instance.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': presented } }))
+        .status;
     for (const instance of others) {
-      await waitFor('the rotated key is honoured', async () => (await status(instance, key)) === 200 && (await status(instance, old)) === 403);
+      await waitFor(
+        'the rotated key is honoured',
+        async () => (await status(instance, key)) === 200 && (await status(instance, old)) === 403
+      );
     }
     const elapsed = Date.now() - rotatedAt;
     console.log(`# key rotation honoured by the other instances after ${elapsed} ms`);
@@ -254,7 +303,9 @@ describe('three instances behind nginx with media in S3', () => {
     for (let n = 0; n < 19; n++) {
       // A few large enough for Strapi's formats (thumbnail, small), whose objects must be accounted for too.
       const [width, height] = n % 5 === 0 ? [640, 400] : [160, 100];
-      sources.push(images.file(`/k/fast-${n}.png`, await makeImage('png', width, height, 100 + n), 'image/png'));
+      sources.push(
+        images.file(`/k/fast-${n}.png`, await makeImage('png', width, height, 100 + n), 'image/png')
+      );
     }
     const slowBytes = await makeImage('jpeg', 300, 200, 120);
     let releaseSlow: () => void = () => undefined;
@@ -274,11 +325,18 @@ describe('three instances behind nginx with media in S3', () => {
 
     const holder = await cluster.nextInstance();
     const doomed = publish(body);
-    await waitFor('the holder uploaded the 19 fast images', async () => (await files()).length >= filesBefore + 19);
+    await waitFor(
+      'the holder uploaded the 19 fast images',
+      async () => (await files()).length >= filesBefore + 19
+    );
     holder.process.kill('SIGKILL');
     const lost = await doomed;
     assert.equal(lost.status, 502, 'the proxy reports the instance gone');
-    assert.equal(cluster.instanceBehind(lost.headers), holder, 'the killed instance was the one holding the publish');
+    assert.equal(
+      cluster.instanceBehind(lost.headers),
+      holder,
+      'the killed instance was the one holding the publish'
+    );
     releaseSlow();
 
     // The killed holder's lock lapses after its lease (15 s); the retry waits for it, then reuses its uploads.

@@ -18,7 +18,10 @@ function s3Upload(env) {
           baseUrl: env('S3_PUBLIC_URL', undefined),
           rootPath: env('S3_ROOT_PATH', undefined),
           s3Options: {
-            credentials: { accessKeyId: env('S3_ACCESS_KEY_ID'), secretAccessKey: env('S3_SECRET_ACCESS_KEY') },
+            credentials: {
+              accessKeyId: env('S3_ACCESS_KEY_ID'),
+              secretAccessKey: env('S3_SECRET_ACCESS_KEY'),
+            },
             region: env('S3_REGION', 'us-east-1'),
             // Set for an S3-compatible server (MinIO, R2, a local test server); unset for AWS itself.
             endpoint: env('S3_ENDPOINT', undefined),

@@ -32,12 +32,21 @@ interface FileRow {
   formats: string | Record<string, { url: string }> | null;
 }
 
-export async function startCluster(options: { instances: number; env: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(options: {
+  instances: number;
+  env: Record<string, string>;
+}): Promise<Cluster> {
   const started = Date.now();
   const s3 = await new S3Server().start();
   const database = await createTestDatabase('postgres');
   const nginx = new Nginx(await freePort());
-  const env = { ...s3.playgroundEnv(), TRUST_PROXY: 'true', PROXY_HOPS: '1', PUBLIC_URL: nginx.url, ...options.env };
+  const env = {
+    ...s3.playgroundEnv(),
+    TRUST_PROXY: 'true',
+    PROXY_HOPS: '1',
+    PUBLIC_URL: nginx.url,
+    ...options.env,
+  };
   const instances: Playground[] = [];
   const stopAll = async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
@@ -48,7 +57,11 @@ export async function startCluster(options: { instances: number; env: Record<str
   try {
     // The first instance creates the schema alone; the others then start side by side.
     instances.push(await startPlayground({ env, database }));
-    instances.push(...(await Promise.all(Array.from({ length: options.instances - 1 }, () => startPlayground({ env, database })))));
+    instances.push(
+      ...(await Promise.all(
+        Array.from({ length: options.instances - 1 }, () => startPlayground({ env, database }))
+      ))
+    );
     await nginx.start(instances.map((instance) => instance.port));
   } catch (error) {
     await stopAll();
@@ -72,13 +85,19 @@ export async function startCluster(options: { instances: number; env: Record<str
       // nginx's round robin (equal weights, one worker) takes the upstreams in their listed order.
       const probe = await request(`${nginx.url}/_health`);
       const answered = instanceBehind(probe.headers);
-      if (!answered) throw new Error(`the probe was not answered by an instance: ${probe.status} ${String(probe.headers[UPSTREAM_HEADER])}`);
+      if (!answered)
+        throw new Error(
+          `the probe was not answered by an instance: ${probe.status} ${String(probe.headers[UPSTREAM_HEADER])}`
+        );
       return instances[(instances.indexOf(answered) + 1) % instances.length];
     },
     async referencedKeys() {
       const keys: string[] = [];
       for (const row of (await tableRows(database, 'files')) as unknown as FileRow[]) {
-        const formats = typeof row.formats === 'string' ? (JSON.parse(row.formats) as Record<string, { url: string }>) : (row.formats ?? {});
+        const formats =
+          typeof row.formats === 'string'
+            ? (JSON.parse(row.formats) as Record<string, { url: string }>)
+            : (row.formats ?? {});
         for (const url of [row.url, ...Object.values(formats).map((format) => format.url)]) {
           const key = s3.keyOf(url);
           if (key === null) throw new Error(`a file row points outside the bucket: ${url}`);

@@ -74,15 +74,20 @@ export class Nginx {
     const file = path.join(this.directory, 'nginx.conf');
     fs.writeFileSync(file, configuration(this.directory, this.port, upstreams));
     // -e: the error log before the config is read (the default path may not be writable).
-    this.child = spawn(NGINX_BIN, ['-p', this.directory, '-c', file, '-e', path.join(this.directory, 'startup.log')], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    this.child = spawn(
+      NGINX_BIN,
+      ['-p', this.directory, '-c', file, '-e', path.join(this.directory, 'startup.log')],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }
+    );
     let exited = false;
     this.child.on('exit', () => (exited = true));
     this.child.stdout?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.output += chunk.toString()));
     for (let attempt = 0; !(await accepting(this.port)); attempt++) {
-      if (exited || attempt > 100) throw new Error(`nginx did not start:\n${this.output}\n${this.errorLog()}`);
+      if (exited || attempt > 100)
+        throw new Error(`nginx did not start:\n${this.output}\n${this.errorLog()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return this;

@@ -37,7 +37,13 @@ export class S3Server {
 
   async start(): Promise<this> {
     this.directory = fs.mkdtempSync(path.join(os.tmpdir(), 'article-publisher-s3-'));
-    this.server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: this.directory, configureBuckets: [{ name: this.bucket }] });
+    this.server = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: this.directory,
+      configureBuckets: [{ name: this.bucket }],
+    });
     const { port } = await this.server.run();
     this.url = `http://127.0.0.1:${port}`;
     return this;
@@ -69,11 +75,18 @@ export class S3Server {
 
   /** Every object key in the bucket (ListObjectsV2, one page: the tests stay well under 1000 objects). */
   async keys(): Promise<string[]> {
-    const listing = await request(`${this.url}/${this.bucket}?list-type=2&max-keys=1000`, { headers: { accept: 'application/xml' } });
-    if (listing.status !== 200) throw new Error(`listing the bucket failed: ${listing.status} ${listing.text}`);
-    if (/<IsTruncated>true<\/IsTruncated>/.test(listing.text)) throw new Error('the bucket holds more than one listing page');
+    const listing = await request(`${this.url}/${this.bucket}?list-type=2&max-keys=1000`, {
+      headers: { accept: 'application/xml' },
+    });
+    if (listing.status !== 200)
+      throw new Error(`listing the bucket failed: ${listing.status} ${listing.text}`);
+    if (/<IsTruncated>true<\/IsTruncated>/.test(listing.text))
+      throw new Error('the bucket holds more than one listing page');
     const unescape = (text: string) =>
-      text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '');
+      text.replace(
+        /&(lt|gt|quot|apos|amp);/g,
+        (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? ''
+      );
     return [...listing.text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((match) => unescape(match[1])).sort();
   }
 }
