@@ -17,7 +17,13 @@ export function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max + 1);
   const lastSpace = cut.lastIndexOf(' ');
-  return (lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : text.slice(0, max)).replace(/[\s,;:.-]+$/, '');
+  return (lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : hardCut(text, max)).replace(/[\s,;:.-]+$/, '');
+}
+
+/** The first `max` UTF-16 units, less a high surrogate whose pair the cut would split (an emoji). */
+function hardCut(text: string, max: number): string {
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /**

@@ -32,7 +32,8 @@ const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
       const receipt: WebhookReceipt = { received: true, duplicate, ...landed };
       ctx.body = receipt;
     } catch (error) {
-      // The sender retries any non-2xx; a write failure is reported as temporary so it does.
+      // A write failure may succeed later: a 503 asks the sender to retry. A value Strapi refuses
+      // (bad_request from the publisher) stays a 400, since no retry would fix it.
       if (isServiceError(error) && error.code === 'publish_failed') {
         throw new ServiceError('temporarily_unavailable', `${error.message} The delivery can be retried.`);
       }

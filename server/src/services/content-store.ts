@@ -27,6 +27,12 @@ export interface CategoryRow {
   name: string;
 }
 
+/** A category found by name or slug, with where it sits. */
+export interface CategoryMatch extends CategoryRow {
+  hasParent: boolean;
+  parentDocumentId: string | null;
+}
+
 export interface DeliveryRecord {
   source: 'api' | 'webhook';
   slug: string;
@@ -63,6 +69,25 @@ const FILE_UID = 'plugin::upload.file';
 /** Every read and write of entries goes through here, through Strapi's Document Service. */
 const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => strapi.documents(uid as never) as unknown as DocumentsApi;
+
+  async function findCategoryMatches(category: NonNullable<TargetDescription['category']>, filters: object): Promise<CategoryMatch[]> {
+    const rows = await documents(category.uid).findMany({
+      filters,
+      ...(category.parent ? { populate: { [category.parent]: { fields: ['id'] } } } : {}),
+      sort: 'id:asc',
+      ...(category.draftAndPublish ? { status: 'published' } : {}),
+    });
+    return rows.map((row) => {
+      const parent = category.parent ? (row[category.parent] as { documentId?: string } | null | undefined) : undefined;
+      return {
+        id: row.id,
+        documentId: row.documentId,
+        name: String(row[category.name] ?? ''),
+        hasParent: Boolean(parent),
+        parentDocumentId: parent?.documentId ?? null,
+      };
+    });
+  }
 
   return {
     /** The draft version of the post with this slug (every document has one), if any. */
@@ -118,20 +143,15 @@ const contentStore = ({ strapi }: { strapi: Core.Strapi }) => {
       category: NonNullable<TargetDescription['category']>,
       name: string,
       parentDocumentId?: string
-    ): Promise<(CategoryRow & { hasParent: boolean })[]> {
+    ): Promise<CategoryMatch[]> {
       const parentFilter = parentDocumentId && category.parent ? { [category.parent]: { documentId: parentDocumentId } } : {};
-      const rows = await documents(category.uid).findMany({
-        filters: { [category.name]: { $eqi: name }, ...parentFilter },
-        ...(category.parent ? { populate: { [category.parent]: { fields: ['id'] } } } : {}),
-        sort: 'id:asc',
-        ...(category.draftAndPublish ? { status: 'published' } : {}),
-      });
-      return rows.map((row) => ({
-        id: row.id,
-        documentId: row.documentId,
-        name: String(row[category.name] ?? ''),
-        hasParent: Boolean(category.parent && row[category.parent]),
-      }));
+      return findCategoryMatches(category, { [category.name]: { $eqi: name }, ...parentFilter });
+    },
+
+    /** Categories whose slug is `slug` (none when the type has no slug field). */
+    async findCategoriesBySlug(category: NonNullable<TargetDescription['category']>, slug: string): Promise<CategoryMatch[]> {
+      if (!category.slug) return [];
+      return findCategoryMatches(category, { [category.slug]: slug });
     },
 
     async createCategory(

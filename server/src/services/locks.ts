@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { ServiceError } from '../../../core/src/errors';
+import { LOCK_KEY_MAX_LENGTH, lockKey } from '../../../core/src/lock-key';
 
 /** Table of named locks shared by every instance on the database; created by `bootstrap`. */
 export const LOCK_TABLE = 'article_publisher_locks';
@@ -50,13 +51,14 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /**
-     * Runs `work` holding every named lock. Names are taken in sorted order, so two callers never
-     * wait on each other in a cycle. Never call it inside a database transaction: on SQLite the
-     * lock queries need the connection the transaction holds.
+     * Runs `work` holding every named lock. A name of any length works: the table stores its
+     * `lockKey`. Keys are taken in sorted order, so two callers never wait on each other in a
+     * cycle. Never call it inside a database transaction: on SQLite the lock queries need the
+     * connection the transaction holds.
      */
     async withLocks<T>(names: string[], work: () => Promise<T>): Promise<T> {
       const owner = randomUUID();
-      const sorted = [...new Set(names)].sort();
+      const sorted = [...new Set(names.map(lockKey))].sort();
       const held: string[] = [];
       const renew = setInterval(() => {
         void knex()(LOCK_TABLE)
@@ -81,7 +83,7 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
       if (await knex().schema.hasTable(LOCK_TABLE)) return;
       try {
         await knex().schema.createTable(LOCK_TABLE, (table) => {
-          table.string('lock_key', 255).primary();
+          table.string('lock_key', LOCK_KEY_MAX_LENGTH).primary();
           table.string('owner', 64).notNullable();
           table.bigInteger('expires_at').notNullable();
         });

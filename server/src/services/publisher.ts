@@ -4,7 +4,8 @@ import { htmlToBlocks } from '../../../core/src/blocks/html-to-blocks';
 import type { PublishResponse } from '../../../core/src/contracts';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
-import { fitText } from '../../../core/src/seo';
+import { fitText, truncateAtWord } from '../../../core/src/seo';
+import { describeValidationFailure } from '../../../core/src/write-failure';
 import { getService } from '../utils/get-service';
 import type { CategoryRow, PostData } from './content-store';
 import type { ArticleMedia } from './media-import';
@@ -23,6 +24,19 @@ export interface PublishOutcome {
 }
 
 const SEO_TEXT_FIELDS = ['metaTitle', 'metaDescription', 'keywords'] as const;
+
+/** The ledger's `title` is a Strapi `string`, capped at 255 characters. */
+const LEDGER_TITLE_MAX_LENGTH = 255;
+
+/**
+ * The title fitted to the title field's maxLength (Strapi's 255 for a `string` without one), cut at
+ * a word boundary with a warning. Only the stored title is cut: the slug was made from the whole.
+ */
+function fittedTitle(article: NormalizedArticle, target: TargetDescription, warnings: string[]): string {
+  const fitted = fitText('title', article.title, { maxLength: target.titleLimits.maxLength });
+  if (fitted.warning) warnings.push(fitted.warning);
+  return fitted.value ?? article.title;
+}
 
 /** The SEO component's values, fitted to its declared limits; undefined when it cannot be valid. */
 function seoValues(article: NormalizedArticle, target: TargetDescription, existing: unknown, warnings: string[]) {
@@ -68,9 +82,17 @@ function bodyValue(target: TargetDescription, media: ArticleMedia, warnings: str
   return converted.blocks;
 }
 
-function postData(article: NormalizedArticle, target: TargetDescription, media: ArticleMedia, body: unknown, categories: CategoryRow[] | null, seo: unknown) {
+function postData(
+  article: NormalizedArticle,
+  title: string,
+  target: TargetDescription,
+  media: ArticleMedia,
+  body: unknown,
+  categories: CategoryRow[] | null,
+  seo: unknown
+) {
   const data: PostData = {
-    [target.fields.title]: article.title,
+    [target.fields.title]: title,
     [target.fields.slug]: article.slug,
     [target.fields.content]: body,
   };
@@ -110,14 +132,21 @@ async function findRepeatedDelivery(strapi: Core.Strapi, article: NormalizedArti
   };
 }
 
-/** Logs an unexpected write failure and answers with the contract's 500, without internals. */
+/**
+ * A write failure in the contract's shape. Strapi refusing a value is a permanent input problem: a
+ * 400 naming the fields (a retry would fail the same way, so never a 5xx, which the webhook sender
+ * retries). Anything else is logged and answered with the contract's 500, without internals.
+ */
 function toPublishFailure(error: unknown, strapi: Core.Strapi): ServiceError {
   if (isServiceError(error)) return error;
+  const refused = describeValidationFailure(error);
+  if (refused !== undefined) {
+    strapi.log.warn(`[article-publisher] Strapi refused the post, nothing was written: ${refused}`);
+    return new ServiceError('bad_request', `The site refused the post; nothing was written. Strapi said: ${refused}.`);
+  }
   const detail = error instanceof Error ? error.message : String(error);
   strapi.log.error(`[article-publisher] publish failed, nothing was written: ${error instanceof Error ? error.stack : detail}`);
-  // Strapi's own validation messages are safe and tell the sender what to change.
-  const reason = error instanceof Error && error.name === 'ValidationError' ? ` Strapi said: ${detail}.` : '';
-  return new ServiceError('publish_failed', `The site failed to save the post; nothing was written.${reason}`);
+  return new ServiceError('publish_failed', 'The site failed to save the post; nothing was written.');
 }
 
 /**
@@ -129,6 +158,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
     const config = await getService(strapi, 'plugin-config').get();
     const target = getService(strapi, 'target-schema').requireUsable(config);
     const warnings = [...article.warnings];
+    const title = fittedTitle(article, target, warnings);
     const resolver = getService(strapi, 'category-resolver');
     const categoryPlan = await resolver.plan(article.categories, target, warnings);
     const mediaService = getService(strapi, 'media-import');
@@ -149,7 +179,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
             const existingSeo = existing && target.fields.seo ? existing[target.fields.seo] : undefined;
             const seo = seoValues(article, target, existingSeo, warnings);
             const body = bodyValue(target, media, warnings);
-            const data = postData(article, target, media, body, categoryPlan.kind === 'none' ? null : categories, seo);
+            const data = postData(article, title, target, media, body, categoryPlan.kind === 'none' ? null : categories, seo);
             const publish = article.status === 'publish';
 
             let documentId: string;
@@ -169,7 +199,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
                 : {}),
               source: origin.source,
               slug: article.slug,
-              title: article.title,
+              title: truncateAtWord(title, LEDGER_TITLE_MAX_LENGTH),
               targetUid: target.uid,
               targetDocumentId: documentId,
               postId,

@@ -22,16 +22,40 @@ export interface TargetDescription {
   fields: { title: string; slug: string; content: string; cover?: string; categories?: string; seo?: string };
   /** How the body is stored: HTML in a richtext or text field, or Strapi blocks JSON. */
   contentFormat: 'html' | 'blocks';
+  /** The title field's limits (a value over maxLength is fitted with a warning). */
+  titleLimits: TextLimits;
   /** Limits of the SEO component's text fields, by attribute name. */
   seoLimits: Record<string, TextLimits>;
   seoAttributes: string[];
-  category?: { uid: string; draftAndPublish: boolean; name: string; slug?: string; parent?: string };
+  category?: {
+    uid: string;
+    draftAndPublish: boolean;
+    name: string;
+    nameLimits: TextLimits;
+    slug?: string;
+    /** The longest slug the slug field takes. */
+    slugMaxLength: number;
+    parent?: string;
+  };
   /** Fatal problems (nothing can be published) and degradations (a feature is off). */
   fatal: string[];
   degraded: string[];
 }
 
 const TEXT_TYPES = ['string', 'text'];
+
+/**
+ * Strapi's validator caps a `string` without a declared maxLength at 255, and that is its column's
+ * width (varchar(255)) on PostgreSQL and MySQL; a `uid` gets the same column but no validator cap.
+ */
+const STRING_MAX_LENGTH = 255;
+
+/** A text attribute's limits, with Strapi's implicit cap made explicit. */
+function textLimits(attribute: Attribute | undefined): TextLimits {
+  if (!attribute) return {};
+  const implicitMax = attribute.type === 'string' || attribute.type === 'uid' ? STRING_MAX_LENGTH : undefined;
+  return { minLength: attribute.minLength, maxLength: attribute.maxLength ?? implicitMax, required: attribute.required };
+}
 
 /** Reads the configured target and category types from Strapi's schema and says what is missing. */
 const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
@@ -50,6 +74,7 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
         draftAndPublish: false,
         fields: { title: fields.title, slug: fields.slug, content: fields.content },
         contentFormat: 'html',
+        titleLimits: {},
         seoLimits: {},
         seoAttributes: [],
         fatal,
@@ -72,6 +97,7 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
         }
       };
       expect('title', fields.title, TEXT_TYPES);
+      description.titleLimits = textLimits(attribute(fields.title));
       expect('slug', fields.slug, ['uid', 'string']);
       // A blocks body gets the article converted to blocks JSON (core/src/blocks).
       if (attribute(fields.content)?.type === 'blocks') description.contentFormat = 'blocks';
@@ -94,7 +120,9 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
           uid: config.categoryContentType,
           draftAndPublish: categoryModel.options?.draftAndPublish === true,
           name,
+          nameLimits: textLimits(categoryModel.attributes[name]),
           slug: slug && categoryModel.attributes[slug] ? slug : undefined,
+          slugMaxLength: (slug && textLimits(categoryModel.attributes[slug]).maxLength) || STRING_MAX_LENGTH,
           parent: parentAttribute?.type === 'relation' && parentAttribute.target === config.categoryContentType ? parent : undefined,
         };
         if (!description.category.parent) degraded.push('The category type has no parent relation: sub_category is assigned without a parent.');
@@ -109,13 +137,7 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
         const attributes = (seoComponent as { attributes: Attributes }).attributes;
         description.seoAttributes = Object.keys(attributes);
         for (const [name, definition] of Object.entries(attributes)) {
-          if (definition && TEXT_TYPES.includes(definition.type)) {
-            description.seoLimits[name] = {
-              minLength: definition.minLength,
-              maxLength: definition.maxLength,
-              required: definition.required,
-            };
-          }
+          if (definition && TEXT_TYPES.includes(definition.type)) description.seoLimits[name] = textLimits(definition);
         }
       } else {
         degraded.push(`No SEO component "${fields.seo}": focus keyword, meta description and JSON-LD will not be saved.`);
