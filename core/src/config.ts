@@ -81,6 +81,11 @@ export const pluginConfigSchema = z
       })
       .strict(),
     /**
+     * Also answer under WordPress's REST paths (`/wp-json/service/v1/...`, `/?rest_route=/service/v1/...`),
+     * so a service's WordPress connector works unchanged.
+     */
+    wordpressPaths: z.boolean(),
+    /**
      * Iframe sources allowed in article HTML: URL prefixes. Optional here because Strapi merges user
      * config into defaults index by index, which would mix a user's list with ours.
      */
@@ -132,6 +137,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
     allowHttp: false,
     allowPrivateNetworks: false,
   },
+  wordpressPaths: true,
 };
 
 /**
@@ -151,6 +157,7 @@ export const settingsSchema = z
     categoryFields: pluginConfigSchema.shape.categoryFields,
     images: pluginConfigSchema.shape.images.omit({ allowHttp: true, allowPrivateNetworks: true }).strict(),
     videoEmbedHosts: z.array(z.string()).pipe(pluginConfigSchema.shape.videoEmbedHosts.unwrap()),
+    wordpressPaths: pluginConfigSchema.shape.wordpressPaths,
   })
   .partial()
   .strict();

@@ -20,6 +20,11 @@ export interface PingResponse {
   target_content_type: string;
   /** Problems with the target content type that would make a publish fail or lose data. */
   target_problems: string[];
+  /**
+   * Where the service routes answer, each followed by `/service/v1/...`: Strapi's REST prefix, then,
+   * unless turned off, WordPress's `/wp-json` and `/?rest_route=`.
+   */
+  route_prefixes: string[];
 }
 
 /** Where the API key comes from: nowhere yet, the admin page, or ARTICLE_PUBLISHER_API_KEY. */

@@ -22,6 +22,7 @@ export function editableSettings(config: PluginConfig): EditableSettings {
     categoryFields: { ...config.categoryFields },
     images,
     videoEmbedHosts: [...(config.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS)],
+    wordpressPaths: config.wordpressPaths,
   };
 }
 

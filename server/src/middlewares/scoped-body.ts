@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
-import { isServiceRoutePath } from '../../../core/src/service-paths';
+import { isServiceRequest } from '../../../core/src/service-paths';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 
 type MiddlewareFactory = (
@@ -10,7 +10,8 @@ type MiddlewareFactory = (
 
 /**
  * Strapi parses bodies in one global middleware, before routing. `register` wraps it with this: on
- * any path the router could send to a service route, nothing is read here, so the route middlewares
+ * any path the router could send to a service route, natively or through a WordPress path (which
+ * `wordpress-paths` rewrites only after this ran), nothing is read here, so the route middlewares
  * read the body themselves in the contract's order (key before body; raw bytes, signature, then
  * parse). Every other route goes through Strapi's parser with the app's config, as before.
  */
@@ -21,7 +22,7 @@ export const scopeBodyParser =
     const restPrefix = String(strapi.config.get('api.rest.prefix', '/api'));
 
     return async (ctx: Context, next: Next) => {
-      if (isServiceRoutePath(ctx.path, restPrefix, SERVICE_ROUTE_BASE)) return next();
+      if (isServiceRequest(ctx.path, ctx.querystring, restPrefix, SERVICE_ROUTE_BASE)) return next();
       return forOtherRoutes(ctx, next);
     };
   };

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { EffectiveConfig } from '../../../core/src/config';
 import type { PingResponse, ServiceEndpoints } from '../../../core/src/contracts';
+import { answeringPrefixes } from '../../../core/src/service-paths';
 import { getService } from '../utils/get-service';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 import { pluginVersion } from '../utils/plugin-version';
@@ -33,6 +34,7 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
       plugin_version: pluginVersion,
       target_content_type: config.targetContentType,
       target_problems: [...fatal, ...degraded],
+      route_prefixes: answeringPrefixes(String(strapi.config.get('api.rest.prefix', '/api')), config.wordpressPaths),
     };
   },
 });
