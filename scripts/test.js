@@ -22,9 +22,10 @@ const DATABASE_INDEPENDENT = [
   'test/body-and-config.test.ts',
   'test/cli-check.test.ts',
   'test/admin-browser.test.ts',
-  // These two choose PostgreSQL themselves (several instances on one database).
+  // These choose PostgreSQL themselves (several instances on one database).
   'test/multi-instance.test.ts',
   'test/publish-postgres.test.ts',
+  'test/production-setup.test.ts',
 ];
 
 function runNodeTests(files, env, label) {

@@ -3,11 +3,44 @@
 // PLAYGROUND_PLUGIN_CONFIG (JSON) lets a test start the playground with a given plugin config.
 const path = require('path');
 
+/**
+ * Media in S3 (or an S3-compatible server) through Strapi's own provider, when UPLOAD_PROVIDER=aws-s3;
+ * local files in public/uploads otherwise. Several instances behind a load balancer need shared storage.
+ */
+function s3Upload(env) {
+  if (env('UPLOAD_PROVIDER', 'local') !== 'aws-s3') return {};
+  return {
+    upload: {
+      config: {
+        provider: 'aws-s3',
+        providerOptions: {
+          // A CDN or custom domain in front of the bucket; empty: the URL S3 answers the upload with.
+          baseUrl: env('S3_PUBLIC_URL', undefined),
+          rootPath: env('S3_ROOT_PATH', undefined),
+          s3Options: {
+            credentials: {
+              accessKeyId: env('S3_ACCESS_KEY_ID'),
+              secretAccessKey: env('S3_SECRET_ACCESS_KEY'),
+            },
+            region: env('S3_REGION', 'us-east-1'),
+            // Set for an S3-compatible server (MinIO, R2, a local test server); unset for AWS itself.
+            endpoint: env('S3_ENDPOINT', undefined),
+            forcePathStyle: env.bool('S3_FORCE_PATH_STYLE', false),
+            // No ACL header unless S3_ACL is set: buckets created since 2023 refuse ACLs by default.
+            params: { Bucket: env('S3_BUCKET'), ACL: env('S3_ACL', undefined) },
+          },
+        },
+      },
+    },
+  };
+}
+
 // Strapi resolves a relative `resolve` against its own files first, so the path is made absolute.
 module.exports = ({ env }) => ({
   'users-permissions': {
     config: { jwtSecret: env('JWT_SECRET', 'playground-users-permissions-jwt-secret') },
   },
+  ...s3Upload(env),
   'article-publisher': {
     enabled: true,
     resolve: path.resolve(__dirname, '..', env('PLAYGROUND_PLUGIN_PATH', '..')),

@@ -4,6 +4,10 @@ module.exports = ({ env }) => ({
   host: env('HOST', '0.0.0.0'),
   port: env.int('PORT', 1337),
   url: env('PUBLIC_URL', ''),
+  // Behind a reverse proxy (TRUST_PROXY=true) the client's address is read from X-Forwarded-For, taking
+  // only the last PROXY_HOPS entries (those the site's own proxies appended), so a client cannot pick its
+  // address by sending the header itself. Off by default: with no proxy in front, the header is the client's.
+  proxy: { koa: env.bool('TRUST_PROXY', false), maxIpsCount: env.int('PROXY_HOPS', 1) },
   app: {
     keys: env.array('APP_KEYS', ['playgroundKeyA', 'playgroundKeyB']),
   },
