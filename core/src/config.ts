@@ -232,3 +232,11 @@ function booleanFromEnvironment(value: string | undefined): boolean | undefined 
 export const targetSettingsSchema = settingsSchema.pick(
   Object.fromEntries(TARGET_SETTING_KEYS.map((key) => [key, true])) as Record<TargetSettingKey, true>
 );
+
+/** How both integrations normalize an article under this config (status default, sanitizer options). */
+export function articleOptions(config: EffectiveConfig) {
+  return {
+    defaultStatus: config.defaultStatus,
+    sanitize: { videoEmbedHosts: config.videoEmbedHosts, allowHttpImages: config.images.allowHttp },
+  };
+}

@@ -5,8 +5,6 @@ import { singleLineText, urlText } from './control-characters';
 import { articleHtml, imageSource, jsonLdValue, optionalText, requiredLine } from './schema-fields';
 import { parseWithSchema } from './publish-request';
 
-export const ARTICLE_PUBLISHED = 'article.published';
-
 
 const inlineImageSchema = z.object({
   url: z.string().overwrite(urlText),

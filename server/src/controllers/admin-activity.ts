@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { STATUSES } from '../../../core/src/config';
 import type { ActivityEntry, DeliverySource } from '../../../core/src/contracts';
-import type { DeliveryQuery } from '../services/ledger';
+import type { DeliveryQuery } from '../services/deliveries';
 import { getService } from '../utils/get-service';
 
 const SOURCES: readonly DeliverySource[] = ['api', 'webhook'];
@@ -39,12 +39,12 @@ function deliveryQuery(query: Context['query']): DeliveryQuery {
 /** Admin API behind the activity page: the ledger and the failed auth checks. Route policies check RBAC. */
 const adminActivityController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async listDeliveries(ctx: Context) {
-    ctx.body = await getService(strapi, 'ledger').listDeliveries(deliveryQuery(ctx.query));
+    ctx.body = await getService(strapi, 'deliveries').listDeliveries(deliveryQuery(ctx.query));
   },
 
   async listAuthFailures(ctx: Context) {
     const { windowSeconds } = getService(strapi, 'plugin-config').static().authThrottle;
-    ctx.body = await getService(strapi, 'ledger').authFailuresByClient(windowSeconds);
+    ctx.body = await getService(strapi, 'auth-throttle').authFailuresByClient(windowSeconds);
   },
 });
 

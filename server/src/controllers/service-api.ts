@@ -1,10 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { articleFromPublishRequest, normalizeArticle } from '../../../core/src/article';
+import { articleOptions } from '../../../core/src/config';
+import { toPublishResponse } from '../../../core/src/publish-result';
 import { parsePublishRequest } from '../../../core/src/publish-request';
 import { getService } from '../utils/get-service';
 
-/** Integration A's endpoints. Authentication happened in the `service-key` route middleware. */
+/** The publishing API's endpoints. Authentication happened in the `service-key` route middleware. */
 const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async ping(ctx: Context) {
     ctx.body = await getService(strapi, 'site-info').ping();
@@ -13,13 +15,10 @@ const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async publishPost(ctx: Context) {
     const request = parsePublishRequest(ctx.request.body);
     const config = await getService(strapi, 'plugin-config').get();
-    const article = normalizeArticle(articleFromPublishRequest(request), {
-      defaultStatus: config.defaultStatus,
-      sanitize: { videoEmbedHosts: config.videoEmbedHosts, allowHttpImages: config.images.allowHttp },
-    });
-    const outcome = await getService(strapi, 'publisher').publish(article, { source: 'api' });
-    ctx.status = outcome.created ? 201 : 200;
-    ctx.body = outcome.response;
+    const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
+    const result = await getService(strapi, 'publisher').publish(article, { source: 'api' }, config);
+    ctx.status = result.created ? 201 : 200;
+    ctx.body = toPublishResponse(result);
   },
 });
 

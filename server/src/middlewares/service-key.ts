@@ -1,9 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
+import { SERVICE_KEY_HEADER } from '../../../core/src/wire-names';
 import { ServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
 
-export const SERVICE_KEY_HEADER = 'x-service-key';
 
 /**
  * Route middleware for integration A: checks X-Service-Key from the headers alone, before any body is

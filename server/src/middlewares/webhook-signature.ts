@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
+import { SERVICE_SIGNATURE_HEADER } from '../../../core/src/wire-names';
 import { ByteBudget } from '../../../core/src/byte-budget';
 import { ServiceError } from '../../../core/src/errors';
 import { parseJsonBody } from '../../../core/src/json-body';
@@ -7,7 +8,6 @@ import { isWellFormedSignature, verifyWebhook } from '../../../core/src/webhook-
 import { getService } from '../utils/get-service';
 import { bodyAlreadyRead, declaredLength, payloadTooLarge, readRawBody } from './raw-body';
 
-export const SIGNATURE_HEADER = 'x-service-signature';
 
 /** Unverified bodies buffered at once, per process: at most this many times the body limit. */
 const UNVERIFIED_BODY_BUDGET_IN_BODY_LIMITS = 2;
@@ -48,7 +48,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       );
       throw new ServiceError('invalid_signature', 'The signature cannot be checked: the site read the request body before the webhook receiver could.');
     }
-    const signature = ctx.get(SIGNATURE_HEADER) || undefined;
+    const signature = ctx.get(SERVICE_SIGNATURE_HEADER) || undefined;
     // A header that cannot be a signature is refused without reading the body.
     if (!isWellFormedSignature(signature)) return throttle.refuse(client, 'signature', invalidSignature());
 

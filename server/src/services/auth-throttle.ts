@@ -1,14 +1,19 @@
 import type { Core } from '@strapi/strapi';
 import { ServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
-import { PLUGIN_ID } from '../utils/plugin-id';
-
-const AUTH_FAILURE_UID = `plugin::${PLUGIN_ID}.auth-failure` as const;
+import type { AuthFailureSummary, AuthFailuresResponse } from '../../../core/src/contracts';
+import { AUTH_FAILURE_UID } from '../utils/plugin-tables';
 
 interface AuthFailureRow {
   id: number;
-  failedAt: string | Date;
+  client: string;
+  failedAt: string | Date | number;
 }
+
+/** Failed checks read at most, newest first: enough to summarise any realistic window. */
+const AUTH_FAILURE_READ_LIMIT = 5000;
+
+const toIso = (value: string | Date | number) => new Date(value).toISOString();
 
 /**
  * Counts failed key checks per client in the database, so the limit holds across instances:
@@ -65,6 +70,24 @@ const authThrottle = ({ strapi }: { strapi: Core.Strapi }) => {
       await failures().deleteMany({
         where: { failedAt: { $lt: new Date(now.getTime() - windowSeconds * 1000) } },
       });
+    },
+
+    /** Failed checks per client inside the throttle window (older rows no longer count and are pruned). */
+    async authFailuresByClient(windowSeconds: number, now = new Date()): Promise<AuthFailuresResponse> {
+      const rows = (await failures().findMany({
+        select: ['client', 'failedAt'],
+        where: { failedAt: { $gt: new Date(now.getTime() - windowSeconds * 1000) } },
+        orderBy: { failedAt: 'desc' },
+        limit: AUTH_FAILURE_READ_LIMIT,
+      })) as AuthFailureRow[];
+      const byClient = new Map<string, AuthFailureSummary>();
+      for (const row of rows) {
+        const summary = byClient.get(row.client);
+        // Rows come newest first, so the first one seen of a client is its last failure.
+        if (summary) summary.count += 1;
+        else byClient.set(row.client, { client: row.client, count: 1, lastFailedAt: toIso(row.failedAt) });
+      }
+      return { clients: [...byClient.values()], windowSeconds };
     },
   };
 };

@@ -4,7 +4,7 @@ import { categorySlugBase, suffixedSlug } from '../../../core/src/category-slug'
 import { ServiceError } from '../../../core/src/errors';
 import { fitText } from '../../../core/src/seo';
 import { getService } from '../utils/get-service';
-import type { CategoryMatch, CategoryRow } from './content-store';
+import type { CategoryMatch, CategoryRow } from './category-store';
 import type { TargetDescription } from './target-schema';
 
 type CategoryType = NonNullable<TargetDescription['category']>;
@@ -39,7 +39,7 @@ function fittedName(role: string, name: string | undefined, type: CategoryType, 
  * elsewhere gets a numbered alternative (`a-b-c-2`), so a new category is never refused.
  */
 const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
-  const store = () => getService(strapi, 'content-store');
+  const store = () => getService(strapi, 'category-store');
 
   /** A free slug for a new category, starting from `base`. Runs under the lock of `base`. */
   async function freeSlug(type: CategoryType, base: string): Promise<string> {

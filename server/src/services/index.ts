@@ -1,12 +1,13 @@
 import apiKey from './api-key';
 import authThrottle from './auth-throttle';
 import categoryResolver from './category-resolver';
-import contentStore from './content-store';
-import ledger from './ledger';
+import categoryStore from './category-store';
+import deliveries from './deliveries';
 import locks from './locks';
 import mediaImport from './media-import';
 import mediaSources from './media-sources';
 import pluginConfig from './plugin-config';
+import posts from './posts';
 import publisher from './publisher';
 import pluginStore from './plugin-store';
 import siteInfo from './site-info';
@@ -17,12 +18,13 @@ const services = {
   'api-key': apiKey,
   'auth-throttle': authThrottle,
   'category-resolver': categoryResolver,
-  'content-store': contentStore,
-  ledger,
+  'category-store': categoryStore,
+  deliveries,
   locks,
   'media-import': mediaImport,
   'media-sources': mediaSources,
   'plugin-config': pluginConfig,
+  posts,
   publisher,
   'plugin-store': pluginStore,
   'site-info': siteInfo,

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import { LOCK_TABLE } from '../utils/plugin-tables';
 import { ServiceError } from '../../../core/src/errors';
 import { LOCK_KEY_MAX_LENGTH, lockKey } from '../../../core/src/lock-key';
 
-/** Table of named locks shared by every instance on the database; created by `bootstrap`. */
-export const LOCK_TABLE = 'article_publisher_locks';
 
 const LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;

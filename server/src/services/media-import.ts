@@ -19,6 +19,7 @@ import { parseImageDataUrl } from '../../../core/src/image-source';
 import { sanitizeArticleHtml } from '../../../core/src/sanitize';
 import { isServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
+import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
 import { holdsRecordedBytes, mediaFileOf, type MediaFile, type MediaSourceRow } from './media-sources';
 import type { TargetDescription } from './target-schema';
 
@@ -36,8 +37,6 @@ export interface ArticleMedia {
    * and removes each file nothing else uses any more. Absent when nothing was imported.
    */
   importToken?: string;
-  /** For a blocks body: the library file of each imported inline image, by its src in `html`. */
-  libraryImages: ReadonlyMap<string, MediaLibraryImage>;
 }
 
 type ImportResult = { ok: true; file: MediaFile; uploaded: boolean } | { ok: false; reason: string };
@@ -139,7 +138,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     const images = new Map<string, MediaLibraryImage>();
     if (!imported.length) return images;
     const ids = [...new Set(imported.map((image) => image.attachment_id))];
-    const rows = (await strapi.db.query('plugin::upload.file').findMany({ where: { id: { $in: ids } } })) as (UploadFileRow & { id: number })[];
+    const rows = (await strapi.db.query(UPLOAD_FILE_UID).findMany({ where: { id: { $in: ids } } })) as (UploadFileRow & { id: number })[];
     for (const image of imported) {
       const row = rows.find((file) => file.id === image.attachment_id);
       const blockImage = row && mediaLibraryImage(row, image.local_url);
@@ -370,14 +369,16 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
             rewriteImages: rewrites,
           })
         : article.html;
-      const libraryImages = target.contentFormat === 'blocks' ? await libraryImagesOf(imported) : new Map<string, MediaLibraryImage>();
-      return { html, featuredImageId, featuredImageResult, imported, warnings, uploadedFileIds, libraryImages, importToken: importer.importToken };
+      return { html, featuredImageId, featuredImageResult, imported, warnings, uploadedFileIds, importToken: importer.importToken };
     },
 
     /**
      * After the post write failed: drops this delivery's media-source rows, and removes each file
      * they pointed to that no other row (another delivery's, maybe still in flight) and no entry uses.
      */
+    /** The imported images' library files, for body formats that need more than a URL (blocks). */
+    libraryImagesOf,
+
     async discard(media: ArticleMedia): Promise<void> {
       const { importToken } = media;
       if (!importToken) return;
@@ -389,7 +390,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         await withContentLock(contentHash, async () => {
           await sources().removeUses(importToken, fileId);
           if ((await sources().isUsed(fileId)) || (await sources().isLinkedByEntries(fileId))) return;
-          const file = await strapi.db.query('plugin::upload.file').findOne({ where: { id: fileId } });
+          const file = await strapi.db.query(UPLOAD_FILE_UID).findOne({ where: { id: fileId } });
           if (file) await uploadService().remove(file);
         });
       }

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { PLUGIN_ID } from '../utils/plugin-id';
+import { MEDIA_SOURCE_UID, UPLOAD_FILE_UID } from '../utils/plugin-tables';
 
 export interface MediaFile {
   id: number;
@@ -52,8 +52,6 @@ export interface NewMediaSource {
   uploadName?: string;
 }
 
-const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source`;
-const FILE_UID = 'plugin::upload.file';
 const ROW_FIELDS = ['id', 'sourceKeyHash', 'contentHash', 'fileId', 'fileFingerprint', 'owner', 'importToken', 'uploadName'];
 
 /**
@@ -72,7 +70,7 @@ interface MorphJoinTable {
 /** The media-source rows (what the plugin imported, for whom) and the library files they point to. */
 const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
   const rows = () => strapi.db.query(MEDIA_SOURCE_UID);
-  const files = () => strapi.db.query(FILE_UID);
+  const files = () => strapi.db.query(UPLOAD_FILE_UID);
   const toRow = (row: Record<string, unknown>): MediaSourceRow => ({
     id: Number(row.id),
     sourceKeyHash: String(row.sourceKeyHash),
@@ -156,7 +154,7 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Whether an entry links the file through a media field (Strapi's `related` morph table of files). */
     async isLinkedByEntries(fileId: number): Promise<boolean> {
-      const related = strapi.db.metadata.get(FILE_UID).attributes.related as unknown as { joinTable?: MorphJoinTable };
+      const related = strapi.db.metadata.get(UPLOAD_FILE_UID).attributes.related as unknown as { joinTable?: MorphJoinTable };
       const joinTable = related?.joinTable;
       if (!joinTable) return false;
       const link = await strapi.db.getConnection(joinTable.name).where(joinTable.joinColumn.name, fileId).first();

@@ -1,105 +1,48 @@
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
-import { htmlToBlocks } from '../../../core/src/blocks/html-to-blocks';
-import type { PublishResponse } from '../../../core/src/contracts';
+import { BODY_WRITERS } from '../../../core/src/body-formats';
+import type { EffectiveConfig } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
-import { fitText, truncateAtWord } from '../../../core/src/seo';
+import type { PublishResult } from '../../../core/src/publish-result';
+import { truncateAtWord } from '../../../core/src/seo';
+import type { TargetDescription } from '../../../core/src/target-description';
+import { fittedTitle, postData, seoValues } from '../../../core/src/target-values';
 import { describeValidationFailure } from '../../../core/src/write-failure';
 import { getService } from '../utils/get-service';
-import type { CategoryRow, PostData } from './content-store';
+import type { CategoryPlan } from './category-resolver';
+import type { CategoryRow } from './category-store';
 import type { ArticleMedia } from './media-import';
-import type { TargetDescription } from './target-schema';
 
 /** Where a delivery came from; recorded in the ledger. */
 export type DeliveryOrigin =
   | { source: 'api' }
   | { source: 'webhook'; articleId: number; websiteId: number | undefined; event: string };
 
-export interface PublishOutcome {
-  created: boolean;
-  /** The same webhook delivery was processed before; nothing was written or uploaded. */
-  duplicate: boolean;
-  response: PublishResponse;
-}
-
-const SEO_TEXT_FIELDS = ['metaTitle', 'metaDescription', 'keywords'] as const;
-
 /** The ledger's `title` is a Strapi `string`, capped at 255 characters. */
 const LEDGER_TITLE_MAX_LENGTH = 255;
 
-/**
- * The title fitted to the title field's maxLength (Strapi's 255 for a `string` without one), cut at
- * a word boundary with a warning. Only the stored title is cut: the slug was made from the whole.
- */
-function fittedTitle(article: NormalizedArticle, target: TargetDescription, warnings: string[]): string {
-  const fitted = fitText('title', article.title, { maxLength: target.titleLimits.maxLength });
-  if (fitted.warning) warnings.push(fitted.warning);
-  return fitted.value ?? article.title;
+/** Everything decided before any lock is taken or anything is fetched. */
+interface PublishPlan {
+  article: NormalizedArticle;
+  origin: DeliveryOrigin;
+  config: EffectiveConfig;
+  target: TargetDescription;
+  title: string;
+  categoryPlan: CategoryPlan;
+  lockNames: string[];
+  /** Warnings of every step; the media step's own image warnings travel separately. */
+  warnings: string[];
 }
 
-/** The SEO component's values, fitted to its declared limits; undefined when it cannot be valid. */
-function seoValues(article: NormalizedArticle, target: TargetDescription, existing: unknown, warnings: string[]) {
-  if (!target.fields.seo) return undefined;
-  const wanted: Record<(typeof SEO_TEXT_FIELDS)[number], string | undefined> = {
-    metaTitle: article.seo.metaTitle,
-    metaDescription: article.seo.metaDescription ?? article.seo.descriptionFallback,
-    keywords: article.seo.keywords,
-  };
-  const values: Record<string, unknown> = {};
-  for (const field of SEO_TEXT_FIELDS) {
-    if (!target.seoAttributes.includes(field)) continue;
-    const fallback = field === 'metaDescription' ? article.seo.descriptionFallback : undefined;
-    const fitted = fitText(field, wanted[field], target.seoLimits[field] ?? {}, fallback);
-    if (fitted.warning) warnings.push(fitted.warning);
-    if (fitted.value !== undefined) values[field] = fitted.value;
-  }
-  if (target.seoAttributes.includes('structuredData') && article.structuredData !== null) {
-    values.structuredData = article.structuredData;
-  }
-  const missing = Object.entries(target.seoLimits)
-    .filter(([name, limits]) => limits.required && values[name] === undefined && !hasValue(existing, name))
-    .map(([name]) => name);
-  if (missing.length) {
-    warnings.push(`The SEO component was not saved: its required field(s) ${missing.join(', ')} had no usable value.`);
-    return undefined;
-  }
-  // Updating the existing component in place keeps fields the plugin does not manage (metaImage, ...).
-  const existingId = (existing as { id?: number } | null | undefined)?.id;
-  return existingId ? { id: existingId, ...values } : values;
-}
-
-function hasValue(component: unknown, field: string): boolean {
-  const value = (component as Record<string, unknown> | null | undefined)?.[field];
-  return value !== undefined && value !== null && value !== '';
-}
-
-/** The body as the target stores it: the HTML, or for a blocks field the blocks made from it. */
-function bodyValue(target: TargetDescription, media: ArticleMedia, warnings: string[]): unknown {
-  if (target.contentFormat !== 'blocks') return media.html;
-  const converted = htmlToBlocks(media.html, { image: (src) => media.libraryImages.get(src) });
-  warnings.push(...converted.warnings);
-  return converted.blocks;
-}
-
-function postData(
-  article: NormalizedArticle,
-  title: string,
-  target: TargetDescription,
-  media: ArticleMedia,
-  body: unknown,
-  categories: CategoryRow[] | null,
-  seo: unknown
-) {
-  const data: PostData = {
-    [target.fields.title]: title,
-    [target.fields.slug]: article.slug,
-    [target.fields.content]: body,
-  };
-  if (target.fields.cover && media.featuredImageId !== undefined) data[target.fields.cover] = media.featuredImageId;
-  if (target.fields.categories && categories) data[target.fields.categories] = { set: categories.map((row) => row.documentId) };
-  if (target.fields.seo && seo) data[target.fields.seo] = seo;
-  return data;
+/** What the locked part of a publish hands back. */
+interface Written {
+  created: boolean;
+  duplicate: boolean;
+  documentId: string;
+  postId: number;
+  categories: CategoryRow[];
+  media: ArticleMedia;
 }
 
 const UNCHANGED_MEDIA: ArticleMedia = {
@@ -109,28 +52,7 @@ const UNCHANGED_MEDIA: ArticleMedia = {
   imported: [],
   warnings: [],
   uploadedFileIds: [],
-  libraryImages: new Map(),
 };
-
-/**
- * A webhook delivery is idempotent on article_id + slug: when the newest ledger entry for that key
- * has the same content and its post still exists, the delivery is a repeat and nothing is written.
- */
-async function findRepeatedDelivery(strapi: Core.Strapi, article: NormalizedArticle, target: TargetDescription, origin: DeliveryOrigin) {
-  if (origin.source !== 'webhook') return null;
-  const store = getService(strapi, 'content-store');
-  const previous = await store.findLatestWebhookDelivery(origin.articleId, article.slug);
-  if (!previous || previous.contentHash !== article.contentHash) return null;
-  if (!(await store.postExists(target, previous.targetDocumentId))) return null;
-  return {
-    created: false,
-    duplicate: true,
-    documentId: previous.targetDocumentId,
-    postId: previous.postId,
-    categories: [] as CategoryRow[],
-    media: UNCHANGED_MEDIA,
-  };
-}
 
 /**
  * A write failure in the contract's shape. Strapi refusing a value is a permanent input problem: a
@@ -150,96 +72,125 @@ function toPublishFailure(error: unknown, strapi: Core.Strapi): ServiceError {
 }
 
 /**
- * The publish pipeline both integrations share: check target -> plan categories -> import media ->
- * (locked, in one transaction) write categories, post, status and ledger -> response.
+ * The publish pipeline both integrations share: plan (target, title, categories, locks) -> under the
+ * post's lock, media (import images) -> write (one transaction: categories, post, status, ledger) ->
+ * a plain result, which each controller shapes into its own wire answer.
  */
-const publisher = ({ strapi }: { strapi: Core.Strapi }) => ({
-  async publish(article: NormalizedArticle, origin: DeliveryOrigin): Promise<PublishOutcome> {
-    const config = await getService(strapi, 'plugin-config').get();
-    const target = getService(strapi, 'target-schema').requireUsable(config);
+const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = <Name extends Parameters<typeof getService>[1]>(name: Name) => getService(strapi, name);
+
+  async function plan(article: NormalizedArticle, origin: DeliveryOrigin, config: EffectiveConfig): Promise<PublishPlan> {
+    const target = service('target-schema').requireUsable(config);
     const warnings = [...article.warnings];
     const title = fittedTitle(article, target, warnings);
-    const resolver = getService(strapi, 'category-resolver');
+    const resolver = service('category-resolver');
     const categoryPlan = await resolver.plan(article.categories, target, warnings);
-    const mediaService = getService(strapi, 'media-import');
     const lockNames = [`post:${target.uid}:${article.slug}`, ...resolver.lockNames(categoryPlan)];
+    return { article, origin, config, target, title, categoryPlan, lockNames, warnings };
+  }
 
-    try {
-      const written = await getService(strapi, 'locks').withLocks(lockNames, async () => {
-        const repeated = await findRepeatedDelivery(strapi, article, target, origin);
-        if (repeated) return repeated;
-        // Images are imported under the post's lock, so concurrent deliveries of one article do
-        // not upload the same files twice; the database transaction starts only once they are in.
-        const media = await mediaService.importArticleImages(article, target, config);
-        try {
-          return await strapi.db.transaction(async () => {
-            const store = getService(strapi, 'content-store');
-            const categories = await resolver.apply(categoryPlan);
-            const existing = await store.findPostBySlug(target, article.slug);
-            const existingSeo = existing && target.fields.seo ? existing[target.fields.seo] : undefined;
-            const seo = seoValues(article, target, existingSeo, warnings);
-            const body = bodyValue(target, media, warnings);
-            const data = postData(article, title, target, media, body, categoryPlan.kind === 'none' ? null : categories, seo);
-            const publish = article.status === 'publish';
+  /**
+   * A webhook delivery is idempotent on article_id + slug: when the newest ledger entry for that key
+   * has the same content and its post still exists, the delivery is a repeat and nothing is written.
+   */
+  async function findRepeat({ article, origin, target }: PublishPlan): Promise<Written | null> {
+    if (origin.source !== 'webhook') return null;
+    const previous = await service('deliveries').findLatestWebhookDelivery(origin.articleId, article.slug);
+    if (!previous || previous.contentHash !== article.contentHash) return null;
+    if (!(await service('posts').postExists(target, previous.targetDocumentId))) return null;
+    const { targetDocumentId: documentId, postId } = previous;
+    return { created: false, duplicate: true, documentId, postId, categories: [], media: UNCHANGED_MEDIA };
+  }
 
-            let documentId: string;
-            if (existing) {
-              documentId = existing.documentId;
-              await store.updatePost(target, documentId, data, publish);
-              if (!publish && (await store.hasPublishedVersion(target, documentId))) {
-                await store.unpublishPost(target, documentId);
-              }
-            } else {
-              documentId = await store.createPost(target, data, publish);
-            }
-            const postId = await store.postId(target, documentId);
-            await store.recordDelivery({
-              ...(origin.source === 'webhook'
-                ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event }
-                : {}),
-              source: origin.source,
-              slug: article.slug,
-              title: truncateAtWord(title, LEDGER_TITLE_MAX_LENGTH),
-              targetUid: target.uid,
-              targetDocumentId: documentId,
-              postId,
-              requestedStatus: article.status,
-              contentHash: article.contentHash,
-              created: !existing,
-              imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
-              warnings: [...warnings, ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
-            });
-            return { created: !existing, duplicate: false, documentId, postId, categories, media };
-          });
-        } catch (error) {
-          await mediaService.discard(media);
-          throw error;
-        }
+  /** The body as the target's format stores it (one writer per format). */
+  async function bodyOf(publish: PublishPlan, media: ArticleMedia): Promise<unknown> {
+    const writer = BODY_WRITERS[publish.target.contentFormat];
+    const libraryImages = writer.needsLibraryImages ? await service('media-import').libraryImagesOf(media.imported) : new Map();
+    return writer.write({ html: media.html, libraryImages }, publish.warnings);
+  }
+
+  /** Categories, post, status and ledger entry in one transaction: all of them land, or none. */
+  async function write(publish: PublishPlan, media: ArticleMedia): Promise<Written> {
+    const { article, origin, target, warnings } = publish;
+    const body = await bodyOf(publish, media);
+    return strapi.db.transaction(async () => {
+      const posts = service('posts');
+      const categories = await service('category-resolver').apply(publish.categoryPlan);
+      const existing = await posts.findPostBySlug(target, article.slug);
+      const seo = seoValues(article, target, existing && target.fields.seo ? existing[target.fields.seo] : undefined, warnings);
+      const data = postData(target, {
+        title: publish.title,
+        slug: article.slug,
+        body,
+        featuredImageId: media.featuredImageId,
+        categoryDocumentIds: publish.categoryPlan.kind === 'none' ? null : categories.map((row) => row.documentId),
+        seo,
       });
-      const { media } = written;
+      const documentId = await posts.savePost(target, existing?.documentId, data, article.status === 'publish');
+      const postId = await posts.postId(target, documentId);
+      await service('deliveries').recordDelivery({
+        ...(origin.source === 'webhook' ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event } : {}),
+        source: origin.source,
+        slug: article.slug,
+        title: truncateAtWord(publish.title, LEDGER_TITLE_MAX_LENGTH),
+        targetUid: target.uid,
+        targetDocumentId: documentId,
+        postId,
+        requestedStatus: article.status,
+        contentHash: article.contentHash,
+        created: !existing,
+        imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
+        warnings: [...warnings, ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
+      });
+      return { created: !existing, duplicate: false, documentId, postId, categories, media };
+    });
+  }
 
-      const response: PublishResponse = {
-        status: 'success',
-        post_id: written.postId,
-        document_id: written.documentId,
-        post_url: renderPostUrl(config.postUrlTemplate, {
-          siteUrl: getService(strapi, 'site-info').siteUrl(config),
-          slug: article.slug,
-          documentId: written.documentId,
-          id: written.postId,
-        }),
-        post_status: article.status,
-        categories: written.categories.map((row) => row.name),
-        featured_image_result: media.featuredImageResult,
-        inline_images_result: { imported: media.imported, warnings: media.warnings },
-        warnings,
-      };
-      return { created: written.created, duplicate: written.duplicate, response };
-    } catch (error) {
-      throw toPublishFailure(error, strapi);
-    }
-  },
-});
+  /**
+   * Under the post's lock: images are imported before the transaction starts (so concurrent
+   * deliveries of one article do not upload the same files twice), and removed again if the write fails.
+   */
+  async function deliver(publish: PublishPlan): Promise<Written> {
+    const repeat = await findRepeat(publish);
+    if (repeat) return repeat;
+    const mediaImport = service('media-import');
+    const media = await mediaImport.importArticleImages(publish.article, publish.target, publish.config);
+    return write(publish, media).catch(async (error: unknown) => {
+      await mediaImport.discard(media);
+      throw error;
+    });
+  }
+
+  function resultOf({ article, config, warnings }: PublishPlan, written: Written): PublishResult {
+    const siteUrl = service('site-info').siteUrl(config);
+    const { documentId, postId, media } = written;
+    return {
+      created: written.created,
+      duplicate: written.duplicate,
+      postId,
+      documentId,
+      postUrl: renderPostUrl(config.postUrlTemplate, { siteUrl, slug: article.slug, documentId, id: postId }),
+      status: article.status,
+      categories: written.categories.map((row) => row.name),
+      featuredImage: media.featuredImageResult,
+      images: { imported: media.imported, warnings: media.warnings },
+      warnings,
+    };
+  }
+
+  return {
+    /** Publishes a normalized article with the config the controller read for this request. */
+    async publish(article: NormalizedArticle, origin: DeliveryOrigin, config: EffectiveConfig): Promise<PublishResult> {
+      const publish = await plan(article, origin, config);
+      try {
+        const written = await service('locks').withLocks(publish.lockNames, () => deliver(publish));
+        return resultOf(publish, written);
+      } catch (error) {
+        throw toPublishFailure(error, strapi);
+      }
+    },
+  };
+};
 
 export type PublisherService = ReturnType<typeof publisher>;
 export default publisher;

@@ -1,18 +1,8 @@
 import type { Core } from '@strapi/strapi';
-import type {
-  ActivityEntry,
-  ActivityResponse,
-  AuthFailureSummary,
-  AuthFailuresResponse,
-  DeliverySource,
-} from '../../../core/src/contracts';
-import { PLUGIN_ID } from '../utils/plugin-id';
+import type { ActivityEntry, ActivityResponse, DeliverySource } from '../../../core/src/contracts';
+import { documentsOf } from '../utils/documents';
+import { DELIVERY_UID } from '../utils/plugin-tables';
 
-const DELIVERY_UID = `plugin::${PLUGIN_ID}.delivery` as const;
-const AUTH_FAILURE_UID = `plugin::${PLUGIN_ID}.auth-failure` as const;
-
-/** Failed checks read at most, newest first: enough to summarise any realistic window. */
-const AUTH_FAILURE_READ_LIMIT = 5000;
 
 export interface DeliveryQuery {
   page: number;
@@ -37,11 +27,6 @@ interface DeliveryRow {
   warnings?: unknown;
 }
 
-interface AuthFailureRow {
-  client: string;
-  failedAt: string | Date | number;
-}
-
 const toIso = (value: string | Date | number) => new Date(value).toISOString();
 
 const toEntry = (row: DeliveryRow): ActivityEntry => ({
@@ -60,8 +45,39 @@ const toEntry = (row: DeliveryRow): ActivityEntry => ({
   warnings: Array.isArray(row.warnings) ? row.warnings.map(String) : [],
 });
 
-/** Read side of the ledger (deliveries) and of the failed auth checks, for the activity page. */
-const ledger = ({ strapi }: { strapi: Core.Strapi }) => ({
+export interface DeliveryRecord {
+  source: 'api' | 'webhook';
+  slug: string;
+  title: string;
+  targetUid: string;
+  targetDocumentId: string;
+  postId: number;
+  requestedStatus: 'draft' | 'publish' | 'pending';
+  articleId?: number;
+  websiteId?: number;
+  event?: string;
+  contentHash: string;
+  created: boolean;
+  imagesImported: number;
+  warnings: string[];
+}
+
+/** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
+const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
+    async recordDelivery(record: DeliveryRecord): Promise<void> {
+      await documentsOf(strapi, DELIVERY_UID).create({ data: record });
+  },
+
+    /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug). */
+  async findLatestWebhookDelivery(articleId: number, slug: string): Promise<(DeliveryRecord & { id: number }) | null> {
+      const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
+        filters: { source: 'webhook', articleId, slug },
+        sort: 'id:desc',
+      });
+      return row as unknown as (DeliveryRecord & { id: number }) | null;
+  },
+
+
   async listDeliveries(query: DeliveryQuery): Promise<ActivityResponse> {
     const where: Record<string, unknown> = {};
     if (query.status) where.requestedStatus = query.status;
@@ -75,24 +91,7 @@ const ledger = ({ strapi }: { strapi: Core.Strapi }) => ({
     return { results: results.map(toEntry), pagination };
   },
 
-  /** Failed checks per client inside the throttle window (older rows no longer count and are pruned). */
-  async authFailuresByClient(windowSeconds: number, now = new Date()): Promise<AuthFailuresResponse> {
-    const rows = (await strapi.db.query(AUTH_FAILURE_UID).findMany({
-      select: ['client', 'failedAt'],
-      where: { failedAt: { $gt: new Date(now.getTime() - windowSeconds * 1000) } },
-      orderBy: { failedAt: 'desc' },
-      limit: AUTH_FAILURE_READ_LIMIT,
-    })) as AuthFailureRow[];
-    const byClient = new Map<string, AuthFailureSummary>();
-    for (const row of rows) {
-      const summary = byClient.get(row.client);
-      // Rows come newest first, so the first one seen of a client is its last failure.
-      if (summary) summary.count += 1;
-      else byClient.set(row.client, { client: row.client, count: 1, lastFailedAt: toIso(row.failedAt) });
-    }
-    return { clients: [...byClient.values()], windowSeconds };
-  },
 });
 
-export type LedgerService = ReturnType<typeof ledger>;
-export default ledger;
+export type DeliveriesService = ReturnType<typeof deliveries>;
+export default deliveries;

@@ -1,0 +1,48 @@
+import type { PostStatus } from './config';
+import type { ImageWarning, ImportedImage, PublishResponse, WebhookReceipt } from './contracts';
+
+/** What a publish did, as plain facts; each integration's controller shapes its own wire answer from it. */
+export interface PublishResult {
+  created: boolean;
+  /** The same webhook delivery was processed before; nothing was written or uploaded. */
+  duplicate: boolean;
+  postId: number;
+  documentId: string;
+  postUrl: string;
+  status: PostStatus;
+  /** The names of the categories linked to the post. */
+  categories: string[];
+  featuredImage: string;
+  images: { imported: ImportedImage[]; warnings: ImageWarning[] };
+  warnings: string[];
+}
+
+/** The publishing API's answer (publish-post). */
+export function toPublishResponse(result: PublishResult): PublishResponse {
+  return {
+    status: 'success',
+    post_id: result.postId,
+    document_id: result.documentId,
+    post_url: result.postUrl,
+    post_status: result.status,
+    categories: result.categories,
+    featured_image_result: result.featuredImage,
+    inline_images_result: result.images,
+    warnings: result.warnings,
+  };
+}
+
+/** The signed webhook's answer: what landed, and whether it was a repeat. */
+export function toWebhookReceipt(result: PublishResult): WebhookReceipt {
+  return {
+    received: true,
+    duplicate: result.duplicate,
+    post_id: result.postId,
+    document_id: result.documentId,
+    post_url: result.postUrl,
+    post_status: result.status,
+    featured_image_result: result.featuredImage,
+    inline_images_result: result.images,
+    warnings: result.warnings,
+  };
+}
