@@ -334,6 +334,9 @@ describe('admin pages in a real browser (Chromium)', () => {
 
     const pinged = await ping(currentKey);
     assert.equal(pinged.json.site_url, 'https://www.example.com', "ping's site_url stays the public URL");
+    const notice = page.getByTestId('feedback');
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await notice.waitFor({ state: 'detached' });
     await screenshotWholePage(page, 'settings.png');
   });
 
