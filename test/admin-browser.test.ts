@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
   ADMIN_PASSWORD,
   createAdminWithoutPluginPermissions,
@@ -88,7 +88,7 @@ interface BrowserElement {
   scrollWidth: number;
   clientWidth: number;
   value?: string;
-  scrollIntoView(options: { block: 'center' }): void;
+  scrollIntoView(options: { block: 'center' | 'end' }): void;
   getBoundingClientRect(): { top: number; bottom: number; left: number; right: number };
   closest(selector: string): BrowserElement | null;
   parentElement: BrowserElement | null;
@@ -129,6 +129,14 @@ async function waitUntilWhollyInView(tab: Page, testId: string) {
     const box = globals.document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
     return box !== undefined && box.top >= 0 && box.bottom <= globals.innerHeight;
   }, testId);
+}
+
+/**
+ * Scrolls the page just until this button shows at the bottom edge, as a person does before clicking it
+ * (Playwright alone would centre it first, which hides whether what it reveals lands below the fold).
+ */
+async function scrollToBottomEdge(button: Locator) {
+  await button.evaluate((element) => (element as unknown as BrowserElement).scrollIntoView({ block: 'end' }));
 }
 
 /** Whether this element is the one with the keyboard focus. */
@@ -193,7 +201,9 @@ describe('admin pages in a real browser (Chromium)', () => {
 
   it('generates a key in the page, copies it, and the service can ping with it', async () => {
     await openSettings(page);
-    await page.getByRole('button', { name: 'Generate key' }).click();
+    const generate = page.getByRole('button', { name: 'Generate key' });
+    await scrollToBottomEdge(generate);
+    await generate.click();
     const revealed = page.getByTestId('revealed-api-key');
     await revealed.waitFor();
     const key = await revealed.inputValue();
@@ -241,7 +251,9 @@ describe('admin pages in a real browser (Chromium)', () => {
   });
 
   it('generates a webhook secret the same way', async () => {
-    await page.getByRole('button', { name: 'Generate secret' }).click();
+    const generate = page.getByRole('button', { name: 'Generate secret' });
+    await scrollToBottomEdge(generate);
+    await generate.click();
     const secret = await page.getByTestId('revealed-webhook-secret').inputValue();
     assert.match(secret, /^[0-9a-f]{64}$/);
     await waitUntilWhollyInView(page, 'webhook-secret-reveal');
