@@ -57,6 +57,21 @@ describe('admin API: settings form, live target check, activity, permissions', (
     assert.ok(!response.text.includes(key), 'the key is never sent back');
   });
 
+  it('leaves the CMS address to the admin when Strapi has no public server.url, and keeps the public site URL apart', async () => {
+    const page = (await admin('/settings')).json;
+    assert.equal(page.cmsUrl, null, 'server.url is not set: the admin uses the address it reaches Strapi at');
+    assert.deepEqual(page.endpointPaths, {
+      ping: '/api/service/v1/ping',
+      publishPost: '/api/service/v1/publish-post',
+      webhook: '/api/service/v1/webhook',
+    });
+    assert.equal(
+      page.siteUrl,
+      `http://localhost:${site.port}`,
+      'the public site URL, for post URLs and ping'
+    );
+  });
+
   it('refuses invalid settings with one field error per offending setting, and saves nothing', async () => {
     const { settings } = (await admin('/settings')).json;
     const response = await admin('/settings', {
@@ -254,6 +269,30 @@ describe('admin API: settings form, live target check, activity, permissions', (
       (await admin('/webhook-secret', { method: 'POST', body: {}, token: writerToken })).status,
       403
     );
+  });
+});
+
+describe('admin API: the CMS address when Strapi has a public server.url', () => {
+  let site: Playground;
+  let ownerToken: string;
+
+  before(async () => {
+    site = await startPlayground({
+      env: { PUBLIC_URL: 'https://cms.example.test/' },
+      pluginConfig: { siteUrl: 'http://www.example.test' },
+    });
+    ownerToken = await registerSuperAdmin(site.url);
+  });
+  after(async () => site?.stop());
+
+  it("gives Strapi's server.url as the address to paste, whatever the public site URL is", async () => {
+    const response = await request(`${site.url}/article-publisher/settings`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.json.cmsUrl, 'https://cms.example.test');
+    assert.equal(response.json.endpointPaths.publishPost, '/api/service/v1/publish-post');
+    assert.equal(response.json.siteUrl, 'http://www.example.test');
   });
 });
 

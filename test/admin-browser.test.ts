@@ -4,8 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { ADMIN_PASSWORD, createAdminWithoutPluginPermissions, registerSuperAdmin, grantPluginActions } from './helpers/admin';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import {
+  ADMIN_PASSWORD,
+  createAdminWithoutPluginPermissions,
+  registerSuperAdmin,
+  grantPluginActions,
+} from './helpers/admin';
 import { launchBrowser } from './helpers/browser';
 import { request } from './helpers/http';
 import { playgroundDir, repoRoot } from './helpers/paths';
@@ -80,16 +85,25 @@ async function holdFreshAdminBuild(): Promise<{ release: () => Promise<void> }> 
 interface BrowserElement {
   scrollHeight: number;
   clientHeight: number;
+  scrollWidth: number;
+  clientWidth: number;
   value?: string;
-  scrollIntoView(options: { block: 'center' }): void;
+  scrollIntoView(options: { block: 'center' | 'end' }): void;
+  getBoundingClientRect(): { top: number; bottom: number; left: number; right: number };
+  closest(selector: string): BrowserElement | null;
+  parentElement: BrowserElement | null;
 }
 interface BrowserGlobals {
   document: {
+    activeElement: BrowserElement | null;
     querySelector(selector: string): BrowserElement | null;
     querySelectorAll(selector: string): ArrayLike<BrowserElement>;
     getAnimations(): { playState: string }[];
   };
   navigator: { clipboard: { readText(): Promise<string> } };
+  innerWidth: number;
+  innerHeight: number;
+  getComputedStyle(element: BrowserElement): { overflowX: string };
 }
 
 /**
@@ -107,6 +121,27 @@ async function screenshotWholePage(tab: Page, file: string) {
   await tab.screenshot({ path: path.join(SCREENSHOTS, file) });
   await tab.setViewportSize(viewport);
 }
+
+/** Waits until the element is wholly inside the window (the admin scrolls it there, smoothly). */
+async function waitUntilWhollyInView(tab: Page, testId: string) {
+  await tab.waitForFunction((id) => {
+    const globals = globalThis as unknown as BrowserGlobals;
+    const box = globals.document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+    return box !== undefined && box.top >= 0 && box.bottom <= globals.innerHeight;
+  }, testId);
+}
+
+/**
+ * Scrolls the page just until this button shows at the bottom edge, as a person does before clicking it
+ * (Playwright alone would centre it first, which hides whether what it reveals lands below the fold).
+ */
+async function scrollToBottomEdge(button: Locator) {
+  await button.evaluate((element) => (element as unknown as BrowserElement).scrollIntoView({ block: 'end' }));
+}
+
+/** Whether this element is the one with the keyboard focus. */
+const isFocused = (element: unknown) =>
+  element === (globalThis as unknown as BrowserGlobals).document.activeElement;
 
 /** Strapi's own announcement banner is not part of what the screenshots document. */
 async function closeStrapiBanner(tab: Page) {
@@ -166,14 +201,23 @@ describe('admin pages in a real browser (Chromium)', () => {
 
   it('generates a key in the page, copies it, and the service can ping with it', async () => {
     await openSettings(page);
-    await page.getByRole('button', { name: 'Generate key' }).click();
+    const generate = page.getByRole('button', { name: 'Generate key' });
+    await scrollToBottomEdge(generate);
+    await generate.click();
     const revealed = page.getByTestId('revealed-api-key');
     await revealed.waitFor();
     const key = await revealed.inputValue();
     assert.match(key, /^apk_/);
+    await waitUntilWhollyInView(page, 'api-key-reveal');
+    await page.getByText('A new key was generated').waitFor();
 
     await page.getByRole('button', { name: 'Copy key' }).click();
     await page.getByText('Key copied to the clipboard').waitFor();
+    assert.equal(
+      await page.getByText('A new key was generated').count(),
+      0,
+      'the new notice replaced the old'
+    );
     const clipboard = await page.evaluate(() =>
       (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText()
     );
@@ -207,9 +251,12 @@ describe('admin pages in a real browser (Chromium)', () => {
   });
 
   it('generates a webhook secret the same way', async () => {
-    await page.getByRole('button', { name: 'Generate secret' }).click();
+    const generate = page.getByRole('button', { name: 'Generate secret' });
+    await scrollToBottomEdge(generate);
+    await generate.click();
     const secret = await page.getByTestId('revealed-webhook-secret').inputValue();
     assert.match(secret, /^[0-9a-f]{64}$/);
+    await waitUntilWhollyInView(page, 'webhook-secret-reveal');
     await page
       .getByTestId('webhook-secret-status')
       .getByText(`ends with …${secret.slice(-4)}`)
@@ -243,25 +290,73 @@ describe('admin pages in a real browser (Chromium)', () => {
     );
     await siteCard.screenshot({ path: path.join(SCREENSHOTS, 'settings-field-error.png') });
 
+    // Back at the saved value: nothing to save, and the refused attempt's error is gone.
+    const save = page.getByRole('button', { name: 'Save' });
     await template.fill('{siteUrl}/blog/{slug}');
     await page
       .getByTestId('post-url-preview')
       .getByText(`http://localhost:${site.port}/blog/my-first-article`)
       .waitFor();
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Settings saved').waitFor();
+    assert.equal(await save.isDisabled(), true);
     assert.notEqual(await template.getAttribute('aria-invalid'), 'true');
 
+    await template.fill('{siteUrl}/articles/{slug}');
+    await save.click();
+    await page.getByText('Settings saved').waitFor();
+    assert.notEqual(await template.getAttribute('aria-invalid'), 'true');
+    assert.equal(await save.isDisabled(), true, 'saved: nothing left to save');
+
     await openSettings(page);
-    assert.equal(await page.getByLabel('Post URL template').inputValue(), '{siteUrl}/blog/{slug}');
+    assert.equal(await page.getByLabel('Post URL template').inputValue(), '{siteUrl}/articles/{slug}');
     await page.getByTestId('target-ok').waitFor();
+  });
+
+  it('shows the CMS address to paste, not the public site URL, and warns about http on that address', async () => {
+    await openSettings(page);
+    const save = page.getByRole('button', { name: 'Save' });
+    assert.equal(await save.isDisabled(), true, 'nothing changed yet');
+
+    // Each label focuses its own input (the address box and the settings field once shared an id).
+    const publicUrl = page.getByTestId('site-card').locator('input[name="siteUrl"]');
+    await page.getByText('Public site URL', { exact: true }).click();
+    assert.equal(await publicUrl.evaluate(isFocused), true, 'Public site URL label');
+    await page.getByText("Site URL for the service (this Strapi's address)", { exact: true }).click();
+    assert.equal(await page.getByTestId('endpoint-cmsUrl').evaluate(isFocused), true, 'CMS address label');
+
+    // A headless site: readers are on an https frontend, the service talks to this Strapi.
+    await publicUrl.fill('https://www.example.com');
+    assert.equal(await save.isDisabled(), false);
+    await save.click();
+    await page.getByText('Settings saved').waitFor();
+    await page
+      .getByTestId('post-url-preview')
+      .getByText('https://www.example.com/articles/my-first-article')
+      .waitFor();
+
+    const cms = site.url; // Strapi has no server.url here: the address this admin reaches it at
+    assert.equal(await page.getByTestId('endpoint-cmsUrl').inputValue(), cms);
+    assert.equal(await page.getByTestId('endpoint-ping').inputValue(), `${cms}/api/service/v1/ping`);
+    assert.equal(
+      await page.getByTestId('endpoint-publishPost').inputValue(),
+      `${cms}/api/service/v1/publish-post`
+    );
+    assert.equal(await page.getByTestId('endpoint-webhook').inputValue(), `${cms}/api/service/v1/webhook`);
+    // The public URL is https, but the key travels to the CMS over http: the warning stays, naming it.
+    await page.getByTestId('cms-http-warning').getByText(`reached at ${cms}, which is not https`).waitFor();
+
+    const pinged = await ping(currentKey);
+    assert.equal(pinged.json.site_url, 'https://www.example.com', "ping's site_url stays the public URL");
+    const notice = page.getByTestId('feedback');
+    await notice.getByRole('button', { name: 'Close' }).click();
+    await notice.waitFor({ state: 'detached' });
     await screenshotWholePage(page, 'settings.png');
   });
 
   it('lists an article published through the API in the activity page, with its warnings', async () => {
     const delivered = await deliverArticle(site.url, webhookSecret, {
       articleId: 1042,
-      title: 'Choosing a garden hose',
+      // A long SEO title: the table must still show its last column at 1440 px.
+      title: 'Choosing a garden hose: length, diameter, materials and fittings compared for every garden',
       slug: 'choosing-a-garden-hose',
       html: '<p>Measure first.</p>',
     });
@@ -303,6 +398,30 @@ describe('admin pages in a real browser (Chromium)', () => {
       .getByText('https://127.0.0.1:9/x.png', { exact: false })
       .first()
       .waitFor();
+    // Measured with the warnings open, the widest the table gets.
+    const lastColumn = await page
+      .getByTestId('deliveries-table')
+      .locator('th')
+      .last()
+      .evaluate((header) => {
+        const globals = globalThis as unknown as BrowserGlobals;
+        const cell = header as unknown as BrowserElement;
+        let scroller = cell.parentElement;
+        while (scroller && globals.getComputedStyle(scroller).overflowX !== 'auto')
+          scroller = scroller.parentElement;
+        return {
+          right: cell.getBoundingClientRect().right,
+          scrollerRight: scroller?.getBoundingClientRect().right ?? 0,
+          hiddenWidth: scroller ? scroller.scrollWidth - scroller.clientWidth : -1,
+          windowWidth: globals.innerWidth,
+        };
+      });
+    assert.equal(lastColumn.windowWidth, 1440);
+    assert.equal(lastColumn.hiddenWidth, 0, 'the table fits: nothing to scroll to');
+    assert.ok(
+      lastColumn.right <= lastColumn.scrollerRight,
+      `Warnings column visible: ${JSON.stringify(lastColumn)}`
+    );
 
     // The old key refused above counts too: two clients, one attempt each.
     await page.getByRole('button', { name: /Failed requests: 2 attempts from 2 clients/ }).click();

@@ -47,10 +47,16 @@ export interface SettingsResponse {
   apiKey: SecretStatus;
   webhookSecret: SecretStatus;
   siteName: string;
+  /** The public site URL (a frontend may live elsewhere): post URLs and ping's `site_url`, not the service's address. */
   siteUrl: string;
-  endpoints: ServiceEndpoints;
-  /** Whether the public site URL is https; the key must only travel over HTTPS. */
-  siteUrlIsHttps: boolean;
+  /**
+   * The CMS's own address, the spec's `{base_url}`: the address the service is given, where the routes
+   * answer and the key travels to. Strapi's `server.url` when that is absolute; null when Strapi only has
+   * a guess from host and port, and the admin then uses the address it reaches Strapi at.
+   */
+  cmsUrl: string | null;
+  /** The routes' paths below the CMS address, REST prefix included (`/api/service/v1/ping`, ...). */
+  endpointPaths: ServiceEndpoints;
 }
 
 /** Returned once, right after generation: the only time the key is shown in full. */

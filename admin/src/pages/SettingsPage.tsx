@@ -2,6 +2,7 @@ import { Page, useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { SettingsPageResponse } from '../../../core/src/contracts';
 import { settingsApi } from '../api/settings';
+import { FeedbackProvider } from '../components/feedback/FeedbackProvider';
 import { SettingsForm } from '../components/settings/SettingsForm';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
@@ -31,13 +32,15 @@ const SettingsPage = () => {
   return (
     <Page.Main>
       <Page.Title>{t('settings.title', 'Article Publisher')}</Page.Title>
-      <SettingsForm
-        api={api}
-        page={page}
-        onSaved={setPage}
-        canUpdate={Boolean(canUpdate)}
-        canRegenerate={Boolean(canRegenerate)}
-      />
+      <FeedbackProvider>
+        <SettingsForm
+          api={api}
+          page={page}
+          onSaved={setPage}
+          canUpdate={Boolean(canUpdate)}
+          canRegenerate={Boolean(canRegenerate)}
+        />
+      </FeedbackProvider>
     </Page.Main>
   );
 };

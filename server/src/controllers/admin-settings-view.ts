@@ -50,15 +50,14 @@ export function contentTypeSummaries(strapi: Core.Strapi): ContentTypeSummary[] 
 export async function settingsPage(strapi: Core.Strapi): Promise<SettingsPageResponse> {
   const siteInfo = getService(strapi, 'site-info');
   const config: EffectiveConfig = await getService(strapi, 'plugin-config').get();
-  const siteUrl = siteInfo.siteUrl(config);
   const { fatal, degraded } = getService(strapi, 'target-schema').describe(config);
   return {
     apiKey: await getService(strapi, 'api-key').status(),
     webhookSecret: await getService(strapi, 'webhook-secret').status(),
     siteName: config.siteName,
-    siteUrl,
-    endpoints: siteInfo.endpoints(),
-    siteUrlIsHttps: siteUrl.startsWith('https://'),
+    siteUrl: siteInfo.siteUrl(config),
+    cmsUrl: siteInfo.cmsUrl(),
+    endpointPaths: siteInfo.endpointPaths(),
     settings: editableSettings(config),
     defaults: editableSettings(DEFAULT_CONFIG),
     serverUrl: String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, ''),

@@ -14,11 +14,20 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
     return (configured || fallback).replace(/\/+$/, '');
   },
 
-  /** Where the plugin's routes are reached: the Strapi server's public URL plus the REST prefix. */
-  endpoints(): ServiceEndpoints {
-    const serverUrl = String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '');
+  /**
+   * The CMS's own address (the spec's `{base_url}`): `server.url` once Strapi has loaded it, which is an
+   * absolute URL, a path or empty. Only an absolute one is known to be public; otherwise
+   * `server.absoluteUrl` is built from host and port (`http://0.0.0.0:1337` on many servers), so null.
+   */
+  cmsUrl(): string | null {
+    const configured = String(strapi.config.get('server.url', ''));
+    return /^https?:\/\//i.test(configured) ? configured.replace(/\/+$/, '') : null;
+  },
+
+  /** The plugin's routes below the CMS address: the REST prefix plus the service route base. */
+  endpointPaths(): ServiceEndpoints {
     const restPrefix = String(strapi.config.get('api.rest.prefix', '/api'));
-    const base = `${serverUrl}${restPrefix}${SERVICE_ROUTE_BASE}`;
+    const base = `${restPrefix}${SERVICE_ROUTE_BASE}`;
     return { ping: `${base}/ping`, publishPost: `${base}/publish-post`, webhook: `${base}/webhook` };
   },
 

@@ -9,6 +9,12 @@ import { StatusBadge } from './StatusBadge';
 
 export const DELIVERY_COLUMNS = 6;
 
+/**
+ * Text that may wrap, and break inside a long word (a slug, an image URL). The design system's table
+ * keeps every cell on one line, so a long SEO title pushed the Warnings column out of view.
+ */
+const WRAPPING: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'anywhere' };
+
 /** Where the Content Manager edits the entry (relative to the admin's base URL). */
 const contentManagerPath = (entry: ActivityEntry) =>
   `/content-manager/collection-types/${entry.targetUid}/${entry.targetDocumentId}`;
@@ -35,7 +41,7 @@ export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
           </Typography>
         </Td>
         <Td>
-          <Flex direction="column" alignItems="flex-start">
+          <Flex direction="column" alignItems="flex-start" style={WRAPPING}>
             {entry.targetDocumentId ? (
               <Link tag={RouterLink} to={contentManagerPath(entry)} data-testid="delivery-link">
                 {title}
@@ -77,7 +83,7 @@ export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
             <Box background="warning100" padding={3} hasRadius data-testid="warnings-list">
               <Flex direction="column" alignItems="stretch" gap={1} tag="ul">
                 {entry.warnings.map((warning, index) => (
-                  <Typography key={index} tag="li" textColor="neutral800" style={{ whiteSpace: 'normal' }}>
+                  <Typography key={index} tag="li" textColor="neutral800" style={WRAPPING}>
                     {warning}
                   </Typography>
                 ))}

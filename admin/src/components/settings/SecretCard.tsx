@@ -1,10 +1,11 @@
 import { Box, Button, Dialog, Field, Flex, Typography } from '@strapi/design-system';
 import { ArrowClockwise, Duplicate, Key } from '@strapi/icons';
-import { useClipboard, useNotification } from '@strapi/strapi/admin';
+import { useClipboard } from '@strapi/strapi/admin';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import type { SecretStatus } from '../../../../core/src/contracts';
 import { useTranslate, type Translate } from '../../hooks/useTranslate';
+import { useFeedback } from '../feedback/FeedbackProvider';
 import { Section } from './Section';
 
 export type SecretKind = 'api-key' | 'webhook-secret';
@@ -16,7 +17,7 @@ const messages = (kind: SecretKind, t: Translate) =>
         title: t('settings.key.title', 'API key (X-Service-Key)'),
         none: t(
           'settings.key.none',
-          'No key yet. Generate one, then paste it into the service with the site URL.'
+          'No key yet. Generate one, then paste it into the service with the site URL above.'
         ),
         set: (hint: string, date: string) =>
           t('settings.key.admin', 'A key is set (ends with {hint}), generated on {date}.', { hint, date }),
@@ -41,7 +42,7 @@ const messages = (kind: SecretKind, t: Translate) =>
         title: t('settings.secret.title', 'Webhook secret (X-Service-Signature)'),
         none: t(
           'settings.secret.none',
-          'No webhook secret yet. Generate one if the service delivers by webhook (integration B).'
+          'No webhook secret yet. Generate one if the service delivers by signed webhook.'
         ),
         set: (hint: string, date: string) =>
           t('settings.secret.admin', 'A secret is set (ends with {hint}), set on {date}.', { hint, date }),
@@ -76,11 +77,17 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
   const t = useTranslate();
   const { formatDate } = useIntl();
   const text = messages(kind, t);
-  const { toggleNotification } = useNotification();
+  const notify = useFeedback();
   const { copy } = useClipboard();
   const [status, setStatus] = React.useState(initialStatus);
   const [revealed, setRevealed] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
+  const revealBox = React.useRef<HTMLDivElement>(null);
+
+  // A new secret appears mid-page, often below the fold: bring it into view, since it is shown only once.
+  React.useEffect(() => {
+    if (revealed) revealBox.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [revealed]);
 
   const create = async () => {
     setBusy(true);
@@ -88,9 +95,9 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
       const result = await regenerate();
       setRevealed(result.secret);
       setStatus(result.status);
-      toggleNotification({ type: 'success', message: text.generated });
+      notify({ type: 'success', message: text.generated });
     } catch {
-      toggleNotification({
+      notify({
         type: 'danger',
         message: t('settings.secret.failed', 'The request failed. Try again.'),
       });
@@ -100,7 +107,7 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
   };
 
   const copyRevealed = async () => {
-    if (revealed && (await copy(revealed))) toggleNotification({ type: 'success', message: text.copied });
+    if (revealed && (await copy(revealed))) notify({ type: 'success', message: text.copied });
   };
 
   const statusText =
@@ -119,6 +126,7 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
 
       {revealed && (
         <Box
+          ref={revealBox}
           background="success100"
           borderColor="success200"
           padding={4}

@@ -1,14 +1,15 @@
 import { Alert, Button, Flex, Typography } from '@strapi/design-system';
 import { Check } from '@strapi/icons';
-import { Layouts, useNotification } from '@strapi/strapi/admin';
+import { Layouts } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { SecretStatus, SettingsPageResponse } from '../../../../core/src/contracts';
 import type { SettingsApi } from '../../api/settings';
 import { useTargetCheck } from '../../hooks/useTargetCheck';
 import { useTranslate } from '../../hooks/useTranslate';
 import { settingsErrorsFrom, type FieldErrors } from '../../utils/fieldErrors';
+import { useFeedback } from '../feedback/FeedbackProvider';
 import { ConnectionSection } from './ConnectionSection';
-import { toFormValues, toRequestBody, type SettingsFormValues } from './form-values';
+import { sameSettings, toFormValues, toRequestBody, type SettingsFormValues } from './form-values';
 import { ImagesSection } from './ImagesSection';
 import { SecretCard } from './SecretCard';
 import { SiteSection } from './SiteSection';
@@ -25,12 +26,15 @@ interface SettingsFormProps {
 /** The settings page's content once loaded: connection, secrets and the editable settings. */
 export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: SettingsFormProps) => {
   const t = useTranslate();
-  const { toggleNotification } = useNotification();
+  const notify = useFeedback();
   const [values, setValues] = React.useState<SettingsFormValues>(() => toFormValues(page.settings));
   const [errors, setErrors] = React.useState<FieldErrors>({});
   const [formError, setFormError] = React.useState<string | null>(null);
   const [saving, setSaving] = React.useState(false);
   const targetCheck = useTargetCheck(api, values, page.target);
+  // Back at the saved settings there is nothing to save, and the errors of a refused attempt no longer apply.
+  const changed = !sameSettings(values, page.settings);
+  const shownErrors = changed ? errors : {};
 
   const save = async () => {
     setSaving(true);
@@ -40,12 +44,12 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
       setErrors({});
       setFormError(null);
       onSaved(saved);
-      toggleNotification({ type: 'success', message: t('settings.saved', 'Settings saved') });
+      notify({ type: 'success', message: t('settings.saved', 'Settings saved') });
     } catch (error) {
       const invalid = settingsErrorsFrom(error);
       setErrors(invalid?.fields ?? {});
       setFormError(invalid ? invalid.message : null);
-      toggleNotification({
+      notify({
         type: 'danger',
         message: invalid
           ? t('settings.invalid', 'Some settings are invalid; nothing was saved.')
@@ -64,7 +68,13 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
     const result = await api.regenerateWebhookSecret();
     return { secret: result.secret, status: result.webhookSecret };
   };
-  const sectionProps = { values, defaults: page.defaults, errors, disabled: !canUpdate, onChange: setValues };
+  const sectionProps = {
+    values,
+    defaults: page.defaults,
+    errors: shownErrors,
+    disabled: !canUpdate,
+    onChange: setValues,
+  };
 
   return (
     <>
@@ -73,7 +83,7 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
         subtitle={t('settings.subtitle', 'Connect your article service to this site.')}
         primaryAction={
           canUpdate ? (
-            <Button startIcon={<Check />} loading={saving} onClick={save}>
+            <Button startIcon={<Check />} loading={saving} disabled={!changed} onClick={save}>
               {t('settings.save', 'Save')}
             </Button>
           ) : undefined
@@ -81,7 +91,7 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
       />
       <Layouts.Content>
         <Flex direction="column" alignItems="stretch" gap={6}>
-          {formError && (
+          {formError && changed && (
             <Alert
               variant="danger"
               title={t('settings.invalid', 'Some settings are invalid; nothing was saved.')}

@@ -51,9 +51,13 @@ export const SiteSection = ({
             name="siteUrl"
             label={t('settings.site.siteUrl', 'Public site URL')}
             placeholder={serverUrl}
-            hint={t('settings.site.siteUrl.hint', "Empty: Strapi's server URL ({url}).", {
-              url: serverUrl || '—',
-            })}
+            hint={t(
+              'settings.site.siteUrl.hint',
+              "Where readers find the posts (post URLs, ping's site_url); a separate frontend goes here. Empty: Strapi's server URL ({url}).",
+              {
+                url: serverUrl || '—',
+              }
+            )}
             value={values.siteUrl}
             error={errors.siteUrl}
             disabled={disabled}

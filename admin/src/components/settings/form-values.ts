@@ -31,6 +31,23 @@ export const toRequestBody = (values: SettingsFormValues) => ({
   videoEmbedHosts: values.videoEmbedHosts.map((host) => host.trim()).filter(Boolean),
 });
 
+/** A value with object keys sorted, so two settings compare equal whatever order their keys were set in. */
+const canonical = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(canonical)
+    : value !== null && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, canonical((value as Record<string, unknown>)[key])])
+        )
+      : value;
+
+/** Whether saving these form values would change nothing (compared as PUT /settings would receive them). */
+export const sameSettings = (values: SettingsFormValues, saved: EditableSettings) =>
+  JSON.stringify(canonical(toRequestBody(values))) ===
+  JSON.stringify(canonical(toRequestBody(toFormValues(saved))));
+
 /** The part of the form the live target check looks at, as a stable string to debounce on. */
 export const targetPartKey = (values: SettingsFormValues) =>
   JSON.stringify(Object.fromEntries(TARGET_SETTING_KEYS.map((key) => [key, values[key]])));
