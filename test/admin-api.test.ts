@@ -37,9 +37,14 @@ describe('admin API: settings form, live target check, activity, permissions', (
     const {
       allowHttp: _allowHttp,
       allowPrivateNetworks: _allowPrivateNetworks,
+      maxPixelsInFlight: _maxPixelsInFlight,
       ...imageLimits
     } = DEFAULT_CONFIG.images;
-    assert.deepEqual(page.defaults.images, imageLimits, 'the local-testing switches are not admin settings');
+    assert.deepEqual(
+      page.defaults.images,
+      imageLimits,
+      "the local-testing switches and the process's pixel budget are not admin settings"
+    );
     assert.equal(page.defaults.images.maxBytes, 15 * 1024 * 1024);
     assert.deepEqual(page.defaults.videoEmbedHosts, [
       'https://www.youtube.com/embed/',
@@ -162,8 +167,10 @@ describe('admin API: settings form, live target check, activity, permissions', (
       slug: 'pending-hose-guide',
       status: 'pending',
       content: '<p>Text.</p><img src="https://127.0.0.1:9/x.png" alt="refused">',
+      featured_image: 'https://127.0.0.1:9/cover.png',
     });
     assert.equal(viaApi.status, 201, viaApi.text);
+    assert.match(viaApi.json.featured_image_result, /^warning: /);
     const viaWebhook = await deliverArticle(site.url, secret, {
       articleId: 77,
       title: 'Webhook watering guide',
@@ -193,6 +200,10 @@ describe('admin API: settings form, live target check, activity, permissions', (
     assert.ok(
       pending.warnings.some((warning: string) => warning.startsWith('https://127.0.0.1:9/x.png')),
       pending.warnings
+    );
+    assert.ok(
+      pending.warnings.some((warning: string) => warning.startsWith('featured image: ')),
+      `a featured image that could not be attached is among the delivery's warnings: ${pending.warnings}`
     );
     assert.ok(!Number.isNaN(Date.parse(pending.createdAt)));
 

@@ -45,6 +45,12 @@ interface Written {
   media: ArticleMedia;
 }
 
+/** A featured image that could not be attached is a warning of the delivery, shown in the activity page. */
+function featuredImageWarnings(media: ArticleMedia): string[] {
+  const prefix = 'warning: ';
+  return media.featuredImageResult.startsWith(prefix) ? [`featured image: ${media.featuredImageResult.slice(prefix.length)}`] : [];
+}
+
 const UNCHANGED_MEDIA: ArticleMedia = {
   html: '',
   featuredImageId: undefined,
@@ -140,7 +146,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         contentHash: article.contentHash,
         created: !existing,
         imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
-        warnings: [...warnings, ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
+        warnings: [...warnings, ...featuredImageWarnings(media), ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
       });
       return { created: !existing, duplicate: false, documentId, postId, categories, media };
     });
