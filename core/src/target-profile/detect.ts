@@ -2,6 +2,7 @@ import type { CategoryFieldOverrides, FieldDefaults, FieldOverrides, Overridable
 import type {
   BodySlot,
   CategoriesRole,
+  DefaultValue,
   FieldRef,
   RelatedType,
   RelationRole,
@@ -165,13 +166,13 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     problems.degraded.push('No structured-data (json) field: JSON-LD will not be saved.');
   }
 
-  const defaults: Record<string, unknown> = {};
+  const defaults: DefaultValue[] = [];
   for (const [field, value] of Object.entries(options.defaults ?? {})) {
-    if (attributes[field]) defaults[field] = value;
+    if (attributes[field]) defaults.push({ field, attribute: attributes[field], value });
     else problems.degraded.push(`defaults names "${field}", which is not a field of ${uid}; it is ignored.`);
   }
 
-  const filled = new Set([...taken, ...Object.keys(defaults), ...(seo?.kind === 'component' ? [seo.field] : [])]);
+  const filled = new Set([...taken, ...defaults.map(({ field }) => field), ...(seo?.kind === 'component' ? [seo.field] : [])]);
   for (const [field, attribute] of Object.entries(attributes)) {
     if (!attribute.required || attribute.default !== undefined || filled.has(field)) continue;
     if (SCALAR_TYPES.includes(attribute.type) || attribute.type === 'component' || attribute.type === 'dynamiczone') {

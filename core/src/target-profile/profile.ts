@@ -81,6 +81,11 @@ export interface BodySlot {
   field: string;
 }
 
+/** A `defaults` constant: written when the entry has no value for its field. */
+export interface DefaultValue extends FieldRef {
+  value: unknown;
+}
+
 export interface TargetProblems {
   /** Nothing can be published until these are fixed. */
   fatal: string[];
@@ -107,7 +112,7 @@ export interface TargetProfile<Body extends BodySlot = BodySlot> {
   /** A json field for JSON-LD, used only when the SEO target has no structured-data field. */
   jsonLd: FieldRef | null;
   /** The `defaults` constants that name fields of the type. */
-  defaults: Record<string, unknown>;
+  defaults: DefaultValue[];
   problems: TargetProblems;
 }
 
