@@ -100,5 +100,7 @@ function fitDate(field: string, type: string, value: unknown): Fit {
 }
 
 function refused(field: string, type: string, value: unknown): Fit {
-  return { value: undefined, warning: `${field} is a ${type} field and cannot hold a ${value instanceof Date ? 'date' : typeof value}; it was not saved.` };
+  const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+  const given = value instanceof Date ? 'date' : typeof value;
+  return { value: undefined, warning: `${field} is ${article(type)} ${type} field and cannot hold ${article(given)} ${given}; it was not saved.` };
 }
