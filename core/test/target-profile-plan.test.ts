@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { planCategoryValues } from '../src/target-profile/category-values';
 import { detectTargetProfile } from '../src/target-profile/detect';
 import { planValues, withFeaturedImage } from '../src/target-profile/plan-values';
+import { categoryType } from '../src/target-profile/related-types';
 import type { ContentTypeSchema } from '../src/target-profile/schema';
 import {
   bodyByName,
@@ -171,5 +173,32 @@ describe('target profile: the values a publish writes', () => {
     const refused = planValues(profile, { article: sampleArticle({ categories: { kind: 'names', category: 'Plants', subCategory: undefined } }), now: NOW });
     assert.equal(refused.values.category, undefined);
     assert.ok(refused.warnings.includes('category cannot hold "Plants" (it allows News, Gardening); it was not saved.'));
+  });
+});
+
+describe('target profile: a new category', () => {
+  it("fits the name, fills a required description to its minimum, and names what it cannot fill", () => {
+    const category: ContentTypeSchema = {
+      uid: 'api::category.category',
+      singularName: 'category',
+      displayName: 'Category',
+      draftAndPublish: false,
+      localized: false,
+      attributes: {
+        name: { type: 'string', required: true, maxLength: 15 },
+        description: { type: 'text', required: true, minLength: 50 },
+        color: { type: 'enumeration', enum: ['green', 'blue'], required: true },
+        icon: { type: 'media', required: true },
+        priority: { type: 'integer', required: true },
+      },
+    };
+    const values = planCategoryValues(categoryType(category), 'Indoor gardening tips');
+    assert.deepEqual(values.values, {
+      name: 'Indoor gardenin',
+      description: 'Articles filed under the category "Indoor gardening tips" on this site.',
+      color: 'green',
+    });
+    assert.deepEqual(values.unfillable, ['icon', 'priority']);
+    assert.deepEqual(values.warnings, ["api::category.category name was 21 characters; shortened to the field's limit of 15."]);
   });
 });
