@@ -19,7 +19,8 @@ import {
 
 const NOW = new Date('2026-02-03T04:05:06.000Z');
 const POST_URL = 'https://site.example/blog/how-to-water-succulents';
-const META_DESCRIPTION = 'A short guide to watering succulents at home: how often, how much, and the signs of too much water.';
+const META_DESCRIPTION =
+  'A short guide to watering succulents at home: how often, how much, and the signs of too much water.';
 const JSON_LD = { '@context': 'https://schema.org', '@type': 'Article', headline: 'How to water succulents' };
 
 function profileOf({ schema, catalog }: ReturnType<typeof playgroundArticle>) {
@@ -29,7 +30,12 @@ function profileOf({ schema, catalog }: ReturnType<typeof playgroundArticle>) {
 describe('target profile: the values a publish writes', () => {
   it("writes the playground Article's title, slug and SEO component as today, plus the canonical URL and metaImage", () => {
     const profile = profileOf(playgroundArticle());
-    const plan = planValues(profile, { article: sampleArticle(), existing: { seo: { id: 7, metaRobots: 'noindex' } }, postUrl: POST_URL, now: NOW });
+    const plan = planValues(profile, {
+      article: sampleArticle(),
+      existing: { seo: { id: 7, metaRobots: 'noindex' } },
+      postUrl: POST_URL,
+      now: NOW,
+    });
     assert.deepEqual(plan.values, {
       title: 'How to water succulents',
       slug: 'how-to-water-succulents',
@@ -43,7 +49,10 @@ describe('target profile: the values a publish writes', () => {
       },
     });
     assert.deepEqual(plan.featuredImagePaths, [['cover'], ['seo', 'metaImage']]);
-    assert.deepEqual(plan.categories, { kind: 'names', names: [{ name: 'Gardening' }, { name: 'Watering', parent: 'Gardening' }] });
+    assert.deepEqual(plan.categories, {
+      kind: 'names',
+      names: [{ name: 'Gardening' }, { name: 'Watering', parent: 'Gardening' }],
+    });
     assert.deepEqual(plan.warnings, []);
     const data = withFeaturedImage(plan, 12);
     assert.equal(data.cover, 12);
@@ -63,19 +72,35 @@ describe('target profile: the values a publish writes', () => {
     ]);
   });
 
-  it("leaves the SEO component out when a required field of it has no value, unless the entry has one", () => {
+  it('leaves the SEO component out when a required field of it has no value, unless the entry has one', () => {
     const article = sampleArticle({ metaDescription: undefined, html: '<p>Short text.</p>' });
     const profile = profileOf(playgroundArticle());
     const plan = planValues(profile, { article, now: NOW });
     assert.equal(plan.values.seo, undefined);
-    assert.ok(plan.warnings.includes('The SEO component was not saved: its required field(s) metaDescription had no usable value.'));
-    const kept = planValues(profile, { article, existing: { seo: { id: 3, metaDescription: 'An editor wrote this one in the admin, long enough.' } }, now: NOW });
-    assert.deepEqual(Object.keys(kept.values.seo as object), ['id', 'metaTitle', 'keywords', 'structuredData']);
+    assert.ok(
+      plan.warnings.includes(
+        'The SEO component was not saved: its required field(s) metaDescription had no usable value.'
+      )
+    );
+    const kept = planValues(profile, {
+      article,
+      existing: { seo: { id: 3, metaDescription: 'An editor wrote this one in the admin, long enough.' } },
+      now: NOW,
+    });
+    assert.deepEqual(Object.keys(kept.values.seo as object), [
+      'id',
+      'metaTitle',
+      'keywords',
+      'structuredData',
+    ]);
   });
 
   it("fills Strapi's example blog: description fitted to 80, one category, JSON-LD dropped with a warning", () => {
     const plan = planValues(profileOf(exampleBlog()), { article: sampleArticle(), now: NOW });
-    assert.equal(plan.values.description, 'A short guide to watering succulents at home: how often, how much, and the signs');
+    assert.equal(
+      plan.values.description,
+      'A short guide to watering succulents at home: how often, how much, and the signs'
+    );
     assert.deepEqual(plan.categories, { kind: 'names', names: [{ name: 'Watering', parent: 'Gardening' }] });
     assert.deepEqual(plan.featuredImagePaths, [['cover']]);
     assert.deepEqual(plan.warnings, [
@@ -94,18 +119,31 @@ describe('target profile: the values a publish writes', () => {
       meta_description: META_DESCRIPTION,
     });
     assert.deepEqual(plan.featuredImagePaths, [['image']]);
-    const withoutMeta = planValues(profile, { article: sampleArticle({ metaDescription: undefined }), now: NOW });
+    const withoutMeta = planValues(profile, {
+      article: sampleArticle({ metaDescription: undefined }),
+      now: NOW,
+    });
     assert.equal(withoutMeta.values.summary, 'Succulents need little water & lots of light.');
   });
 
   it('fills a LaunchPad-like type: the required description, and a too-short meta description replaced by the opening text', () => {
-    const plan = planValues(profileOf(launchPad()), { article: sampleArticle({ metaDescription: 'Too short.' }), postUrl: POST_URL, now: NOW });
+    const plan = planValues(profileOf(launchPad()), {
+      article: sampleArticle({ metaDescription: 'Too short.' }),
+      postUrl: POST_URL,
+      now: NOW,
+    });
     assert.equal(plan.values.description, 'Too short.');
     const seo = plan.values.seo as Record<string, unknown>;
-    assert.equal(seo.metaDescription, 'Intro Succulents need little water & lots of light. Second paragraph.');
+    assert.equal(
+      seo.metaDescription,
+      'Intro Succulents need little water & lots of light. Second paragraph.'
+    );
     assert.equal(seo.canonicalURL, POST_URL);
     assert.deepEqual(plan.featuredImagePaths, [['image'], ['seo', 'metaImage']]);
-    assert.match(plan.warnings.join(' '), /metaDescription was shorter than the field's minimum of 50 characters/);
+    assert.match(
+      plan.warnings.join(' '),
+      /metaDescription was shorter than the field's minimum of 50 characters/
+    );
   });
 
   it('fills a WordPress post: excerpt, tags from the keywords, reading time, a date only when the entry has none', () => {
@@ -120,9 +158,17 @@ describe('target profile: the values a publish writes', () => {
       readingTime: 1,
     });
     assert.deepEqual(plan.tags, ['succulents', 'Watering', 'houseplants']);
-    assert.deepEqual(plan.categories, { kind: 'names', names: [{ name: 'Gardening' }, { name: 'Watering', parent: 'Gardening' }] });
+    assert.deepEqual(plan.categories, {
+      kind: 'names',
+      names: [{ name: 'Gardening' }, { name: 'Watering', parent: 'Gardening' }],
+    });
     assert.deepEqual(plan.featuredImagePaths, [['featuredImage']]);
-    const republish = planValues(profile, { article: sampleArticle(), keywords, existing: { publishedDate: '2019-07-01T00:00:00.000Z' }, now: NOW });
+    const republish = planValues(profile, {
+      article: sampleArticle(),
+      keywords,
+      existing: { publishedDate: '2019-07-01T00:00:00.000Z' },
+      now: NOW,
+    });
     assert.equal(republish.values.publishedDate, undefined);
   });
 
@@ -131,19 +177,42 @@ describe('target profile: the values a publish writes', () => {
     const plan = planValues(profile, { article: sampleArticle(), now: NOW });
     const seo = plan.values.seo as Record<string, unknown>;
     const social = seo.metaSocial as Array<Record<string, unknown>>;
-    assert.deepEqual(social.map((entry) => entry.socialNetwork), ['Facebook', 'Twitter']);
+    assert.deepEqual(
+      social.map((entry) => entry.socialNetwork),
+      ['Facebook', 'Twitter']
+    );
     for (const entry of social) {
       assert.equal(entry.title, 'How to water succulents');
-      assert.ok(String(entry.description).length <= 65 && META_DESCRIPTION.startsWith(String(entry.description)));
+      assert.ok(
+        String(entry.description).length <= 65 && META_DESCRIPTION.startsWith(String(entry.description))
+      );
     }
-    assert.deepEqual(plan.featuredImagePaths, [['image'], ['seo', 'metaImage'], ['seo', 'metaSocial', 0, 'image'], ['seo', 'metaSocial', 1, 'image']]);
-    assert.ok(plan.warnings.includes(`metaSocial: description was ${META_DESCRIPTION.length} characters; shortened to the field's limit of 65.`));
+    assert.deepEqual(plan.featuredImagePaths, [
+      ['image'],
+      ['seo', 'metaImage'],
+      ['seo', 'metaSocial', 0, 'image'],
+      ['seo', 'metaSocial', 1, 'image'],
+    ]);
+    assert.ok(
+      plan.warnings.includes(
+        `metaSocial: description was ${META_DESCRIPTION.length} characters; shortened to the field's limit of 65.`
+      )
+    );
     const data = withFeaturedImage(plan, 5);
-    assert.deepEqual(((data.seo as Record<string, unknown>).metaSocial as Array<Record<string, unknown>>).map((entry) => entry.image), [5, 5]);
+    assert.deepEqual(
+      ((data.seo as Record<string, unknown>).metaSocial as Array<Record<string, unknown>>).map(
+        (entry) => entry.image
+      ),
+      [5, 5]
+    );
     assert.equal(plan.values.seo === data.seo, false);
 
     const noImage = planValues(profile, { article: sampleArticle({ featuredImage: undefined }), now: NOW });
-    assert.ok(noImage.warnings.some((warning) => warning.startsWith('The SEO field metaImage is required but the article has no featured image')));
+    assert.ok(
+      noImage.warnings.some((warning) =>
+        warning.startsWith('The SEO field metaImage is required but the article has no featured image')
+      )
+    );
     assert.deepEqual(noImage.featuredImagePaths, []);
   });
 
@@ -163,21 +232,35 @@ describe('target profile: the values a publish writes', () => {
         jsonLd: { type: 'json' },
       },
     };
-    const profile = detectTargetProfile(schema, catalogOf([schema]), { detectBody: bodyByName, defaults: { language: 'en' } });
+    const profile = detectTargetProfile(schema, catalogOf([schema]), {
+      detectBody: bodyByName,
+      defaults: { language: 'en' },
+    });
     const plan = planValues(profile, { article: sampleArticle(), now: NOW });
     assert.deepEqual(
       [plan.values.language, plan.values.category, plan.values.tags, plan.values.jsonLd],
       ['en', 'Gardening', ['succulents', 'Watering', 'houseplants'], JSON_LD]
     );
-    assert.equal(planValues(profile, { article: sampleArticle(), existing: { language: 'de' }, now: NOW }).values.language, undefined);
-    const refused = planValues(profile, { article: sampleArticle({ categories: { kind: 'names', category: 'Plants', subCategory: undefined } }), now: NOW });
+    assert.equal(
+      planValues(profile, { article: sampleArticle(), existing: { language: 'de' }, now: NOW }).values
+        .language,
+      undefined
+    );
+    const refused = planValues(profile, {
+      article: sampleArticle({ categories: { kind: 'names', category: 'Plants', subCategory: undefined } }),
+      now: NOW,
+    });
     assert.equal(refused.values.category, undefined);
-    assert.ok(refused.warnings.includes('category cannot hold "Plants" (it allows News, Gardening); it was not saved.'));
+    assert.ok(
+      refused.warnings.includes(
+        'category cannot hold "Plants" (it allows News, Gardening); it was not saved.'
+      )
+    );
   });
 });
 
 describe('target profile: a new category', () => {
-  it("fits the name, fills a required description to its minimum, and names what it cannot fill", () => {
+  it('fits the name, fills a required description to its minimum, and names what it cannot fill', () => {
     const category: ContentTypeSchema = {
       uid: 'api::category.category',
       singularName: 'category',
@@ -199,6 +282,8 @@ describe('target profile: a new category', () => {
       color: 'green',
     });
     assert.deepEqual(values.unfillable, ['icon', 'priority']);
-    assert.deepEqual(values.warnings, ["api::category.category name was 21 characters; shortened to the field's limit of 15."]);
+    assert.deepEqual(values.warnings, [
+      "api::category.category name was 21 characters; shortened to the field's limit of 15.",
+    ]);
   });
 });

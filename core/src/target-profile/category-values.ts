@@ -28,7 +28,8 @@ export function planCategoryValues(type: CategoryType, name: string): CategoryVa
   }
   for (const { field, attribute } of type.otherRequired) {
     let constant: unknown;
-    if (TEXT_LIKE.includes(attribute.type)) constant = `Articles filed under the category "${name}" on this site.`;
+    if (TEXT_LIKE.includes(attribute.type))
+      constant = `Articles filed under the category "${name}" on this site.`;
     else if (attribute.type === 'enumeration') constant = attribute.enum?.[0];
     const fitted = constant === undefined ? undefined : fitValue(`${type.uid} ${field}`, attribute, constant);
     if (fitted?.value === undefined) unfillable.push(field);

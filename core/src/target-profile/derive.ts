@@ -9,7 +9,10 @@ import { textFromHtml } from '../seo';
 
 /** The summary: the meta description, else the first paragraph's text, else the opening text. */
 export function deriveSummary(article: NormalizedArticle): string | undefined {
-  const summary = article.seo.metaDescription?.trim() || firstParagraphText(article.html) || article.seo.descriptionFallback;
+  const summary =
+    article.seo.metaDescription?.trim() ||
+    firstParagraphText(article.html) ||
+    article.seo.descriptionFallback;
   return summary || undefined;
 }
 
@@ -95,17 +98,26 @@ export interface CategoryName {
 }
 
 /** What a category field receives: existing ids, names to find or create, or nothing. */
-export type CategoryLinks = { kind: 'ids'; ids: number[] } | { kind: 'names'; names: CategoryName[] } | { kind: 'none' };
+export type CategoryLinks =
+  | { kind: 'ids'; ids: number[] }
+  | { kind: 'names'; names: CategoryName[] }
+  | { kind: 'none' };
 
 /**
  * The categories a field can hold. A to-one field takes one: the sub-category (under its category),
  * else the category, else the first id. A to-many field takes them all.
  */
-export function deriveCategoryLinks(selection: CategorySelection, toMany: boolean, warnings: string[]): CategoryLinks {
+export function deriveCategoryLinks(
+  selection: CategorySelection,
+  toMany: boolean,
+  warnings: string[]
+): CategoryLinks {
   if (selection.kind === 'none') return selection;
   if (selection.kind === 'ids') {
     if (toMany || selection.ids.length <= 1) return selection;
-    warnings.push(`The category field holds one category: only id ${selection.ids[0]} was linked, not ${selection.ids.slice(1).join(', ')}.`);
+    warnings.push(
+      `The category field holds one category: only id ${selection.ids[0]} was linked, not ${selection.ids.slice(1).join(', ')}.`
+    );
     return { kind: 'ids', ids: [selection.ids[0]] };
   }
   const { category, subCategory } = selection;

@@ -1,4 +1,9 @@
-import type { CategoryFieldOverrides, FieldDefaults, FieldOverrides, OverridableRole } from './field-overrides';
+import type {
+  CategoryFieldOverrides,
+  FieldDefaults,
+  FieldOverrides,
+  OverridableRole,
+} from './field-overrides';
 import type {
   BodySlot,
   CategoriesRole,
@@ -12,7 +17,15 @@ import type {
   TargetProfile,
 } from './profile';
 import { categoryType, relatedNameField, relatedType, slugField } from './related-types';
-import { findByName, isSingleImage, isToMany, isType, normalizedName, ROLE_NAMES, TEXT_TYPES } from './role-names';
+import {
+  findByName,
+  isSingleImage,
+  isToMany,
+  isType,
+  normalizedName,
+  ROLE_NAMES,
+  TEXT_TYPES,
+} from './role-names';
 import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from './schema';
 import { detectFlatSeo, detectSeoComponent, seoComponentRole } from './seo-target';
 
@@ -36,8 +49,24 @@ export interface DetectOptions<Body extends BodySlot> {
 
 /** Attribute types that hold a value of their own (not a relation, media file or component). */
 const SCALAR_TYPES = [
-  'string', 'text', 'richtext', 'blocks', 'email', 'password', 'uid', 'enumeration', 'integer', 'biginteger',
-  'float', 'decimal', 'date', 'datetime', 'time', 'timestamp', 'boolean', 'json',
+  'string',
+  'text',
+  'richtext',
+  'blocks',
+  'email',
+  'password',
+  'uid',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'date',
+  'datetime',
+  'time',
+  'timestamp',
+  'boolean',
+  'json',
 ];
 
 /** Reads a target content type into roles, applying `fields` overrides, and says what cannot work. */
@@ -83,28 +112,39 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   const ofTypes =
     (...types: string[]) =>
     (field: string, attribute: AttributeSchema): FieldRef | string =>
-      types.includes(attribute.type) ? { field, attribute } : `which is a ${attribute.type}; expected ${types.join(' or ')}`;
+      types.includes(attribute.type)
+        ? { field, attribute }
+        : `which is a ${attribute.type}; expected ${types.join(' or ')}`;
 
   const body = detectBodySlot(schema, catalog, overrides.content, options.detectBody, problems);
   if (body) taken.add(body.field);
 
   const title = resolve(
     'title',
-    () => findByName(attributes, ROLE_NAMES.title, isType(...TEXT_TYPES), taken) ?? uidSourceField(schema, taken),
+    () =>
+      findByName(attributes, ROLE_NAMES.title, isType(...TEXT_TYPES), taken) ?? uidSourceField(schema, taken),
     ofTypes(...TEXT_TYPES),
     'fatal'
   );
-  if (!title && overrides.title === undefined) problems.fatal.push(`${uid} has no string or text field for the title; set fields.title.`);
+  if (!title && overrides.title === undefined)
+    problems.fatal.push(`${uid} has no string or text field for the title; set fields.title.`);
 
   const slug = resolve('slug', () => slugField(attributes, taken), ofTypes('uid', 'string'));
-  if (!slug) problems.degraded.push(`${uid} has no slug field: the plugin keeps its own record of slug -> entry, so a republish still updates the same entry.`);
+  if (!slug)
+    problems.degraded.push(
+      `${uid} has no slug field: the plugin keeps its own record of slug -> entry, so a republish still updates the same entry.`
+    );
 
   const featuredImage = resolve(
     'cover',
-    () => findByName(attributes, ROLE_NAMES.featuredImage, isSingleImage, taken) ?? onlySingleImage(attributes, taken),
-    (field, attribute) => (isSingleImage(attribute, field) ? { field, attribute } : 'which is not a single image media field')
+    () =>
+      findByName(attributes, ROLE_NAMES.featuredImage, isSingleImage, taken) ??
+      onlySingleImage(attributes, taken),
+    (field, attribute) =>
+      isSingleImage(attribute, field) ? { field, attribute } : 'which is not a single image media field'
   );
-  if (!featuredImage && overrides.cover !== '') problems.degraded.push('No single image field: the featured image will not be attached.');
+  if (!featuredImage && overrides.cover !== '')
+    problems.degraded.push('No single image field: the featured image will not be attached.');
 
   const seo = resolve<SeoRole>(
     'seo',
@@ -112,7 +152,8 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     (field, attribute) => seoComponentRole(field, attribute, catalog) ?? 'which is not a single component'
   );
   if (seo?.kind === 'flat') {
-    for (const slot of [seo.title, seo.description, seo.keywords, seo.canonicalUrl]) if (slot) taken.add(slot.field);
+    for (const slot of [seo.title, seo.description, seo.keywords, seo.canonicalUrl])
+      if (slot) taken.add(slot.field);
   }
 
   const summary = resolve(
@@ -126,7 +167,8 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     () => detectCategories(schema, catalog, options.categoryFields, taken),
     (field, attribute) => categoriesFromField(field, attribute, catalog, options.categoryFields)
   );
-  if (!categories && overrides.categories !== '') problems.degraded.push('No category field: categories will not be assigned.');
+  if (!categories && overrides.categories !== '')
+    problems.degraded.push('No category field: categories will not be assigned.');
   if (categories?.kind === 'relation') noteCategoryType(categories, problems);
 
   const tags = resolve<TagsRole>(
@@ -155,7 +197,11 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   // JSON-LD needs a home only when the SEO target has no structured-data field.
   const jsonLd = seo?.structuredData
     ? null
-    : resolve('jsonLd', () => findByName(attributes, ROLE_NAMES.jsonLd, isType('json'), taken), ofTypes('json'));
+    : resolve(
+        'jsonLd',
+        () => findByName(attributes, ROLE_NAMES.jsonLd, isType('json'), taken),
+        ofTypes('json')
+      );
   if (!seo && overrides.seo !== '') {
     problems.degraded.push(
       jsonLd
@@ -172,10 +218,18 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     else problems.degraded.push(`defaults names "${field}", which is not a field of ${uid}; it is ignored.`);
   }
 
-  const filled = new Set([...taken, ...defaults.map(({ field }) => field), ...(seo?.kind === 'component' ? [seo.field] : [])]);
+  const filled = new Set([
+    ...taken,
+    ...defaults.map(({ field }) => field),
+    ...(seo?.kind === 'component' ? [seo.field] : []),
+  ]);
   for (const [field, attribute] of Object.entries(attributes)) {
     if (!attribute.required || attribute.default !== undefined || filled.has(field)) continue;
-    if (SCALAR_TYPES.includes(attribute.type) || attribute.type === 'component' || attribute.type === 'dynamiczone') {
+    if (
+      SCALAR_TYPES.includes(attribute.type) ||
+      attribute.type === 'component' ||
+      attribute.type === 'dynamiczone'
+    ) {
       problems.fatal.push(
         `required field "${field}" cannot be filled: no part of the article goes there, it has no default, and the defaults option gives it no value.`
       );
@@ -229,41 +283,71 @@ function detectBodySlot<Body extends BodySlot>(
   }
   const detected = detectBody(schema, catalog, override);
   if (typeof detected === 'string') problems.fatal.push(detected);
-  else if (detected === null) problems.fatal.push(`${schema.uid} has no field that can hold the article's body; set fields.content (or '' to publish without a body).`);
+  else if (detected === null)
+    problems.fatal.push(
+      `${schema.uid} has no field that can hold the article's body; set fields.content (or '' to publish without a body).`
+    );
   return typeof detected === 'string' ? null : detected;
 }
 
 /** The field a uid slug is made from, as the title when no field has a title-like name. */
 function uidSourceField(schema: ContentTypeSchema, taken: ReadonlySet<string>): FieldRef | null {
   for (const attribute of Object.values(schema.attributes)) {
-    const source = attribute.type === 'uid' && attribute.targetField ? schema.attributes[attribute.targetField] : undefined;
-    if (attribute.targetField && source && TEXT_TYPES.includes(source.type) && !taken.has(attribute.targetField)) {
+    const source =
+      attribute.type === 'uid' && attribute.targetField
+        ? schema.attributes[attribute.targetField]
+        : undefined;
+    if (
+      attribute.targetField &&
+      source &&
+      TEXT_TYPES.includes(source.type) &&
+      !taken.has(attribute.targetField)
+    ) {
       return { field: attribute.targetField, attribute: source };
     }
   }
   return null;
 }
 
-function onlySingleImage(attributes: ContentTypeSchema['attributes'], taken: ReadonlySet<string>): FieldRef | null {
-  const images = Object.entries(attributes).filter(([field, attribute]) => !taken.has(field) && isSingleImage(attribute, field));
+function onlySingleImage(
+  attributes: ContentTypeSchema['attributes'],
+  taken: ReadonlySet<string>
+): FieldRef | null {
+  const images = Object.entries(attributes).filter(
+    ([field, attribute]) => !taken.has(field) && isSingleImage(attribute, field)
+  );
   return images.length === 1 ? { field: images[0][0], attribute: images[0][1] } : null;
 }
 
 /** A relation to a content type the catalog knows, with that type read. */
 function relationTarget(attribute: AttributeSchema, catalog: SchemaCatalog): ContentTypeSchema | undefined {
-  return attribute.type === 'relation' && attribute.target ? catalog.contentType(attribute.target) : undefined;
+  return attribute.type === 'relation' && attribute.target
+    ? catalog.contentType(attribute.target)
+    : undefined;
 }
 
-function relationRole(field: string, attribute: AttributeSchema, catalog: SchemaCatalog): RelationRole<RelatedType> | undefined {
+function relationRole(
+  field: string,
+  attribute: AttributeSchema,
+  catalog: SchemaCatalog
+): RelationRole<RelatedType> | undefined {
   const target = relationTarget(attribute, catalog);
-  return target ? { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) } : undefined;
+  return target
+    ? { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) }
+    : undefined;
 }
 
 /**
  * Relations of the type named (by field or by target type) like one of the lists, field names first,
  * whose target has a name field.
  */
-function namedRelations(schema: ContentTypeSchema, catalog: SchemaCatalog, fieldNames: readonly string[], typeNames: readonly string[], taken: ReadonlySet<string>) {
+function namedRelations(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  fieldNames: readonly string[],
+  typeNames: readonly string[],
+  taken: ReadonlySet<string>
+) {
   const relations = Object.entries(schema.attributes)
     .filter(([field]) => !taken.has(field))
     .map(([field, attribute]) => ({ field, attribute, target: relationTarget(attribute, catalog) }))
@@ -288,12 +372,29 @@ function detectCategories(
   categoryFields: CategoryFieldOverrides | undefined,
   taken: ReadonlySet<string>
 ): CategoriesRole | null {
-  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.categoriesField, ROLE_NAMES.categoryType, taken);
+  const [relation] = namedRelations(
+    schema,
+    catalog,
+    ROLE_NAMES.categoriesField,
+    ROLE_NAMES.categoryType,
+    taken
+  );
   if (relation) {
     const { field, attribute, target } = relation;
-    return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: categoryType(target, categoryFields) };
+    return {
+      kind: 'relation',
+      field,
+      attribute,
+      toMany: isToMany(attribute),
+      type: categoryType(target, categoryFields),
+    };
   }
-  const named = findByName(schema.attributes, ROLE_NAMES.categoriesField, isType('string', 'text', 'enumeration'), taken);
+  const named = findByName(
+    schema.attributes,
+    ROLE_NAMES.categoriesField,
+    isType('string', 'text', 'enumeration'),
+    taken
+  );
   return named ? { kind: named.attribute.type === 'enumeration' ? 'enumeration' : 'text', ...named } : null;
 }
 
@@ -307,20 +408,41 @@ function categoriesFromField(
   if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
   const target = relationTarget(attribute, catalog);
   if (!target) return 'which is not a relation, string or enumeration field';
-  return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: categoryType(target, categoryFields) };
+  return {
+    kind: 'relation',
+    field,
+    attribute,
+    toMany: isToMany(attribute),
+    type: categoryType(target, categoryFields),
+  };
 }
 
 /** What a category relation cannot do, said once at detection. */
-function noteCategoryType(role: Extract<CategoriesRole, { kind: 'relation' }>, problems: TargetProblems): void {
+function noteCategoryType(
+  role: Extract<CategoriesRole, { kind: 'relation' }>,
+  problems: TargetProblems
+): void {
   const { type } = role;
   if (!type.name) {
-    problems.degraded.push(`The category type ${type.uid} has no name field: categories given by name cannot be found or created.`);
+    problems.degraded.push(
+      `The category type ${type.uid} has no name field: categories given by name cannot be found or created.`
+    );
   }
-  if (!type.parent) problems.degraded.push('The category type has no parent relation: a sub-category is created without a parent.');
-  if (!role.toMany) problems.degraded.push(`"${role.field}" holds one category: an article receives its sub-category, else its category.`);
+  if (!type.parent)
+    problems.degraded.push(
+      'The category type has no parent relation: a sub-category is created without a parent.'
+    );
+  if (!role.toMany)
+    problems.degraded.push(
+      `"${role.field}" holds one category: an article receives its sub-category, else its category.`
+    );
 }
 
-function detectTags(schema: ContentTypeSchema, catalog: SchemaCatalog, taken: ReadonlySet<string>): TagsRole | null {
+function detectTags(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  taken: ReadonlySet<string>
+): TagsRole | null {
   const [relation] = namedRelations(schema, catalog, ROLE_NAMES.tagsField, ROLE_NAMES.tagType, taken);
   if (relation) {
     const { field, attribute, target } = relation;
@@ -336,7 +458,11 @@ function tagsFromField(field: string, attribute: AttributeSchema, catalog: Schem
   return relationRole(field, attribute, catalog) ?? 'which is not a relation, json, string or text field';
 }
 
-function detectAuthor(schema: ContentTypeSchema, catalog: SchemaCatalog, taken: ReadonlySet<string>): RelationRole<RelatedType> | null {
+function detectAuthor(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  taken: ReadonlySet<string>
+): RelationRole<RelatedType> | null {
   const [relation] = namedRelations(schema, catalog, ROLE_NAMES.authorField, ROLE_NAMES.authorType, taken);
   if (!relation) return null;
   const { field, attribute, target } = relation;

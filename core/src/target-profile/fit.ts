@@ -13,7 +13,11 @@ const CAPPED = ['string', 'uid', 'email'];
 /** A text attribute's limits, with Strapi's implicit cap made explicit. */
 export function fieldLimits(attribute: AttributeSchema): TextLimits {
   const implicitMax = CAPPED.includes(attribute.type) ? STRING_MAX_LENGTH : undefined;
-  return { minLength: attribute.minLength, maxLength: attribute.maxLength ?? implicitMax, required: attribute.required };
+  return {
+    minLength: attribute.minLength,
+    maxLength: attribute.maxLength ?? implicitMax,
+    required: attribute.required,
+  };
 }
 
 export interface FittedValue {
@@ -35,7 +39,12 @@ export interface FitOptions {
  * fallback when too short), an enumeration to the values it allows, a number to an integer, a date to
  * Strapi's format. What cannot fit is left out with a warning rather than failing the write.
  */
-export function fitValue(field: string, attribute: AttributeSchema, value: unknown, options: FitOptions = {}): FittedValue {
+export function fitValue(
+  field: string,
+  attribute: AttributeSchema,
+  value: unknown,
+  options: FitOptions = {}
+): FittedValue {
   const { value: fitted, warning } = fitByType(field, attribute, value, options);
   return {
     value: fitted,
@@ -83,17 +92,30 @@ function fitEnumeration(field: string, allowed: string[], value: unknown): Fit {
   const match = allowed.find((candidate) => key(candidate) === key(text));
   if (match !== undefined) return { value: match };
   const shown = text.length > 60 ? `${text.slice(0, 60)}...` : text;
-  return { value: undefined, warning: `${field} cannot hold "${shown}" (it allows ${allowed.join(', ') || 'no values'}); it was not saved.` };
+  return {
+    value: undefined,
+    warning: `${field} cannot hold "${shown}" (it allows ${allowed.join(', ') || 'no values'}); it was not saved.`,
+  };
 }
 
 function fitNumber(field: string, type: string, value: unknown, shape: (number: number) => number): Fit {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : NaN;
   return Number.isFinite(number) ? { value: shape(number) } : refused(field, type, value);
 }
 
 /** A date field takes YYYY-MM-DD, a datetime an ISO timestamp. */
 function fitDate(field: string, type: string, value: unknown): Fit {
-  const date = value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined;
+  const date =
+    value instanceof Date
+      ? value
+      : typeof value === 'string' || typeof value === 'number'
+        ? new Date(value)
+        : undefined;
   if (!date || Number.isNaN(date.getTime())) return refused(field, type, value);
   const iso = date.toISOString();
   return { value: type === 'date' ? iso.slice(0, 10) : iso };
@@ -102,5 +124,8 @@ function fitDate(field: string, type: string, value: unknown): Fit {
 function refused(field: string, type: string, value: unknown): Fit {
   const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
   const given = value instanceof Date ? 'date' : typeof value;
-  return { value: undefined, warning: `${field} is ${article(type)} ${type} field and cannot hold ${article(given)} ${given}; it was not saved.` };
+  return {
+    value: undefined,
+    warning: `${field} is ${article(type)} ${type} field and cannot hold ${article(given)} ${given}; it was not saved.`,
+  };
 }

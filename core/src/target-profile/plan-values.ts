@@ -53,7 +53,9 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
     warnings.push(...fitted.warnings);
     if (fitted.value !== undefined) values[slot.field] = fitted.value;
     else if (fitted.missingRequired && !hasValue(existing, slot.field)) {
-      warnings.push(`${slot.field} is required and the article gives it no value; Strapi will refuse to publish the post.`);
+      warnings.push(
+        `${slot.field} is required and the article gives it no value; Strapi will refuse to publish the post.`
+      );
     }
   };
 
@@ -79,7 +81,12 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   }
 
   if (profile.seo) {
-    const seo = planSeo(profile.seo, seoSource(article, input.postUrl), profile.seo.kind === 'component' ? existing?.[profile.seo.field] : undefined, warnings);
+    const seo = planSeo(
+      profile.seo,
+      seoSource(article, input.postUrl),
+      profile.seo.kind === 'component' ? existing?.[profile.seo.field] : undefined,
+      warnings
+    );
     Object.assign(values, seo.values);
     featuredImagePaths.push(...seo.featuredImagePaths);
   }
@@ -89,19 +96,33 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   }
 
   for (const constant of profile.defaults) {
-    if (!Object.hasOwn(values, constant.field) && !hasValue(existing, constant.field)) put(constant, constant.value);
+    if (!Object.hasOwn(values, constant.field) && !hasValue(existing, constant.field))
+      put(constant, constant.value);
   }
 
-  return { values, featuredImagePaths, categories, tags: tagsRole?.kind === 'relation' ? tags : [], warnings };
+  return {
+    values,
+    featuredImagePaths,
+    categories,
+    tags: tagsRole?.kind === 'relation' ? tags : [],
+    warnings,
+  };
 }
 
 /**
  * A string or enumeration category field receives one name: the sub-category, else the category (an
  * enumeration the first it allows). Ids need the category type, so they are not for such a field.
  */
-function planCategoryName(role: FieldRef & { kind: 'text' | 'enumeration' }, article: NormalizedArticle, values: Record<string, unknown>, warnings: string[]) {
+function planCategoryName(
+  role: FieldRef & { kind: 'text' | 'enumeration' },
+  article: NormalizedArticle,
+  values: Record<string, unknown>,
+  warnings: string[]
+) {
   if (article.categories.kind === 'ids') {
-    warnings.push(`${role.field} holds a category name, not ids: the categories given by id were not assigned.`);
+    warnings.push(
+      `${role.field} holds a category name, not ids: the categories given by id were not assigned.`
+    );
     return;
   }
   const candidates = categoryNameCandidates(article.categories);

@@ -11,14 +11,23 @@ export function relatedNameField(type: ContentTypeSchema, override?: string): Fi
   }
   const byName = findByName(type.attributes, ROLE_NAMES.relatedName, isType(...TEXT_TYPES));
   if (byName) return byName;
-  const uid = Object.values(type.attributes).find((attribute) => attribute.type === 'uid' && attribute.targetField);
+  const uid = Object.values(type.attributes).find(
+    (attribute) => attribute.type === 'uid' && attribute.targetField
+  );
   const source = uid?.targetField ? type.attributes[uid.targetField] : undefined;
-  return uid?.targetField && source && TEXT_TYPES.includes(source.type) ? { field: uid.targetField, attribute: source } : null;
+  return uid?.targetField && source && TEXT_TYPES.includes(source.type)
+    ? { field: uid.targetField, attribute: source }
+    : null;
 }
 
 /** A uid field (the one named slug first), else a string named slug. */
-export function slugField(attributes: ContentTypeSchema['attributes'], taken: ReadonlySet<string> = new Set()): FieldRef | null {
-  const uids = Object.entries(attributes).filter(([field, attribute]) => attribute.type === 'uid' && !taken.has(field));
+export function slugField(
+  attributes: ContentTypeSchema['attributes'],
+  taken: ReadonlySet<string> = new Set()
+): FieldRef | null {
+  const uids = Object.entries(attributes).filter(
+    ([field, attribute]) => attribute.type === 'uid' && !taken.has(field)
+  );
   const uid = uids.find(([field]) => field.toLowerCase() === 'slug') ?? uids[0];
   if (uid) return { field: uid[0], attribute: uid[1] };
   return findByName(attributes, ROLE_NAMES.slug, isType('string'), taken);
@@ -51,17 +60,26 @@ export function categoryType(type: ContentTypeSchema, overrides: CategoryFieldOv
           : null
         : base.slug;
   const selfRelations = Object.entries(type.attributes).filter(
-    ([, attribute]) => attribute.type === 'relation' && attribute.target === type.uid && TO_ONE.includes(attribute.relation ?? '')
+    ([, attribute]) =>
+      attribute.type === 'relation' &&
+      attribute.target === type.uid &&
+      TO_ONE.includes(attribute.relation ?? '')
   );
   const parent =
     overrides.parent === ''
       ? null
       : overrides.parent
         ? (selfRelations.find(([field]) => field === overrides.parent)?.[0] ?? null)
-        : (selfRelations.find(([field]) => field.toLowerCase() === 'parent')?.[0] ?? selfRelations[0]?.[0] ?? null);
-  const managed = new Set([base.name?.field, slug?.field, parent].filter((field): field is string => Boolean(field)));
+        : (selfRelations.find(([field]) => field.toLowerCase() === 'parent')?.[0] ??
+          selfRelations[0]?.[0] ??
+          null);
+  const managed = new Set(
+    [base.name?.field, slug?.field, parent].filter((field): field is string => Boolean(field))
+  );
   const otherRequired = Object.entries(type.attributes)
-    .filter(([field, attribute]) => attribute.required && attribute.default === undefined && !managed.has(field))
+    .filter(
+      ([field, attribute]) => attribute.required && attribute.default === undefined && !managed.has(field)
+    )
     .map(([field, attribute]) => ({ field, attribute }));
   return { ...base, slug, parent, otherRequired };
 }

@@ -8,16 +8,55 @@ import type { FieldRef } from './profile';
 export const ROLE_NAMES = {
   title: ['title', 'headline', 'heading', 'name'],
   slug: ['slug'],
-  featuredImage: ['cover', 'coverimage', 'image', 'featuredimage', 'featuredmedia', 'hero', 'heroimage', 'thumbnail', 'mainimage', 'banner'],
-  summary: ['description', 'excerpt', 'summary', 'intro', 'introduction', 'shortdescription', 'teaser', 'lead', 'abstract'],
+  featuredImage: [
+    'cover',
+    'coverimage',
+    'image',
+    'featuredimage',
+    'featuredmedia',
+    'hero',
+    'heroimage',
+    'thumbnail',
+    'mainimage',
+    'banner',
+  ],
+  summary: [
+    'description',
+    'excerpt',
+    'summary',
+    'intro',
+    'introduction',
+    'shortdescription',
+    'teaser',
+    'lead',
+    'abstract',
+  ],
   categoriesField: ['categories', 'category', 'topics', 'topic', 'sections', 'section'],
-  categoryType: ['category', 'categories', 'topic', 'section', 'articlecategory', 'blogcategory', 'postcategory'],
+  categoryType: [
+    'category',
+    'categories',
+    'topic',
+    'section',
+    'articlecategory',
+    'blogcategory',
+    'postcategory',
+  ],
   tagsField: ['tags', 'tag', 'keywords', 'labels'],
   tagType: ['tag', 'tags', 'keyword', 'label', 'articletag', 'blogtag', 'posttag'],
   authorField: ['author', 'authors', 'writer', 'writers', 'writtenby'],
   authorType: ['author', 'writer', 'user', 'person', 'member', 'blogauthor'],
   relatedName: ['name', 'title', 'label', 'fullname', 'displayname', 'username'],
-  date: ['publisheddate', 'pubdate', 'date', 'publishedon', 'publicationdate', 'publishdate', 'postdate', 'postedon', 'releasedate'],
+  date: [
+    'publisheddate',
+    'pubdate',
+    'date',
+    'publishedon',
+    'publicationdate',
+    'publishdate',
+    'postdate',
+    'postedon',
+    'releasedate',
+  ],
   readingTime: ['readingtime', 'readtime', 'readingminutes', 'minutestoread', 'timetoread'],
   jsonLd: ['jsonld', 'structureddata', 'schema', 'schemamarkup', 'schemaorg'],
   seoField: ['seo', 'meta', 'metadata', 'seometa'],
@@ -77,5 +116,7 @@ export const isSingleImage: AttributeTest = (attribute) =>
 
 /** Relations Strapi 5 stores as a list; a to-one relation keeps only the last id it is given. */
 export function isToMany(attribute: AttributeSchema): boolean {
-  return ['oneToMany', 'manyToMany', 'manyWay', 'morphToMany', 'morphMany'].includes(attribute.relation ?? '');
+  return ['oneToMany', 'manyToMany', 'manyWay', 'morphToMany', 'morphMany'].includes(
+    attribute.relation ?? ''
+  );
 }

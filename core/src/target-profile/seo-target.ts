@@ -1,9 +1,21 @@
 import type { FlatSeoRole, NestedComponent, SeoComponentRole } from './profile';
-import { findByName, isSingleImage, isType, normalizedName, ROLE_NAMES, SEO_MARKER_NAMES, TEXT_TYPES } from './role-names';
+import {
+  findByName,
+  isSingleImage,
+  isType,
+  normalizedName,
+  ROLE_NAMES,
+  SEO_MARKER_NAMES,
+  TEXT_TYPES,
+} from './role-names';
 import type { Attributes, AttributeSchema, SchemaCatalog } from './schema';
 
 /** Reads an SEO component's slots; undefined when the attribute is not a single component the catalog knows. */
-export function seoComponentRole(field: string, attribute: AttributeSchema, catalog: SchemaCatalog): SeoComponentRole | undefined {
+export function seoComponentRole(
+  field: string,
+  attribute: AttributeSchema,
+  catalog: SchemaCatalog
+): SeoComponentRole | undefined {
   if (attribute.type !== 'component' || attribute.repeatable || !attribute.component) return undefined;
   const component = catalog.component(attribute.component);
   if (!component) return undefined;
@@ -11,7 +23,8 @@ export function seoComponentRole(field: string, attribute: AttributeSchema, cata
   const text = isType(...TEXT_TYPES);
   const nested: NestedComponent[] = [];
   for (const [name, inner] of Object.entries(attributes)) {
-    const schema = inner.type === 'component' && inner.component ? catalog.component(inner.component) : undefined;
+    const schema =
+      inner.type === 'component' && inner.component ? catalog.component(inner.component) : undefined;
     if (schema) nested.push({ field: name, attribute: inner, component: schema });
   }
   return {
@@ -33,16 +46,28 @@ export function seoComponentRole(field: string, attribute: AttributeSchema, cata
 function looksLikeSeo(field: string, attributes: Attributes): boolean {
   const names = Object.keys(attributes).map(normalizedName);
   if (names.some((name) => SEO_MARKER_NAMES.includes(name))) return true;
-  return (ROLE_NAMES.seoField as readonly string[]).includes(normalizedName(field)) && (names.includes('title') || names.includes('description'));
+  return (
+    (ROLE_NAMES.seoField as readonly string[]).includes(normalizedName(field)) &&
+    (names.includes('title') || names.includes('description'))
+  );
 }
 
 /** The type's SEO component: one named like seo first, else the first that looks like SEO. */
-export function detectSeoComponent(attributes: Attributes, catalog: SchemaCatalog, taken: ReadonlySet<string>): SeoComponentRole | null {
+export function detectSeoComponent(
+  attributes: Attributes,
+  catalog: SchemaCatalog,
+  taken: ReadonlySet<string>
+): SeoComponentRole | null {
   const candidates = Object.entries(attributes)
     .filter(([field]) => !taken.has(field))
     .map(([field, attribute]) => seoComponentRole(field, attribute, catalog))
-    .filter((role): role is SeoComponentRole => role !== undefined && looksLikeSeo(role.field, role.component.attributes));
-  const named = candidates.find((role) => (ROLE_NAMES.seoField as readonly string[]).includes(normalizedName(role.field)));
+    .filter(
+      (role): role is SeoComponentRole =>
+        role !== undefined && looksLikeSeo(role.field, role.component.attributes)
+    );
+  const named = candidates.find((role) =>
+    (ROLE_NAMES.seoField as readonly string[]).includes(normalizedName(role.field))
+  );
   return named ?? candidates[0] ?? null;
 }
 

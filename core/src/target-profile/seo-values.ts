@@ -57,13 +57,20 @@ export interface SeoPlan {
  * not manage survive; it is left out, with a warning, when a required field of it has no value here
  * or in the existing component, since Strapi would then refuse the whole post.
  */
-export function planSeo(seo: SeoRole, source: SeoSource, existingComponent: unknown, warnings: string[]): SeoPlan {
+export function planSeo(
+  seo: SeoRole,
+  source: SeoSource,
+  existingComponent: unknown,
+  warnings: string[]
+): SeoPlan {
   if (seo.kind === 'flat') return { values: slotValues(seo, source, warnings), featuredImagePaths: [] };
   const values = slotValues(seo, source, warnings);
   const imagePaths: Array<Array<string | number>> = [];
   if (seo.image && source.hasFeaturedImage) imagePaths.push([seo.image.field]);
   else if (seo.image?.attribute.required && !hasValue(existingComponent, seo.image.field)) {
-    warnings.push(`The SEO field ${seo.image.field} is required but the article has no featured image; an editor must add one before publishing from the admin.`);
+    warnings.push(
+      `The SEO field ${seo.image.field} is required but the article has no featured image; an editor must add one before publishing from the admin.`
+    );
   }
   for (const nested of seo.nested) {
     if (!nested.attribute.required || hasValue(existingComponent, nested.field)) continue;
@@ -72,21 +79,32 @@ export function planSeo(seo: SeoRole, source: SeoSource, existingComponent: unkn
       values[nested.field] = filled.value;
       imagePaths.push(...filled.imagePaths.map((path) => [nested.field, ...path]));
     } else {
-      warnings.push(`The SEO field ${nested.field} is required, but its own required fields cannot be filled from the article; it was left out.`);
+      warnings.push(
+        `The SEO field ${nested.field} is required, but its own required fields cannot be filled from the article; it was left out.`
+      );
     }
   }
   const missing = requiredLeftEmpty(seo, values, existingComponent);
   if (missing.length) {
-    warnings.push(`The SEO component was not saved: its required field(s) ${missing.join(', ')} had no usable value.`);
+    warnings.push(
+      `The SEO component was not saved: its required field(s) ${missing.join(', ')} had no usable value.`
+    );
     return { values: {}, featuredImagePaths: [] };
   }
   const existingId = (existingComponent as { id?: unknown } | null | undefined)?.id;
   const component = existingId === undefined || existingId === null ? values : { id: existingId, ...values };
-  return { values: { [seo.field]: component }, featuredImagePaths: imagePaths.map((path) => [seo.field, ...path]) };
+  return {
+    values: { [seo.field]: component },
+    featuredImagePaths: imagePaths.map((path) => [seo.field, ...path]),
+  };
 }
 
 /** Required fields (media aside: Strapi accepts them empty unless strictRelations) with no value. */
-function requiredLeftEmpty(seo: SeoComponentRole, values: Record<string, unknown>, existing: unknown): string[] {
+function requiredLeftEmpty(
+  seo: SeoComponentRole,
+  values: Record<string, unknown>,
+  existing: unknown
+): string[] {
   return Object.entries(seo.component.attributes)
     .filter(
       ([name, attribute]) =>
@@ -120,8 +138,14 @@ function nestedValues(
   };
   const type = findByName(attributes, ['ogtype', 'type'], text);
   const image = findByName(attributes, ['ogimage', 'image', ...ROLE_NAMES.seoImage], isSingleImage);
-  const choice = Object.entries(attributes).find(([, attribute]) => attribute.type === 'enumeration' && attribute.required);
-  const choices = choice ? (nested.attribute.repeatable ? (choice[1].enum ?? []) : (choice[1].enum ?? []).slice(0, 1)) : [undefined];
+  const choice = Object.entries(attributes).find(
+    ([, attribute]) => attribute.type === 'enumeration' && attribute.required
+  );
+  const choices = choice
+    ? nested.attribute.repeatable
+      ? (choice[1].enum ?? [])
+      : (choice[1].enum ?? []).slice(0, 1)
+    : [undefined];
   const entries: Record<string, unknown>[] = [];
   const fitWarnings: string[] = [];
   for (const value of choices) {
@@ -134,17 +158,28 @@ function nestedValues(
   }
   if (entries.length === 0) return undefined;
   warnings.push(...fitWarnings.map((warning) => `${nested.field}: ${warning}`));
-  const imagePaths = image && source.hasFeaturedImage ? entries.map((_, index) => (nested.attribute.repeatable ? [index, image.field] : [image.field])) : [];
+  const imagePaths =
+    image && source.hasFeaturedImage
+      ? entries.map((_, index) => (nested.attribute.repeatable ? [index, image.field] : [image.field]))
+      : [];
   return { value: nested.attribute.repeatable ? entries : entries[0], imagePaths };
 }
 
 function requiredEmpty(attributes: Attributes, values: Record<string, unknown>): string[] {
   return Object.entries(attributes)
-    .filter(([name, attribute]) => attribute.required && attribute.type !== 'media' && attribute.default === undefined && values[name] === undefined)
+    .filter(
+      ([name, attribute]) =>
+        attribute.required &&
+        attribute.type !== 'media' &&
+        attribute.default === undefined &&
+        values[name] === undefined
+    )
     .map(([name]) => name);
 }
 
 export function hasValue(record: unknown, field: string): boolean {
   const value = (record as Record<string, unknown> | null | undefined)?.[field];
-  return value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+  return (
+    value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)
+  );
 }

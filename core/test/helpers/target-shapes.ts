@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeArticle, type ArticleFields, type NormalizedArticle } from '../../src/article';
 import type { BodySlot } from '../../src/target-profile/profile';
-import type { Attributes, ComponentSchema, ContentTypeSchema, SchemaCatalog } from '../../src/target-profile/schema';
+import type {
+  Attributes,
+  ComponentSchema,
+  ContentTypeSchema,
+  SchemaCatalog,
+} from '../../src/target-profile/schema';
 
 /**
  * Real article types (shared/notes/real-targets.md) as plain schemas, for the target profile's unit
@@ -16,13 +21,29 @@ export function catalogOf(types: ContentTypeSchema[], components: ComponentSchem
   };
 }
 
-function type(uid: string, attributes: Attributes, extra: Partial<ContentTypeSchema> = {}): ContentTypeSchema {
+function type(
+  uid: string,
+  attributes: Attributes,
+  extra: Partial<ContentTypeSchema> = {}
+): ContentTypeSchema {
   const singularName = uid.split('.')[1];
-  return { uid, singularName, displayName: singularName, draftAndPublish: true, localized: false, attributes, ...extra };
+  return {
+    uid,
+    singularName,
+    displayName: singularName,
+    draftAndPublish: true,
+    localized: false,
+    attributes,
+    ...extra,
+  };
 }
 
 /** A stand-in for core/src/body's detector: the override, else a body-like field by name. */
-export function bodyByName(schema: ContentTypeSchema, _catalog: SchemaCatalog, override: string | undefined): BodySlot | null {
+export function bodyByName(
+  schema: ContentTypeSchema,
+  _catalog: SchemaCatalog,
+  override: string | undefined
+): BodySlot | null {
   if (override !== undefined) return schema.attributes[override] ? { field: override } : null;
   const field = ['content', 'body', 'blocks'].find((name) => schema.attributes[name]);
   return field ? { field } : null;
@@ -37,7 +58,10 @@ export function exampleBlog() {
     cover: { type: 'media', multiple: false, allowedTypes: ['images', 'files', 'videos'] },
     author: { type: 'relation', relation: 'manyToOne', target: 'api::author.author' },
     category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category' },
-    blocks: { type: 'dynamiczone', components: ['shared.media', 'shared.quote', 'shared.rich-text', 'shared.slider'] },
+    blocks: {
+      type: 'dynamiczone',
+      components: ['shared.media', 'shared.quote', 'shared.rich-text', 'shared.slider'],
+    },
   });
   const category = type(
     'api::category.category',
@@ -63,11 +87,18 @@ export function exampleBlog() {
     { uid: 'shared.rich-text', attributes: { body: { type: 'richtext' } } },
     { uid: 'shared.media', attributes: { file: { type: 'media', multiple: false } } },
     { uid: 'shared.quote', attributes: { title: { type: 'string' }, body: { type: 'text' } } },
-    { uid: 'shared.slider', attributes: { files: { type: 'media', multiple: true, allowedTypes: ['images'] } } },
+    {
+      uid: 'shared.slider',
+      attributes: { files: { type: 'media', multiple: true, allowedTypes: ['images'] } },
+    },
     // On the `global` single type in the example, not on the article.
     {
       uid: 'shared.seo',
-      attributes: { metaTitle: { type: 'string', required: true }, metaDescription: { type: 'text', required: true }, shareImage: { type: 'media' } },
+      attributes: {
+        metaTitle: { type: 'string', required: true },
+        metaDescription: { type: 'text', required: true },
+        shareImage: { type: 'media' },
+      },
     },
   ];
   return { schema: article, catalog: catalogOf([article, category, author], components) };
@@ -84,7 +115,11 @@ export function markdownBlog() {
     meta_title: { type: 'string' },
     meta_description: { type: 'string', maxLength: 160 },
   });
-  const category = type('api::blog-category.blog-category', { name: { type: 'string', required: true } }, { draftAndPublish: false });
+  const category = type(
+    'api::blog-category.blog-category',
+    { name: { type: 'string', required: true } },
+    { draftAndPublish: false }
+  );
   return { schema: post, catalog: catalogOf([post, category]) };
 }
 
@@ -106,7 +141,10 @@ export function launchPad() {
   );
   const category = type(
     'api::category.category',
-    { name: { type: 'string' }, articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article' } },
+    {
+      name: { type: 'string' },
+      articles: { type: 'relation', relation: 'manyToMany', target: 'api::article.article' },
+    },
     { localized: true }
   );
   const seo: ComponentSchema = {
@@ -122,7 +160,10 @@ export function launchPad() {
       structuredData: { type: 'json' },
     },
   };
-  return { schema: article, catalog: catalogOf([article, category], [seo, { uid: 'dynamic-zone.related-articles', attributes: {} }]) };
+  return {
+    schema: article,
+    catalog: catalogOf([article, category], [seo, { uid: 'dynamic-zone.related-articles', attributes: {} }]),
+  };
 }
 
 /** A WordPress site migrated to Strapi. */
@@ -149,9 +190,23 @@ export function wordpressPost() {
     },
     { draftAndPublish: false }
   );
-  const tag = type('api::tag.tag', { name: { type: 'string', required: true }, slug: { type: 'uid', targetField: 'name' } }, { draftAndPublish: false });
-  const author = type('api::author.author', { name: { type: 'string' }, bio: { type: 'text' } }, { draftAndPublish: false });
-  return { schema: post, catalog: catalogOf([post, category, tag, author], [{ uid: 'content.paragraph', attributes: { text: { type: 'richtext' } } }]) };
+  const tag = type(
+    'api::tag.tag',
+    { name: { type: 'string', required: true }, slug: { type: 'uid', targetField: 'name' } },
+    { draftAndPublish: false }
+  );
+  const author = type(
+    'api::author.author',
+    { name: { type: 'string' }, bio: { type: 'text' } },
+    { draftAndPublish: false }
+  );
+  return {
+    schema: post,
+    catalog: catalogOf(
+      [post, category, tag, author],
+      [{ uid: 'content.paragraph', attributes: { text: { type: 'richtext' } } }]
+    ),
+  };
 }
 
 /** FoodAdvisor-style: CKEditor body, one category, SEO with a required metaImage and metaSocial. */
@@ -160,11 +215,19 @@ export function foodAdvisor() {
     title: { type: 'string', required: true },
     slug: { type: 'uid', targetField: 'title' },
     image: { type: 'media', multiple: false, allowedTypes: ['images'] },
-    ckeditor_content: { type: 'richtext', customField: 'plugin::ckeditor5.CKEditor', options: { output: 'HTML' } },
+    ckeditor_content: {
+      type: 'richtext',
+      customField: 'plugin::ckeditor5.CKEditor',
+      options: { output: 'HTML' },
+    },
     category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category' },
     seo: { type: 'component', component: 'shared.seo', repeatable: false },
   });
-  const category = type('api::category.category', { name: { type: 'string' }, slug: { type: 'uid', targetField: 'name' } }, { draftAndPublish: false });
+  const category = type(
+    'api::category.category',
+    { name: { type: 'string' }, slug: { type: 'uid', targetField: 'name' } },
+    { draftAndPublish: false }
+  );
   const seo: ComponentSchema = {
     uid: 'shared.seo',
     attributes: {
@@ -217,9 +280,18 @@ function fromSchemaFile(uid: string, file: StrapiSchemaFile): ContentTypeSchema 
 
 /** The playground's Article and Category, and its shared.seo component, from their schema files. */
 export function playgroundArticle() {
-  const article = fromSchemaFile('api::article.article', readJson('api/article/content-types/article/schema.json'));
-  const category = fromSchemaFile('api::category.category', readJson('api/category/content-types/category/schema.json'));
-  const seo: ComponentSchema = { uid: 'shared.seo', attributes: readJson<{ attributes: Attributes }>('components/shared/seo.json').attributes };
+  const article = fromSchemaFile(
+    'api::article.article',
+    readJson('api/article/content-types/article/schema.json')
+  );
+  const category = fromSchemaFile(
+    'api::category.category',
+    readJson('api/category/content-types/category/schema.json')
+  );
+  const seo: ComponentSchema = {
+    uid: 'shared.seo',
+    attributes: readJson<{ attributes: Attributes }>('components/shared/seo.json').attributes,
+  };
   return { schema: article, catalog: catalogOf([article, category], [seo]) };
 }
 
@@ -233,7 +305,8 @@ export function sampleArticle(fields: Partial<ArticleFields> = {}): NormalizedAr
       status: 'publish',
       focusKeyword: 'succulents',
       secondaryKeywords: ['Watering', 'succulents', 'houseplants'],
-      metaDescription: 'A short guide to watering succulents at home: how often, how much, and the signs of too much water.',
+      metaDescription:
+        'A short guide to watering succulents at home: how often, how much, and the signs of too much water.',
       jsonLd: { '@context': 'https://schema.org', '@type': 'Article', headline: 'How to water succulents' },
       featuredImage: { source: 'https://images.example.com/succulent.jpg', alt: 'A succulent' },
       categories: { kind: 'names', category: 'Gardening', subCategory: 'Watering' },
