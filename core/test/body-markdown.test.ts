@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { Parser } from 'htmlparser2';
-import { marked, type Token } from 'marked';
+import { marked, type Token, type Tokens } from 'marked';
 import { htmlToMarkdown } from '../src/body/html-to-markdown';
 import { sanitizeArticleHtml } from '../src/sanitize';
 
@@ -21,6 +21,9 @@ function tokensOf(markdown: string, type: string): Token[] {
   });
   return found;
 }
+
+const codeBlocks = (markdown: string) => tokensOf(markdown, 'code').map((token) => token as Tokens.Code);
+const codeSpans = (markdown: string) => tokensOf(markdown, 'codespan').map((token) => token as Tokens.Codespan);
 
 /** No raw HTML: marked reads no HTML token, and no unescaped `<` starts a tag or comment. */
 function assertNoHtml(markdown: string) {
@@ -185,13 +188,13 @@ describe('article HTML as Markdown', () => {
     assert.deepEqual(rendered.images, ['https://cms.test/uploads/a%20%281%29.png A [bracketed] alt']);
     assert.match(markdown, /^ {4}- +Hose/m);
     assert.match(markdown, /^3\. +three/m);
-    const code = tokensOf(markdown, 'code').map((token) => [token.lang, token.text]);
+    const code = codeBlocks(markdown).map((token) => [token.lang, token.text]);
     assert.deepEqual(code, [
       ['ts', 'const a = 1 < 2;\n```'],
       ['', 'plain  pre'],
     ]);
     assert.deepEqual(
-      tokensOf(markdown, 'codespan').map((token) => token.text),
+      codeSpans(markdown).map((token) => token.text),
       ['<b>']
     );
   });
