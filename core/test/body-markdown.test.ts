@@ -23,7 +23,8 @@ function tokensOf(markdown: string, type: string): Token[] {
 }
 
 const codeBlocks = (markdown: string) => tokensOf(markdown, 'code').map((token) => token as Tokens.Code);
-const codeSpans = (markdown: string) => tokensOf(markdown, 'codespan').map((token) => token as Tokens.Codespan);
+const codeSpans = (markdown: string) =>
+  tokensOf(markdown, 'codespan').map((token) => token as Tokens.Codespan);
 
 /** No raw HTML: marked reads no HTML token, and no unescaped `<` starts a tag or comment. */
 function assertNoHtml(markdown: string) {
@@ -67,7 +68,9 @@ function outline(html: string): Outline {
       },
       onclosetag() {
         const { entry } = open.pop() ?? {};
-        if (entry) entry.list[entry.index] = `${entry.prefix}${entry.list[entry.index].slice(entry.prefix.length).replace(/\s+/g, ' ').trim()}`;
+        if (entry)
+          entry.list[entry.index] =
+            `${entry.prefix}${entry.list[entry.index].slice(entry.prefix.length).replace(/\s+/g, ' ').trim()}`;
       },
     },
     { decodeEntities: true }
@@ -80,7 +83,9 @@ function outline(html: string): Outline {
 /** Each element of an HTML page as its name and attribute names. */
 function elementsOf(html: string): string[] {
   const elements: string[] = [];
-  const parser = new Parser({ onopentag: (name, attribs) => elements.push([name, ...Object.keys(attribs)].join(' ')) });
+  const parser = new Parser({
+    onopentag: (name, attribs) => elements.push([name, ...Object.keys(attribs)].join(' ')),
+  });
   parser.write(html);
   parser.end();
   return elements;
@@ -115,8 +120,13 @@ describe('article HTML as Markdown', () => {
     assert.match(markdown, /^1\. +Check the thread size of your tap/m);
     // The video: a link to its watch page on a line of its own, between the paragraphs around it.
     const video = at('[Watch the video on YouTube](https://www.youtube.com/watch?v=dQw4w9WgXcQ)');
-    assert.ok(at('For a step-by-step demonstration, watch the video below.') < video && video < at('## Care and storage'));
-    at('Drain the hose after use, keep it out of direct sun, and store it on a reel over winter. Read more in our [hose reel guide](https://www.example.com/blog/hose-reel-guide).');
+    assert.ok(
+      at('For a step-by-step demonstration, watch the video below.') < video &&
+        video < at('## Care and storage')
+    );
+    at(
+      'Drain the hose after use, keep it out of direct sun, and store it on a reel over winter. Read more in our [hose reel guide](https://www.example.com/blog/hose-reel-guide).'
+    );
     // The JSON-LD script is not article text.
     assert.doesNotMatch(markdown, /FAQPage|schema\.org/);
     assert.deepEqual(warnings, [
@@ -163,7 +173,10 @@ describe('article HTML as Markdown', () => {
     }
     const shown = render(markdown);
     // Only the elements and attributes Markdown itself makes: all the rest stayed text.
-    assert.deepEqual(new Set(elementsOf(shown)), new Set(['p', 'img src alt', 'h2', 'table', 'thead', 'tr', 'th', 'tbody', 'td']));
+    assert.deepEqual(
+      new Set(elementsOf(shown)),
+      new Set(['p', 'img src alt', 'h2', 'table', 'thead', 'tr', 'th', 'tbody', 'td'])
+    );
     const text = outline(shown);
     assert.deepEqual(text.headings, ['h2 Title with <em>tags</em>']);
     assert.deepEqual(text.cells, ['<td>', '</table>']);

@@ -7,7 +7,13 @@ export type BodyFormat = 'html' | 'markdown' | 'blocks' | 'zone';
 /** The `bodyFormat` setting: `auto` follows the field (detectBodyFormat). */
 export type BodyFormatSetting = 'auto' | BodyFormat;
 
-export const BODY_FORMAT_SETTINGS: readonly BodyFormatSetting[] = ['auto', 'html', 'markdown', 'blocks', 'zone'];
+export const BODY_FORMAT_SETTINGS: readonly BodyFormatSetting[] = [
+  'auto',
+  'html',
+  'markdown',
+  'blocks',
+  'zone',
+];
 
 export interface BodyField {
   name: string;
@@ -20,7 +26,11 @@ export interface BodyField {
 }
 
 /** Custom fields that are HTML editors: their value is HTML unless their options say Markdown. */
-export const HTML_EDITOR_FIELDS = ['plugin::ckeditor.CKEditor', 'plugin::ckeditor5.CKEditor', 'plugin::tinymce.tinymce'];
+export const HTML_EDITOR_FIELDS = [
+  'plugin::ckeditor.CKEditor',
+  'plugin::ckeditor5.CKEditor',
+  'plugin::tinymce.tinymce',
+];
 
 /** Attribute types that can hold an article body. */
 const BODY_TYPES = new Set(['richtext', 'blocks', 'dynamiczone', 'text', 'string']);
@@ -33,18 +43,37 @@ const RICH_TYPES = new Set(['richtext', 'blocks', 'dynamiczone']);
  * `articleBody` and `Body` all count).
  */
 const BODY_NAMES = [
-  'content', 'body', 'blocks', 'article', 'contents', 'articlebody', 'articlecontent', 'articletext',
-  'postcontent', 'postbody', 'posttext', 'maincontent', 'bodycontent', 'bodytext', 'contenthtml',
-  'bodyhtml', 'richtext', 'html', 'markdown', 'text',
+  'content',
+  'body',
+  'blocks',
+  'article',
+  'contents',
+  'articlebody',
+  'articlecontent',
+  'articletext',
+  'postcontent',
+  'postbody',
+  'posttext',
+  'maincontent',
+  'bodycontent',
+  'bodytext',
+  'contenthtml',
+  'bodyhtml',
+  'richtext',
+  'html',
+  'markdown',
+  'text',
 ];
 
 const nameRank = (name: string) => BODY_NAMES.indexOf(name.toLowerCase().replace(/[_-]/g, ''));
 
 const isHtmlEditor = (attribute: AttributeSchema) =>
-  attribute.customField !== undefined && HTML_EDITOR_FIELDS.some((uid) => uid.toLowerCase() === attribute.customField?.toLowerCase());
+  attribute.customField !== undefined &&
+  HTML_EDITOR_FIELDS.some((uid) => uid.toLowerCase() === attribute.customField?.toLowerCase());
 
 /** CKEditor's `output: 'Markdown'` (any case); other editors have no such option. */
-const saysMarkdown = (attribute: AttributeSchema) => typeof attribute.options?.output === 'string' && /markdown/i.test(attribute.options.output);
+const saysMarkdown = (attribute: AttributeSchema) =>
+  typeof attribute.options?.output === 'string' && /markdown/i.test(attribute.options.output);
 
 /**
  * The format a field holds by its type: `richtext` is Strapi's Markdown editor; a known HTML editor
@@ -54,7 +83,8 @@ const saysMarkdown = (attribute: AttributeSchema) => typeof attribute.options?.o
  * field cannot hold a body.
  */
 export function detectBodyFormat(attribute: AttributeSchema): BodyFormat | undefined {
-  if (isHtmlEditor(attribute) && ['richtext', 'text', 'string'].includes(attribute.type)) return saysMarkdown(attribute) ? 'markdown' : 'html';
+  if (isHtmlEditor(attribute) && ['richtext', 'text', 'string'].includes(attribute.type))
+    return saysMarkdown(attribute) ? 'markdown' : 'html';
   switch (attribute.type) {
     case 'richtext':
       return 'markdown';
@@ -74,8 +104,12 @@ export function detectBodyFormat(attribute: AttributeSchema): BodyFormat | undef
  * The body field of a content type: the best body-like name whose type can hold a body (schema
  * order breaks ties), else the first rich text, blocks, dynamic zone or HTML editor custom field.
  */
-export function findBodyField(schema: ContentTypeSchema): { name: string; attribute: AttributeSchema } | undefined {
-  const candidates = Object.entries(schema.attributes).filter(([, attribute]) => BODY_TYPES.has(attribute.type) && detectBodyFormat(attribute));
+export function findBodyField(
+  schema: ContentTypeSchema
+): { name: string; attribute: AttributeSchema } | undefined {
+  const candidates = Object.entries(schema.attributes).filter(
+    ([, attribute]) => BODY_TYPES.has(attribute.type) && detectBodyFormat(attribute)
+  );
   const named = candidates
     .map(([name, attribute], order) => ({ name, attribute, rank: nameRank(name), order }))
     .filter((candidate) => candidate.rank >= 0)
@@ -112,13 +146,22 @@ const FORMAT_NAMES: Record<BodyFormat, string> = {
  * Why a field cannot take the body in a format (empty when it can): blocks only go into a blocks
  * field, components only into a dynamic zone, and a zone needs a component that can hold rich text.
  */
-export function bodyFormatProblems(name: string, attribute: AttributeSchema, format: BodyFormat, catalog?: SchemaCatalog): string[] {
+export function bodyFormatProblems(
+  name: string,
+  attribute: AttributeSchema,
+  format: BodyFormat,
+  catalog?: SchemaCatalog
+): string[] {
   if (!formatsHeldBy(attribute).includes(format)) {
     return [`The body field "${name}" (${attribute.type}) cannot hold the body as ${FORMAT_NAMES[format]}.`];
   }
   if (format === 'zone' && catalog) {
     const { plan, warnings } = zonePlan(attribute.components ?? [], catalog);
-    if (!plan) return [`The body field "${name}" is a dynamic zone without a component that can hold the article text (one rich text or blocks field).`, ...warnings];
+    if (!plan)
+      return [
+        `The body field "${name}" is a dynamic zone without a component that can hold the article text (one rich text or blocks field).`,
+        ...warnings,
+      ];
   }
   return [];
 }
@@ -136,8 +179,15 @@ export interface BodyFieldOptions {
  * The body field and the format it receives, from the schema and the settings, or the problems
  * that keep the article body out of this content type.
  */
-export function resolveBodyField(schema: ContentTypeSchema, options: BodyFieldOptions = {}): { body?: BodyField; problems: string[] } {
-  const found = options.field ? (schema.attributes[options.field] ? { name: options.field, attribute: schema.attributes[options.field] } : undefined) : findBodyField(schema);
+export function resolveBodyField(
+  schema: ContentTypeSchema,
+  options: BodyFieldOptions = {}
+): { body?: BodyField; problems: string[] } {
+  const found = options.field
+    ? schema.attributes[options.field]
+      ? { name: options.field, attribute: schema.attributes[options.field] }
+      : undefined
+    : findBodyField(schema);
   if (!found) {
     return {
       problems: [
@@ -148,11 +198,23 @@ export function resolveBodyField(schema: ContentTypeSchema, options: BodyFieldOp
     };
   }
   const detected = detectBodyFormat(found.attribute);
-  if (!detected) return { problems: [`The body field "${found.name}" (${found.attribute.type}) cannot hold the article body.`] };
+  if (!detected)
+    return {
+      problems: [`The body field "${found.name}" (${found.attribute.type}) cannot hold the article body.`],
+    };
   const setting = options.format ?? 'auto';
   const format = setting === 'auto' ? detected : setting;
   const problems = bodyFormatProblems(found.name, found.attribute, format, options.catalog);
   if (problems.length) return { problems };
   const maxLength = found.attribute.maxLength ?? (found.attribute.type === 'string' ? 255 : undefined);
-  return { body: { name: found.name, attribute: found.attribute, detected, format, ...(maxLength !== undefined ? { maxLength } : {}) }, problems: [] };
+  return {
+    body: {
+      name: found.name,
+      attribute: found.attribute,
+      detected,
+      format,
+      ...(maxLength !== undefined ? { maxLength } : {}),
+    },
+    problems: [],
+  };
 }

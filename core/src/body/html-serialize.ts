@@ -1,6 +1,20 @@
 import type { HtmlNode } from '../blocks/html-tree';
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const VOID = new Set([
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'link',
+  'meta',
+  'source',
+  'track',
+  'wbr',
+]);
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -16,7 +30,9 @@ export function serializeHtml(nodes: HtmlNode[]): string {
       const attributes = Object.entries(node.attribs)
         .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
         .join('');
-      return VOID.has(node.name) ? `<${node.name}${attributes}>` : `<${node.name}${attributes}>${serializeHtml(node.children)}</${node.name}>`;
+      return VOID.has(node.name)
+        ? `<${node.name}${attributes}>`
+        : `<${node.name}${attributes}>${serializeHtml(node.children)}</${node.name}>`;
     })
     .join('');
 }

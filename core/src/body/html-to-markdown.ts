@@ -27,10 +27,12 @@ interface DomTable extends DomNode {
 const dom = (node: unknown) => node as DomNode;
 const attribute = (node: DomNode, name: string) => node.getAttribute?.(name)?.trim() ?? '';
 const children = (node: DomNode) => Array.from(node.childNodes);
-const cellsOf = (row: DomNode) => children(row).filter((child) => child.nodeName === 'TH' || child.nodeName === 'TD');
+const cellsOf = (row: DomNode) =>
+  children(row).filter((child) => child.nodeName === 'TH' || child.nodeName === 'TD');
 
 function hasAncestor(node: DomNode, names: string[]): boolean {
-  for (let parent = node.parentNode; parent; parent = parent.parentNode) if (names.includes(parent.nodeName)) return true;
+  for (let parent = node.parentNode; parent; parent = parent.parentNode)
+    if (names.includes(parent.nodeName)) return true;
   return false;
 }
 
@@ -39,7 +41,10 @@ function hasHeaderRow(table: DomTable): boolean {
   const first = table.rows[0];
   if (!first) return false;
   const cells = cellsOf(first);
-  return first.parentNode?.nodeName === 'THEAD' || (cells.length > 0 && cells.every((cell) => cell.nodeName === 'TH'));
+  return (
+    first.parentNode?.nodeName === 'THEAD' ||
+    (cells.length > 0 && cells.every((cell) => cell.nodeName === 'TH'))
+  );
 }
 
 const excerpt = (text: string | null) => {
@@ -101,7 +106,9 @@ export function htmlToMarkdown(html: string): MarkdownConversion {
       const alt = oneLine(service.escape(attribute(element, 'alt')));
       if (!src) return '';
       if (/^data:/i.test(src)) {
-        warn(`The image ${describeSource(src)}${alt ? ` ("${alt}")` : ''} was left out: it is not in the media library, and Markdown renderers do not show data URLs.`);
+        warn(
+          `The image ${describeSource(src)}${alt ? ` ("${alt}")` : ''} was left out: it is not in the media library, and Markdown renderers do not show data URLs.`
+        );
         return '';
       }
       return `![${alt}](${markdownDestination(src)}${markdownTitle(element.getAttribute?.('title'))})`;
@@ -112,7 +119,10 @@ export function htmlToMarkdown(html: string): MarkdownConversion {
     filter: 'figcaption',
     replacement: (content: string) => {
       // Markdown images have no caption: the caption is an italic line right under the image.
-      const lines = content.split(/\s*\n+\s*/).map((line) => line.trim()).filter(Boolean);
+      const lines = content
+        .split(/\s*\n+\s*/)
+        .map((line) => line.trim())
+        .filter(Boolean);
       return lines.length ? `\n\n${lines.map((line) => `_${line}_`).join('  \n')}\n\n` : '';
     },
   });
@@ -124,10 +134,14 @@ export function htmlToMarkdown(html: string): MarkdownConversion {
       const src = attribute(element, 'src');
       const link = videoLink(src, attribute(element, 'title') || undefined);
       if (!link) {
-        warn(`An embedded frame (${describeSource(src)}) was left out: Markdown cannot hold iframes and its address cannot be linked.`);
+        warn(
+          `An embedded frame (${describeSource(src)}) was left out: Markdown cannot hold iframes and its address cannot be linked.`
+        );
         return '';
       }
-      warn(`The embedded video ${src} became a link to ${link.url} on its own line: Markdown has no video embed.`);
+      warn(
+        `The embedded video ${src} became a link to ${link.url} on its own line: Markdown has no video embed.`
+      );
       return `\n\n[${service.escape(link.text)}](${markdownDestination(link.url)})\n\n`;
     },
   });
@@ -152,8 +166,14 @@ export function htmlToMarkdown(html: string): MarkdownConversion {
     replacement: (content: string, node: unknown) => {
       const cell = dom(node);
       const span = Math.max(Number(attribute(cell, 'colspan')) || 1, Number(attribute(cell, 'rowspan')) || 1);
-      if (span > 1) warn(`A table cell spanning ${span} rows or columns ("${excerpt(cell.textContent)}") became one cell: Markdown tables cannot merge cells.`);
-      if (/\n/.test(content.trim())) warn(`The paragraphs or list of a table cell ("${excerpt(cell.textContent)}") were joined on one line: Markdown table cells hold one line.`);
+      if (span > 1)
+        warn(
+          `A table cell spanning ${span} rows or columns ("${excerpt(cell.textContent)}") became one cell: Markdown tables cannot merge cells.`
+        );
+      if (/\n/.test(content.trim()))
+        warn(
+          `The paragraphs or list of a table cell ("${excerpt(cell.textContent)}") were joined on one line: Markdown table cells hold one line.`
+        );
       const first = cell.parentNode ? cellsOf(cell.parentNode)[0] === cell : true;
       return `${first ? '| ' : ' '}${oneLine(content).replace(/\|/g, '\\|')} |`;
     },
@@ -167,12 +187,16 @@ export function htmlToMarkdown(html: string): MarkdownConversion {
       const rows = content.split('\n').filter((line) => line.trim());
       if (!rows.length) return '';
       if (hasAncestor(table, ['TD', 'TH'])) {
-        warn(`A table inside a table cell ("${excerpt(table.textContent)}") became text of the cell: Markdown tables cannot nest.`);
+        warn(
+          `A table inside a table cell ("${excerpt(table.textContent)}") became text of the cell: Markdown tables cannot nest.`
+        );
         return rows.filter((row) => !/^\|(?: *:?-+:? *\|)+$/.test(row)).join('; ');
       }
       if (hasHeaderRow(table)) return `\n\n${rows.join('\n')}\n\n`;
       const columns = Math.max(...Array.from(table.rows, (row) => cellsOf(row).length));
-      warn(`A table without a header row ("${excerpt(table.textContent)}") got an empty one: Markdown tables need a header row.`);
+      warn(
+        `A table without a header row ("${excerpt(table.textContent)}") got an empty one: Markdown tables need a header row.`
+      );
       const header = `|${' |'.repeat(columns)}`;
       const border = `|${' --- |'.repeat(columns)}`;
       return `\n\n${[header, border, ...rows].join('\n')}\n\n`;

@@ -16,7 +16,11 @@ export function escapeMoreText(text: string): string {
  * (percent-encoding them keeps the address the same for a browser).
  */
 export function markdownDestination(url: string): string {
-  return url.trim().replace(/[\s()<>\\]/g, (character) => encodeURIComponent(character).replace('(', '%28').replace(')', '%29'));
+  return url
+    .trim()
+    .replace(/[\s()<>\\]/g, (character) =>
+      encodeURIComponent(character).replace('(', '%28').replace(')', '%29')
+    );
 }
 
 /** A link or image title in double quotes. */

@@ -30,8 +30,14 @@ export interface ZoneLayout {
 }
 
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
-const fits = (field: ZoneTextField, value: string) => field.maxLength === undefined || value.length <= field.maxLength;
-const element = (name: string, children: HtmlNode[]): HtmlElement => ({ kind: 'element', name, attribs: {}, children });
+const fits = (field: ZoneTextField, value: string) =>
+  field.maxLength === undefined || value.length <= field.maxLength;
+const element = (name: string, children: HtmlNode[]): HtmlElement => ({
+  kind: 'element',
+  name,
+  attribs: {},
+  children,
+});
 
 interface Placement {
   component?: ZoneComponent;
@@ -39,12 +45,19 @@ interface Placement {
   text?: HtmlNode;
 }
 
-function placeImage(piece: Extract<ZonePiece, { kind: 'image' }>, kind: MediaKind | undefined, options: ZoneLayoutOptions, warn: (message: string) => void): Placement {
+function placeImage(
+  piece: Extract<ZonePiece, { kind: 'image' }>,
+  kind: MediaKind | undefined,
+  options: ZoneLayoutOptions,
+  warn: (message: string) => void
+): Placement {
   if (!kind) return { text: piece.node };
   const src = piece.img.attribs.src ?? '';
   const file = options.image(src);
   if (!file) {
-    warn(`The image ${describeSource(src)} is not in the media library, so it stayed in the text instead of a "${kind.uid}" component.`);
+    warn(
+      `The image ${describeSource(src)} is not in the media library, so it stayed in the text instead of a "${kind.uid}" component.`
+    );
     return { text: piece.node };
   }
   const component: ZoneComponent = { __component: kind.uid, [kind.field]: file.id };
@@ -54,45 +67,74 @@ function placeImage(piece: Extract<ZonePiece, { kind: 'image' }>, kind: MediaKin
   // The alt text stands in only where a caption is required: an optional caption field shows nothing made up.
   const value = caption || (kind.caption.required ? piece.img.attribs.alt?.trim() : '') || '';
   if (!value && kind.caption.required) {
-    warn(`The image ${describeSource(src)} stayed in the text: it has no caption or alt text for the required field "${kind.caption.name}" of "${kind.uid}".`);
+    warn(
+      `The image ${describeSource(src)} stayed in the text: it has no caption or alt text for the required field "${kind.caption.name}" of "${kind.uid}".`
+    );
     return { text: piece.node };
   }
   if (!fits(kind.caption, value)) {
-    warn(`The caption of the image ${describeSource(src)} is longer than the field "${kind.caption.name}" takes (${kind.caption.maxLength}), so it is a line of text under the image.`);
+    warn(
+      `The caption of the image ${describeSource(src)} is longer than the field "${kind.caption.name}" takes (${kind.caption.maxLength}), so it is a line of text under the image.`
+    );
     return { component, text: captionLine };
   }
   return { component: value ? { ...component, [kind.caption.name]: value } : component };
 }
 
-function placeQuote(node: HtmlElement, kind: QuoteKind | undefined, warn: (message: string) => void): Placement {
+function placeQuote(
+  node: HtmlElement,
+  kind: QuoteKind | undefined,
+  warn: (message: string) => void
+): Placement {
   if (!kind) return { text: node };
   if (quoteHasStructure(node)) {
-    warn(`A quote with images, lists, tables or code stayed in the text: the "${kind.uid}" component holds plain text.`);
+    warn(
+      `A quote with images, lists, tables or code stayed in the text: the "${kind.uid}" component holds plain text.`
+    );
     return { text: node };
   }
   const { text, attribution } = quoteText(node);
   if (!text) return {};
   if (!fits(kind.body, text)) {
-    warn(`A quote ("${excerpt(text)}") stayed in the text: it is longer than the field "${kind.body.name}" of "${kind.uid}" takes (${kind.body.maxLength}).`);
+    warn(
+      `A quote ("${excerpt(text)}") stayed in the text: it is longer than the field "${kind.body.name}" of "${kind.uid}" takes (${kind.body.maxLength}).`
+    );
     return { text: node };
   }
   const title = attribution && kind.title && fits(kind.title, attribution) ? attribution : undefined;
   if (kind.title?.required && !title) {
-    warn(`A quote ("${excerpt(text)}") stayed in the text: it has no attribution for the required field "${kind.title.name}" of "${kind.uid}".`);
+    warn(
+      `A quote ("${excerpt(text)}") stayed in the text: it has no attribution for the required field "${kind.title.name}" of "${kind.uid}".`
+    );
     return { text: node };
   }
-  if (quoteHasLinks(node)) warn(`The links in a quote ("${excerpt(text)}") were kept as plain text: the "${kind.uid}" component holds plain text.`);
+  if (quoteHasLinks(node))
+    warn(
+      `The links in a quote ("${excerpt(text)}") were kept as plain text: the "${kind.uid}" component holds plain text.`
+    );
   const body = attribution && !title ? `${text}\n\n— ${attribution}` : text;
-  return { component: { __component: kind.uid, [kind.body.name]: body, ...(title && kind.title ? { [kind.title.name]: title } : {}) } };
+  return {
+    component: {
+      __component: kind.uid,
+      [kind.body.name]: body,
+      ...(title && kind.title ? { [kind.title.name]: title } : {}),
+    },
+  };
 }
 
-function placeVideo(piece: Extract<ZonePiece, { kind: 'video' }>, kind: VideoKind | undefined, warn: (message: string) => void): Placement {
+function placeVideo(
+  piece: Extract<ZonePiece, { kind: 'video' }>,
+  kind: VideoKind | undefined,
+  warn: (message: string) => void
+): Placement {
   if (!kind) return { text: piece.node };
   const src = piece.iframe.attribs.src?.trim() ?? '';
   const title = piece.iframe.attribs.title?.trim() ?? '';
   const link = videoLink(src, undefined);
   if (!link || !fits(kind.url, link.url) || (kind.title?.required && !title)) {
-    warn(`The embedded video ${describeSource(src)} stayed in the text as a link: it does not fit the "${kind.uid}" component.`);
+    warn(
+      `The embedded video ${describeSource(src)} stayed in the text as a link: it does not fit the "${kind.uid}" component.`
+    );
     return { text: piece.node };
   }
   const titled = kind.title && title && fits(kind.title, title) ? { [kind.title.name]: title } : {};
@@ -151,7 +193,11 @@ export function layoutZone(html: string, plan: ZonePlan, options: ZoneLayoutOpti
  * kinds; components of any other kind (an editor's call to action, a slider) are kept, in their
  * order, after the article. The kept entries are returned as they came (with their ids).
  */
-export function mergeZone<T extends { __component: string }>(existing: readonly T[], written: readonly T[], writtenKinds: Iterable<string>): T[] {
+export function mergeZone<T extends { __component: string }>(
+  existing: readonly T[],
+  written: readonly T[],
+  writtenKinds: Iterable<string>
+): T[] {
   const replaced = new Set(writtenKinds);
   return [...written, ...existing.filter((component) => !replaced.has(component.__component))];
 }

@@ -14,7 +14,8 @@ export type ZonePiece =
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
 const isBlank = (node: HtmlNode) => node.kind === 'text' && !node.text.trim();
 const elements = (node: HtmlElement) => node.children.filter((child) => !isBlank(child));
-const isElement = (node: HtmlNode | undefined, name: string): node is HtmlElement => node?.kind === 'element' && node.name === name;
+const isElement = (node: HtmlNode | undefined, name: string): node is HtmlElement =>
+  node?.kind === 'element' && node.name === name;
 
 function figurePiece(figure: HtmlElement): ZonePiece | undefined {
   const content = elements(figure).filter((child) => !isElement(child, 'figcaption'));
@@ -22,7 +23,8 @@ function figurePiece(figure: HtmlElement): ZonePiece | undefined {
   if (content.length !== 1 || captions.length > 1) return undefined;
   const caption = captions[0] ? collapse(textOf(captions[0])) : '';
   const [only] = content;
-  if (isElement(only, 'img')) return { kind: 'image', node: figure, img: only, ...(caption ? { caption } : {}) };
+  if (isElement(only, 'img'))
+    return { kind: 'image', node: figure, img: only, ...(caption ? { caption } : {}) };
   if (isElement(only, 'iframe') && !caption) return { kind: 'video', node: figure, iframe: only };
   return undefined;
 }
@@ -31,8 +33,10 @@ function figurePiece(figure: HtmlElement): ZonePiece | undefined {
 function paragraphPieces(paragraph: HtmlElement): ZonePiece[] | undefined {
   const content = elements(paragraph).filter((child) => !isElement(child, 'br'));
   if (!content.length) return undefined;
-  if (content.every((child) => isElement(child, 'img'))) return content.map((img) => ({ kind: 'image', node: img as HtmlElement, img: img as HtmlElement }));
-  if (content.length === 1 && isElement(content[0], 'iframe')) return [{ kind: 'video', node: paragraph, iframe: content[0] }];
+  if (content.every((child) => isElement(child, 'img')))
+    return content.map((img) => ({ kind: 'image', node: img as HtmlElement, img: img as HtmlElement }));
+  if (content.length === 1 && isElement(content[0], 'iframe'))
+    return [{ kind: 'video', node: paragraph, iframe: content[0] }];
   return undefined;
 }
 
@@ -71,7 +75,10 @@ export function quoteText(quote: HtmlElement): { text: string; attribution?: str
   const paragraphs: string[] = [];
   let current = '';
   const end = () => {
-    const text = current.replace(/[ \t\r\f]+/g, ' ').replace(/ *\n */g, '\n').trim();
+    const text = current
+      .replace(/[ \t\r\f]+/g, ' ')
+      .replace(/ *\n */g, '\n')
+      .trim();
     if (text) paragraphs.push(text);
     current = '';
   };
@@ -88,16 +95,26 @@ export function quoteText(quote: HtmlElement): { text: string; attribution?: str
   };
   walk(quote.children);
   end();
-  const attribution = paragraphs.length > 1 ? ATTRIBUTION.exec(paragraphs[paragraphs.length - 1])?.[1] : undefined;
+  const attribution =
+    paragraphs.length > 1 ? ATTRIBUTION.exec(paragraphs[paragraphs.length - 1])?.[1] : undefined;
   if (attribution) return { text: paragraphs.slice(0, -1).join('\n\n'), attribution: attribution.trim() };
   return { text: paragraphs.join('\n\n') };
 }
 
 /** Whether a quote holds more than text and links (an image, list, table, code or frame). */
 export function quoteHasStructure(quote: HtmlElement): boolean {
-  return quote.children.some((child) => child.kind === 'element' && (['img', 'iframe', 'ul', 'ol', 'table', 'pre', 'blockquote'].includes(child.name) || quoteHasStructure(child)));
+  return quote.children.some(
+    (child) =>
+      child.kind === 'element' &&
+      (['img', 'iframe', 'ul', 'ol', 'table', 'pre', 'blockquote'].includes(child.name) ||
+        quoteHasStructure(child))
+  );
 }
 
 export function quoteHasLinks(quote: HtmlElement): boolean {
-  return quote.children.some((child) => child.kind === 'element' && ((child.name === 'a' && Boolean(child.attribs.href)) || quoteHasLinks(child)));
+  return quote.children.some(
+    (child) =>
+      child.kind === 'element' &&
+      ((child.name === 'a' && Boolean(child.attribs.href)) || quoteHasLinks(child))
+  );
 }
