@@ -283,6 +283,31 @@ describe('article bodies in dynamic zones', () => {
     ]);
   });
 
+  it('keeps text that looks like HTML as text through the zone, in Markdown and in an HTML editor field', () => {
+    const html = sanitizeArticleHtml(
+      '<p>&lt;script&gt;alert(1)&lt;/script&gt; &amp; <a href="https://x.test/?a=1&amp;b=&quot;2&quot;">more</a></p>'
+    );
+    const markdown = layoutZone(html, planOf(EXAMPLE_BLOG_COMPONENTS), library).components;
+    assert.deepEqual(markdown, [
+      {
+        __component: 'shared.rich-text',
+        body: '\\<script>alert(1)\\</script> & [more](https://x.test/?a=1&b="2")',
+      },
+    ]);
+    assertMarkdownWithoutHtml(markdown[0].body);
+    const editor: ComponentSchema[] = [
+      {
+        uid: 'shared.html',
+        attributes: {
+          html: { type: 'richtext', customField: 'plugin::ckeditor5.CKEditor', options: { output: 'HTML' } },
+        },
+      },
+    ];
+    const plan = planOf(editor);
+    assert.equal(plan.text.format, 'html');
+    assert.deepEqual(layoutZone(html, plan, library).components, [{ __component: 'shared.html', html }]);
+  });
+
   it('keeps an image that is not in the media library in the text, where it stands', () => {
     const html = sanitizeArticleHtml(
       '<p>Before.</p><img src="https://elsewhere.test/a.png" alt="Elsewhere"><p>After.</p>'

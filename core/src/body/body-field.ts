@@ -1,5 +1,8 @@
 import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from '../target-profile/schema';
+import { isHtmlEditor, saysMarkdown } from './html-editors';
 import { zonePlan } from './zone-kinds';
+
+export { HTML_EDITOR_FIELDS } from './html-editors';
 
 /** How the article body is written into its field. */
 export type BodyFormat = 'html' | 'markdown' | 'blocks' | 'zone';
@@ -24,13 +27,6 @@ export interface BodyField {
   /** The longest text the field takes (a `string` without maxLength takes 255), if it has a limit. */
   maxLength?: number;
 }
-
-/** Custom fields that are HTML editors: their value is HTML unless their options say Markdown. */
-export const HTML_EDITOR_FIELDS = [
-  'plugin::ckeditor.CKEditor',
-  'plugin::ckeditor5.CKEditor',
-  'plugin::tinymce.tinymce',
-];
 
 /** Attribute types that can hold an article body. */
 const BODY_TYPES = new Set(['richtext', 'blocks', 'dynamiczone', 'text', 'string']);
@@ -66,14 +62,6 @@ const BODY_NAMES = [
 ];
 
 const nameRank = (name: string) => BODY_NAMES.indexOf(name.toLowerCase().replace(/[_-]/g, ''));
-
-const isHtmlEditor = (attribute: AttributeSchema) =>
-  attribute.customField !== undefined &&
-  HTML_EDITOR_FIELDS.some((uid) => uid.toLowerCase() === attribute.customField?.toLowerCase());
-
-/** CKEditor's `output: 'Markdown'` (any case); other editors have no such option. */
-const saysMarkdown = (attribute: AttributeSchema) =>
-  typeof attribute.options?.output === 'string' && /markdown/i.test(attribute.options.output);
 
 /**
  * The format a field holds by its type: `richtext` is Strapi's Markdown editor; a known HTML editor

@@ -1,4 +1,5 @@
 import type { AttributeSchema, ComponentSchema, SchemaCatalog } from '../target-profile/schema';
+import { isHtmlEditor, saysMarkdown } from './html-editors';
 
 /** A plain text field a component kind fills, with what decides whether a value fits. */
 export interface ZoneTextField {
@@ -74,7 +75,6 @@ const textField = ([name, attribute]: [string, AttributeSchema]): ZoneTextField 
     : {}),
 });
 
-const HTML_EDITORS = ['plugin::ckeditor.ckeditor', 'plugin::ckeditor5.ckeditor', 'plugin::tinymce.tinymce'];
 const RICH = ['richtext', 'blocks'];
 const PLAIN = ['string', 'text'];
 const CAPTION_NAMES = [
@@ -118,9 +118,7 @@ const VIDEO_HINT = /video|youtube|vimeo|embed/i;
 
 function richTextFormat(attribute: AttributeSchema): TextKind['format'] {
   if (attribute.type === 'blocks') return 'blocks';
-  const htmlEditor = HTML_EDITORS.includes(attribute.customField?.toLowerCase() ?? '');
-  const output = attribute.options?.output;
-  return htmlEditor && !(typeof output === 'string' && /markdown/i.test(output)) ? 'html' : 'markdown';
+  return isHtmlEditor(attribute) && !saysMarkdown(attribute) ? 'html' : 'markdown';
 }
 
 function candidate<K>(component: ComponentSchema, kind: K, filled: (string | undefined)[]): Candidate<K> {
