@@ -68,6 +68,12 @@ describe("the README's quickstart, run as written against the playground", () =>
     assert.deepEqual(names.sort(), Object.keys(environment).sort());
   });
 
+  it('serves a favicon, so an admin page load logs no error', async () => {
+    const favicon = await request(`${site.url}/favicon.ico`);
+    assert.equal(favicon.status, 200);
+    assert.match(String(favicon.headers['content-type']), /image/);
+  });
+
   it('pings the site with the generated key', () => {
     const ping = outputs.get('ping');
     assert.ok(ping, 'a ping block');
