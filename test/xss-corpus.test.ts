@@ -26,11 +26,14 @@ const CONTROL_MIN_HOOKED = 40;
 const ranScript = (record: ExecutionRecord) => record.kind !== 'harness failure';
 const hitHook = (record: ExecutionRecord) => !['csp', 'page error', 'harness failure'].includes(record.kind);
 
+const ROUND_TRIP_ONLY =
+  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>';
+
 /**
  * Probes written for the harness, one per thing it must notice: each must be recorded with its kind,
  * or a payload doing the same would pass unseen.
  */
-const PROBES: { expect: string; html: string }[] = [
+const PROBES: { expect: string; html: string; roundTrip?: boolean }[] = [
   { expect: 'alert', html: '<img src="/missing.png" onerror="alert(1)">' },
   { expect: 'confirm', html: '<svg onload="confirm(1)"></svg>' },
   { expect: 'prompt', html: '<script>prompt(1)</script>' },
@@ -39,7 +42,10 @@ const PROBES: { expect: string; html: string }[] = [
   { expect: 'Function', html: '<script>[].constructor.constructor("return 1")()</script>' },
   { expect: 'setTimeout(string)', html: '<script>setTimeout("1")</script>' },
   { expect: 'fetch', html: '<script>fetch("/collect")</script>' },
-  { expect: 'XMLHttpRequest', html: '<script>(() => { const r = new XMLHttpRequest(); r.open("GET", "/c"); r.send(); })()</script>' },
+  {
+    expect: 'XMLHttpRequest',
+    html: '<script>(() => { const r = new XMLHttpRequest(); r.open("GET", "/c"); r.send(); })()</script>',
+  },
   { expect: 'sendBeacon', html: '<script>navigator.sendBeacon("/collect", "x")</script>' },
   { expect: 'WebSocket', html: '<script>new WebSocket("wss://collect.test/")</script>' },
   { expect: 'document.cookie=', html: '<script>document.cookie = "session=stolen"</script>' },
@@ -57,6 +63,9 @@ const PROBES: { expect: string; html: string }[] = [
   { expect: 'alert', html: '<details open ontoggle="alert(1)"><summary>x</summary></details>' },
   { expect: 'alert', html: '<iframe src="javascript:alert(1)"></iframe>' },
   { expect: 'alert', html: '<iframe srcdoc="<script>parent.alert(1)</script>"></iframe>' },
+  // Inert as parsed (the style is an HTML one, its text is text); serialized and parsed again, the
+  // style lands in MathML, where its text is markup, and the img breaks out.
+  { expect: 'alert', html: ROUND_TRIP_ONLY, roundTrip: true },
 ];
 
 function describeRecords(records: ExecutionRecord[]): string {
@@ -84,16 +93,28 @@ describe('the XSS corpus through sanitizeArticleHtml, rendered in Chromium', () 
   });
 
   it('the harness records each hooked sink, navigation, new global and script (a probe for each)', async () => {
-    const clean = await harness.render(documentFor(['<p>Plain <a href="https://example.test/">text</a></p>'], 0));
+    const clean = await harness.render(
+      documentFor(['<p>Plain <a href="https://example.test/">text</a></p>'], 0)
+    );
     assert.deepEqual(clean, { records: [], unsafeAttributes: [] }, 'a harmless document records nothing');
     const missed: string[] = [];
     for (const [index, probe] of PROBES.entries()) {
-      const { records } = await harness.render(documentFor([probe.html], index));
+      const { records } = await harness.render(documentFor([probe.html], index), {
+        roundTrip: probe.roundTrip,
+      });
       if (!records.some((record) => record.kind === probe.expect)) {
-        missed.push(`${probe.expect} not recorded for ${probe.html} (recorded: ${describeRecords(records) || 'nothing'})`);
+        missed.push(
+          `${probe.expect} not recorded for ${probe.html} (recorded: ${describeRecords(records) || 'nothing'})`
+        );
       }
     }
     assert.deepEqual(missed, []);
+    const parsedOnce = await harness.render(documentFor([ROUND_TRIP_ONLY], 0));
+    assert.deepEqual(
+      parsedOnce.records,
+      [],
+      'the round-trip probe is inert until serialized and parsed again'
+    );
   });
 
   it(`control: unsanitized, many of the first ${CONTROL_SAMPLE} payloads run script and reach the hooks`, async (t) => {
@@ -104,40 +125,58 @@ describe('the XSS corpus through sanitizeArticleHtml, rendered in Chromium', () 
       if (records.some(ranScript)) ran += 1;
       if (records.some(hitHook)) hooked += 1;
     }
-    t.diagnostic(`control sample: ${CONTROL_SAMPLE} unsanitized payloads, ${ran} ran script, ${hooked} reached a hooked sink`);
-    assert.ok(ran >= CONTROL_MIN_RAN_SCRIPT, `only ${ran} of ${CONTROL_SAMPLE} unsanitized payloads ran script`);
-    assert.ok(hooked >= CONTROL_MIN_HOOKED, `only ${hooked} of ${CONTROL_SAMPLE} unsanitized payloads reached a hook`);
+    t.diagnostic(
+      `control sample: ${CONTROL_SAMPLE} unsanitized payloads, ${ran} ran script, ${hooked} reached a hooked sink`
+    );
+    assert.ok(
+      ran >= CONTROL_MIN_RAN_SCRIPT,
+      `only ${ran} of ${CONTROL_SAMPLE} unsanitized payloads ran script`
+    );
+    assert.ok(
+      hooked >= CONTROL_MIN_HOOKED,
+      `only ${hooked} of ${CONTROL_SAMPLE} unsanitized payloads reached a hook`
+    );
   });
 
   it('no sanitized output has a script element, event handler, style attribute or script URL', () => {
     const findings = sanitized.flatMap((html, index) =>
-      unsafeMarkup(html).map((problem) => `#${index} (${corpus[index].source}): ${problem} in ${html.slice(0, 200)}`)
+      unsafeMarkup(html).map(
+        (problem) => `#${index} (${corpus[index].source}): ${problem} in ${html.slice(0, 200)}`
+      )
     );
     assert.deepEqual(findings, []);
   });
 
-  it(`none of the sanitized payloads executes, ${BATCH_SIZE} to a page`, async (t) => {
-    const failures: string[] = [];
-    let executed = 0;
-    for (let first = 0; first < sanitized.length; first += BATCH_SIZE) {
-      const batch = sanitized.slice(first, first + BATCH_SIZE);
-      const result = await harness.render(documentFor(batch, first));
-      if (result.records.length === 0 && result.unsafeAttributes.length === 0) continue;
-      // Something in this page ran: render its payloads one by one to name them.
-      const failuresBefore = failures.length;
-      for (const [offset, html] of batch.entries()) {
-        const index = first + offset;
-        const alone: RenderResult = await harness.render(documentFor([html], index));
-        if (alone.records.length === 0 && alone.unsafeAttributes.length === 0) continue;
-        executed += alone.records.some(ranScript) ? 1 : 0;
-        failures.push(
-          `#${index} (${corpus[index].source})\n  payload: ${corpus[index].payload}\n  sanitized: ${html}\n` +
-            `  recorded: ${describeRecords(alone.records)}\n  attributes: ${JSON.stringify(alone.unsafeAttributes)}`
-        );
+  for (const roundTrip of [false, true]) {
+    const how = roundTrip ? 'serialized and parsed again in the page' : 'as parsed';
+    it(`none of the sanitized payloads executes, ${BATCH_SIZE} to a page, ${how}`, async (t) => {
+      const failures: string[] = [];
+      let executed = 0;
+      for (let first = 0; first < sanitized.length; first += BATCH_SIZE) {
+        const batch = sanitized.slice(first, first + BATCH_SIZE);
+        const result = await harness.render(documentFor(batch, first), { roundTrip });
+        if (result.records.length === 0 && result.unsafeAttributes.length === 0) continue;
+        // Something in this page ran: render its payloads one by one to name them.
+        const failuresBefore = failures.length;
+        for (const [offset, html] of batch.entries()) {
+          const index = first + offset;
+          const alone: RenderResult = await harness.render(documentFor([html], index), { roundTrip });
+          if (alone.records.length === 0 && alone.unsafeAttributes.length === 0) continue;
+          executed += alone.records.some(ranScript) ? 1 : 0;
+          failures.push(
+            `#${index} (${corpus[index].source})\n  payload: ${corpus[index].payload}\n  sanitized: ${html}\n` +
+              `  recorded: ${describeRecords(alone.records)}\n  attributes: ${JSON.stringify(alone.unsafeAttributes)}`
+          );
+        }
+        if (failures.length === failuresBefore) {
+          failures.push(
+            `batch from #${first}: ${describeRecords(result.records)} ${JSON.stringify(result.unsafeAttributes)}`
+          );
+        }
       }
-      if (failures.length === failuresBefore) failures.push(`batch from #${first}: ${describeRecords(result.records)} ${JSON.stringify(result.unsafeAttributes)}`);
-    }
-    t.diagnostic(`sanitized: ${sanitized.length} payloads rendered, ${executed} executed`);
-    assert.deepEqual(failures, []);
-  });
+      t.diagnostic(`sanitized, ${how}: ${sanitized.length} payloads rendered, ${executed} executed`);
+      assert.deepEqual(failures, []);
+      assert.deepEqual(harness.lateRecords(), [], 'nothing reported after its document was done');
+    });
+  }
 });

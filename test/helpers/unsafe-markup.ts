@@ -18,7 +18,8 @@ export function unsafeMarkup(html: string): string[] {
         for (const [name, value] of Object.entries(attributes)) {
           if (/^on/i.test(name)) found.push(`${tag} ${name}= (event handler)`);
           if (name.toLowerCase() === 'style') found.push(`${tag} style=`);
-          if (SCRIPT_URL.test(value.replace(IGNORED_IN_URLS, ''))) found.push(`${tag} ${name}="${value.slice(0, 60)}"`);
+          if (SCRIPT_URL.test(value.replace(IGNORED_IN_URLS, '')))
+            found.push(`${tag} ${name}="${value.slice(0, 60)}"`);
         }
       },
     },

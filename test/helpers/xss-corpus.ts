@@ -18,7 +18,9 @@ export const XSS_CORPUS_PATH =
 
 export function loadXssCorpus(): XssPayload[] {
   if (!fs.existsSync(XSS_CORPUS_PATH)) {
-    throw new Error(`The XSS corpus is missing at ${XSS_CORPUS_PATH}; set XSS_CORPUS_PATH to the shared fixtures' xss-corpus.json.`);
+    throw new Error(
+      `The XSS corpus is missing at ${XSS_CORPUS_PATH}; set XSS_CORPUS_PATH to the shared fixtures' xss-corpus.json.`
+    );
   }
   const corpus: unknown = JSON.parse(fs.readFileSync(XSS_CORPUS_PATH, 'utf8'));
   const valid =

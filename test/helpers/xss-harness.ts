@@ -11,6 +11,9 @@ export interface ExecutionRecord {
   detail: string;
   /** Index of the payload container the browser attributed it to, when it could. */
   payload: number | null;
+  /** Path of the test document the page reported from (null when it could not tell, or for the
+   * records the test itself makes). */
+  document?: string | null;
 }
 
 /** An attribute the browser parsed out of the content that a sanitized article must not have. */
@@ -18,6 +21,11 @@ export interface UnsafeAttribute {
   payload: number;
   problem: string;
   markup: string;
+}
+
+export interface RenderOptions {
+  /** Serialize and re-parse each container once the document is parsed (see xss-page-hooks.js). */
+  roundTrip?: boolean;
 }
 
 export interface RenderResult {
@@ -39,7 +47,9 @@ const LOAD_TIMEOUT_MS = 15_000;
 
 /** One HTML document holding each fragment in its own container, as an article page would. */
 export function documentFor(fragments: readonly string[], firstIndex: number): string {
-  const containers = fragments.map((html, offset) => `<div data-payload="${firstIndex + offset}">${html}</div>`);
+  const containers = fragments.map(
+    (html, offset) => `<div data-payload="${firstIndex + offset}">${html}</div>`
+  );
   return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>XSS corpus</title></head>\n<body>\n${containers.join('\n')}\n</body></html>\n`;
 }
 
@@ -65,6 +75,8 @@ export class XssHarness {
   private context: BrowserContext | undefined;
   private tab: Tab | undefined;
   private records: ExecutionRecord[] = [];
+  private strays: ExecutionRecord[] = [];
+  private documentPath = '';
   private documentUrl = '';
   private html = '';
   private documents = 0;
@@ -75,11 +87,12 @@ export class XssHarness {
     private readonly allowedFramePrefixes: readonly string[]
   ) {}
 
-  async render(html: string): Promise<RenderResult> {
+  async render(html: string, options: RenderOptions = {}): Promise<RenderResult> {
     const { page, cdp } = await this.openTab();
     this.records = [];
     this.html = html;
-    this.documentUrl = `${ORIGIN}/article-${++this.documents}`;
+    this.documentPath = `/article-${++this.documents}`;
+    this.documentUrl = `${ORIGIN}${this.documentPath}${options.roundTrip ? '?round-trip' : ''}`;
     try {
       await page.goto(this.documentUrl, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
       // The harness lives in the page; a payload that navigated the page away has taken it along.
@@ -99,6 +112,14 @@ export class XssHarness {
     }
   }
 
+  /**
+   * Reports that reached the test after their document's render had returned (a handler or timer
+   * that ran late). They would be lost, or blamed on the next document, if not kept here.
+   */
+  lateRecords(): ExecutionRecord[] {
+    return [...this.strays];
+  }
+
   async close(): Promise<void> {
     await this.closeTab();
     await this.context?.close();
@@ -111,7 +132,10 @@ export class XssHarness {
     const cdp = await this.context.newCDPSession(page);
     const add = (record: ExecutionRecord) => this.records.push(record);
     cdp.on('Runtime.bindingCalled', (event) => {
-      if (event.name === BINDING) add(JSON.parse(event.payload) as ExecutionRecord);
+      if (event.name !== BINDING) return;
+      const record = JSON.parse(event.payload) as ExecutionRecord;
+      const late = record.document != null && record.document !== this.documentPath;
+      (late ? this.strays : this.records).push(record);
     });
     await cdp.send('Runtime.addBinding', { name: BINDING });
     await cdp.send('Runtime.enable');
@@ -122,7 +146,9 @@ export class XssHarness {
       dialog.dismiss().catch(() => undefined);
     });
     page.on('popup', (popup) => add({ kind: 'popup', detail: popup.url(), payload: null }));
-    page.on('pageerror', (error) => add({ kind: 'page error', detail: error.message.slice(0, 200), payload: null }));
+    page.on('pageerror', (error) =>
+      add({ kind: 'page error', detail: error.message.slice(0, 200), payload: null })
+    );
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && frame.url() !== this.documentUrl) {
         add({ kind: 'navigation', detail: frame.url(), payload: null });
@@ -143,16 +169,24 @@ export class XssHarness {
     if (request.url() === this.documentUrl && request.frame() === page.mainFrame()) {
       await route.fulfill({
         status: 200,
-        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy-report-only': REPORT_ONLY_POLICY },
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy-report-only': REPORT_ONLY_POLICY,
+        },
         body: this.html,
       });
       return;
     }
     if (request.isNavigationRequest()) {
       const isMainFrame = request.frame() === page.mainFrame();
-      const approvedEmbed = !isMainFrame && this.allowedFramePrefixes.some((prefix) => request.url().startsWith(prefix));
+      const approvedEmbed =
+        !isMainFrame && this.allowedFramePrefixes.some((prefix) => request.url().startsWith(prefix));
       if (!approvedEmbed) {
-        this.records.push({ kind: 'navigation', detail: `${isMainFrame ? 'page' : 'frame'} to ${request.url()}`, payload: null });
+        this.records.push({
+          kind: 'navigation',
+          detail: `${isMainFrame ? 'page' : 'frame'} to ${request.url()}`,
+          payload: null,
+        });
       }
     }
     // Images, embeds and everything else: refused at once (the machine is offline anyway).
@@ -165,10 +199,18 @@ async function evaluate(cdp: CDPSession, expression: string): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   // A page whose script never yields (a loop) never answers either.
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${expression} did not answer in ${LOAD_TIMEOUT_MS} ms`)), LOAD_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${expression} did not answer in ${LOAD_TIMEOUT_MS} ms`)),
+      LOAD_TIMEOUT_MS
+    );
   });
   const evaluation = cdp.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
-  const { result, exceptionDetails } = await Promise.race([evaluation, timeout]).finally(() => clearTimeout(timer));
-  if (exceptionDetails) throw new Error(`${expression} failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
+  const { result, exceptionDetails } = await Promise.race([evaluation, timeout]).finally(() =>
+    clearTimeout(timer)
+  );
+  if (exceptionDetails)
+    throw new Error(
+      `${expression} failed in the page: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`
+    );
   return result.value;
 }

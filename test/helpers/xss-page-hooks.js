@@ -1,5 +1,5 @@
 /* global window, document, navigator, Document, Element, Event, FocusEvent, MouseEvent, XMLHttpRequest */
-// Runs in the page before any of its content (Playwright's addInitScript), in every frame. It replaces
+// Runs in the page before any of its content (CDP Page.addScriptToEvaluateOnNewDocument), in every frame. It replaces
 // the sinks an XSS payload reaches for with recorders, and reports every call to the test through the
 // CDP binding the test adds (__xssReport), so a record survives the page navigating away. It also listens
 // for the Content-Security-Policy-Report-Only violations the test's response header produces: that
@@ -10,10 +10,20 @@
   const report = window.__xssReport;
   if (typeof report !== 'function') return;
 
+  /** The test's document this frame belongs to (srcdoc frames share its origin), so a late report is not
+   * taken for the next document's. */
+  function testDocument() {
+    try {
+      return window.top.location.pathname;
+    } catch {
+      return null;
+    }
+  }
   /** The container ([data-payload]) of the element that is running, when the browser tells us. */
   function currentPayload() {
     const element = document.currentScript || (window.event && window.event.target);
-    const container = element && typeof element.closest === 'function' ? element.closest('[data-payload]') : null;
+    const container =
+      element && typeof element.closest === 'function' ? element.closest('[data-payload]') : null;
     return container ? Number(container.getAttribute('data-payload')) : null;
   }
   function record(kind, detail) {
@@ -23,11 +33,14 @@
     } catch {
       text = '(unprintable)';
     }
-    report(JSON.stringify({ kind, detail: text, payload: currentPayload() }));
+    report(JSON.stringify({ kind, detail: text, payload: currentPayload(), document: testDocument() }));
   }
   const recorder = (kind, result) =>
     function hooked(...args) {
-      record(kind, args.map((arg) => (typeof arg === 'string' ? arg : typeof arg)).join(', '));
+      record(
+        kind,
+        args.map((arg) => (['string', 'number'].includes(typeof arg) ? String(arg) : typeof arg)).join(', ')
+      );
       return result;
     };
 
@@ -68,25 +81,55 @@
       record('document.cookie=', value);
     },
   });
-  for (const name of ['pushState', 'replaceState']) window.history[name] = recorder(`history.${name}`, undefined);
+  for (const name of ['pushState', 'replaceState'])
+    window.history[name] = recorder(`history.${name}`, undefined);
 
   document.addEventListener('securitypolicyviolation', (event) => {
     const container = event.target && event.target.closest ? event.target.closest('[data-payload]') : null;
     const detail = `${event.effectiveDirective} ${event.blockedURI} ${event.sample}`.slice(0, 200);
-    report(JSON.stringify({ kind: 'csp', detail, payload: container ? Number(container.getAttribute('data-payload')) : null }));
+    const payload = container ? Number(container.getAttribute('data-payload')) : null;
+    report(JSON.stringify({ kind: 'csp', detail, payload, document: testDocument() }));
   });
 
   // Globals that exist before any content: anything new afterwards was set by a script (a marker).
   const globalsBefore = new Set(Object.getOwnPropertyNames(window));
 
+  // With `?round-trip`, each container is serialized and parsed again as soon as the document is parsed
+  // (what an editor or an innerHTML copy does, where mutation XSS appears). Done before load, so the
+  // images it recreates have failed, and their handlers run, before the test looks.
+  if (window === window.top && window.location.search === '?round-trip') {
+    document.addEventListener('DOMContentLoaded', () => {
+      for (const container of Array.from(document.querySelectorAll('[data-payload]'))) {
+        container.innerHTML = container.innerHTML;
+      }
+    });
+  }
+
   /**
    * Called by the test after load: fires the events payloads wait for (every on* attribute present,
-   * and focus/hover/pointer events on every element, without clicks, which would follow links),
-   * then serializes and re-parses each container (what an editor or innerHTML round trip does, where
-   * mutation XSS appears) and fires the events again.
+   * and focus/hover/pointer events on every element; no clicks, which would follow links).
    */
   function trigger() {
-    const generic = ['focus', 'focusin', 'blur', 'mouseover', 'mouseenter', 'mousemove', 'mouseout', 'mousedown', 'mouseup', 'pointerover', 'pointerdown', 'keydown', 'input', 'change', 'scroll', 'toggle', 'animationstart', 'transitionend'];
+    const generic = [
+      'focus',
+      'focusin',
+      'blur',
+      'mouseover',
+      'mouseenter',
+      'mousemove',
+      'mouseout',
+      'mousedown',
+      'mouseup',
+      'pointerover',
+      'pointerdown',
+      'keydown',
+      'input',
+      'change',
+      'scroll',
+      'toggle',
+      'animationstart',
+      'transitionend',
+    ];
     const fire = () => {
       for (const element of Array.from(document.querySelectorAll('body *'))) {
         const named = Array.from(element.attributes)
@@ -95,9 +138,12 @@
           .map((name) => name.slice(2));
         for (const type of new Set([...named, ...generic])) {
           const init = { bubbles: true, cancelable: true };
-          const event = type.startsWith('focus') || type === 'blur' ? new FocusEvent(type, init)
-            : type.startsWith('mouse') ? new MouseEvent(type, init)
-            : new Event(type, init);
+          const event =
+            type.startsWith('focus') || type === 'blur'
+              ? new FocusEvent(type, init)
+              : type.startsWith('mouse')
+                ? new MouseEvent(type, init)
+                : new Event(type, init);
           try {
             element.dispatchEvent(event);
           } catch {
@@ -107,10 +153,6 @@
         if (typeof element.focus === 'function') element.focus();
       }
     };
-    fire();
-    for (const container of Array.from(document.querySelectorAll('[data-payload]'))) {
-      container.innerHTML = container.innerHTML;
-    }
     fire();
   }
 
@@ -126,7 +168,19 @@
         let problem = null;
         if (name.startsWith('on')) problem = 'event handler attribute';
         else if (name === 'style') problem = 'style attribute';
-        else if (['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'srcdoc', 'background', 'poster'].includes(name)) {
+        else if (
+          [
+            'href',
+            'src',
+            'action',
+            'formaction',
+            'xlink:href',
+            'data',
+            'srcdoc',
+            'background',
+            'poster',
+          ].includes(name)
+        ) {
           if (name === 'srcdoc') problem = 'srcdoc';
           else {
             let scheme;
@@ -135,18 +189,26 @@
             } catch {
               scheme = null;
             }
-            const image = element.localName === 'img' && name === 'src' && /^data:image\//i.test(attribute.value.trim());
+            const image =
+              element.localName === 'img' && name === 'src' && /^data:image\//i.test(attribute.value.trim());
             if (scheme !== null && !allowedSchemes.has(scheme) && !image) problem = `${scheme} URL`;
           }
         }
-        if (problem) found.push({ payload, problem, markup: `${element.localName} ${name}="${attribute.value.slice(0, 80)}"` });
+        if (problem)
+          found.push({
+            payload,
+            problem,
+            markup: `${element.localName} ${name}="${attribute.value.slice(0, 80)}"`,
+          });
       }
     }
     return found;
   }
 
   function newGlobals() {
-    return Object.getOwnPropertyNames(window).filter((name) => !globalsBefore.has(name) && !/^\d+$/.test(name));
+    return Object.getOwnPropertyNames(window).filter(
+      (name) => !globalsBefore.has(name) && !/^\d+$/.test(name)
+    );
   }
 
   /** Fires the events, lets late events and short timers run, then says what the page holds. */
