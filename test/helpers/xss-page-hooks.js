@@ -1,4 +1,4 @@
-/* global window, document, navigator, Document, Element, Event, FocusEvent, MouseEvent, XMLHttpRequest */
+/* global window, document, navigator, Document, Event, FocusEvent, MouseEvent, XMLHttpRequest */
 // Runs in the page before any of its content (CDP Page.addScriptToEvaluateOnNewDocument), in every frame. It replaces
 // the sinks an XSS payload reaches for with recorders, and reports every call to the test through the
 // CDP binding the test adds (__xssReport), so a record survives the page navigating away. It also listens
@@ -100,7 +100,8 @@
   if (window === window.top && window.location.search === '?round-trip') {
     document.addEventListener('DOMContentLoaded', () => {
       for (const container of Array.from(document.querySelectorAll('[data-payload]'))) {
-        container.innerHTML = container.innerHTML;
+        const serialized = container.innerHTML;
+        container.innerHTML = serialized;
       }
     });
   }
