@@ -1,5 +1,8 @@
 import type { Core } from '@strapi/strapi';
+import type { EffectiveConfig } from '../../../core/src/config';
+import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import { documentsOf, type DocumentRow } from '../utils/documents';
+import { getService } from '../utils/get-service';
 import type { TargetDescription } from './target-schema';
 
 export type PostData = Record<string, unknown>;
@@ -44,6 +47,15 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       await this.updatePost(target, existingDocumentId, data, publish);
       if (!publish && (await this.hasPublishedVersion(target, existingDocumentId))) await this.unpublishPost(target, existingDocumentId);
       return existingDocumentId;
+    },
+
+    /** Deletes the post on the conformance check's reserved slug, every version of it; answers how many. */
+    async removeConformanceCheckPost(config: EffectiveConfig): Promise<number> {
+      const target = getService(strapi, 'target-schema').requireUsable(config);
+      const post = await this.findPostBySlug(target, CONFORMANCE_CHECK_SLUG);
+      if (!post) return 0;
+      await documents(target.uid).delete({ documentId: post.documentId });
+      return 1;
     },
 
     async createPost(target: TargetDescription, data: PostData, publish: boolean): Promise<string> {

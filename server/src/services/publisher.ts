@@ -9,6 +9,7 @@ import { truncateAtWord } from '../../../core/src/seo';
 import type { TargetDescription } from '../../../core/src/target-description';
 import { fittedTitle, postData, seoValues } from '../../../core/src/target-values';
 import { describeValidationFailure } from '../../../core/src/write-failure';
+import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import { getService } from '../utils/get-service';
 import type { CategoryPlan } from './category-resolver';
 import type { CategoryRow } from './category-store';
@@ -144,6 +145,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         postId,
         requestedStatus: article.status,
         contentHash: article.contentHash,
+        check: article.slug === CONFORMANCE_CHECK_SLUG,
         created: !existing,
         imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
         warnings: [...warnings, ...featuredImageWarnings(media), ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
