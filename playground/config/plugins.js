@@ -41,6 +41,8 @@ module.exports = ({ env }) => ({
     config: { jwtSecret: env('JWT_SECRET', 'playground-users-permissions-jwt-secret') },
   },
   ...s3Upload(env),
+  // A stand-in for the CKEditor plugin's server side (its custom field), see src/plugins/ckeditor.
+  ckeditor: { enabled: true, resolve: path.resolve(__dirname, '..', 'src', 'plugins', 'ckeditor') },
   'article-publisher': {
     enabled: true,
     resolve: path.resolve(__dirname, '..', env('PLAYGROUND_PLUGIN_PATH', '..')),
