@@ -1,0 +1,208 @@
+import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from '../target-profile/schema';
+import { isHtmlEditor, saysMarkdown } from './html-editors';
+import { zonePlan } from './zone-kinds';
+
+export { HTML_EDITOR_FIELDS } from './html-editors';
+
+/** How the article body is written into its field. */
+export type BodyFormat = 'html' | 'markdown' | 'blocks' | 'zone';
+
+/** The `bodyFormat` setting: `auto` follows the field (detectBodyFormat). */
+export type BodyFormatSetting = 'auto' | BodyFormat;
+
+export const BODY_FORMAT_SETTINGS: readonly BodyFormatSetting[] = [
+  'auto',
+  'html',
+  'markdown',
+  'blocks',
+  'zone',
+];
+
+export interface BodyField {
+  name: string;
+  attribute: AttributeSchema;
+  /** What the field holds by its type, and what is written (the setting, or the detected one). */
+  detected: BodyFormat;
+  format: BodyFormat;
+  /** The longest text the field takes (a `string` without maxLength takes 255), if it has a limit. */
+  maxLength?: number;
+}
+
+/** Attribute types that can hold an article body. */
+const BODY_TYPES = new Set(['richtext', 'blocks', 'dynamiczone', 'text', 'string']);
+
+/** Types taken as the body when no field has a body-like name (plain text fields are too often something else). */
+const RICH_TYPES = new Set(['richtext', 'blocks', 'dynamiczone']);
+
+/**
+ * Body-like field names, best first, compared without case, `_` or `-` (so `post_content`,
+ * `articleBody` and `Body` all count).
+ */
+const BODY_NAMES = [
+  'content',
+  'body',
+  'blocks',
+  'article',
+  'contents',
+  'articlebody',
+  'articlecontent',
+  'articletext',
+  'postcontent',
+  'postbody',
+  'posttext',
+  'maincontent',
+  'bodycontent',
+  'bodytext',
+  'contenthtml',
+  'bodyhtml',
+  'richtext',
+  'html',
+  'markdown',
+  'text',
+];
+
+const nameRank = (name: string) => BODY_NAMES.indexOf(name.toLowerCase().replace(/[_-]/g, ''));
+
+/**
+ * The format a field holds by its type: `richtext` is Strapi's Markdown editor; a known HTML editor
+ * (whatever its underlying type) holds HTML unless set to Markdown; a `text` or `string` holds HTML
+ * (a plain text box shows it as written, and a frontend that renders it gets the article as
+ * published); `blocks` holds Strapi blocks; a dynamic zone holds components. Undefined when the
+ * field cannot hold a body.
+ */
+export function detectBodyFormat(attribute: AttributeSchema): BodyFormat | undefined {
+  if (isHtmlEditor(attribute) && ['richtext', 'text', 'string'].includes(attribute.type))
+    return saysMarkdown(attribute) ? 'markdown' : 'html';
+  switch (attribute.type) {
+    case 'richtext':
+      return 'markdown';
+    case 'blocks':
+      return 'blocks';
+    case 'dynamiczone':
+      return 'zone';
+    case 'text':
+    case 'string':
+      return 'html';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The body field of a content type: the best body-like name whose type can hold a body (schema
+ * order breaks ties), else the first rich text, blocks, dynamic zone or HTML editor custom field.
+ */
+export function findBodyField(
+  schema: ContentTypeSchema
+): { name: string; attribute: AttributeSchema } | undefined {
+  const candidates = Object.entries(schema.attributes).filter(
+    ([, attribute]) => BODY_TYPES.has(attribute.type) && detectBodyFormat(attribute)
+  );
+  const named = candidates
+    .map(([name, attribute], order) => ({ name, attribute, rank: nameRank(name), order }))
+    .filter((candidate) => candidate.rank >= 0)
+    .sort((a, b) => a.rank - b.rank || a.order - b.order)[0];
+  if (named) return { name: named.name, attribute: named.attribute };
+  const rich = candidates.find(([, attribute]) => RICH_TYPES.has(attribute.type) || isHtmlEditor(attribute));
+  return rich ? { name: rich[0], attribute: rich[1] } : undefined;
+}
+
+/** The formats a field can hold, whatever the setting says. */
+function formatsHeldBy(attribute: AttributeSchema): BodyFormat[] {
+  switch (attribute.type) {
+    case 'richtext':
+    case 'text':
+    case 'string':
+      return ['html', 'markdown'];
+    case 'blocks':
+      return ['blocks'];
+    case 'dynamiczone':
+      return ['zone'];
+    default:
+      return [];
+  }
+}
+
+const FORMAT_NAMES: Record<BodyFormat, string> = {
+  html: 'HTML',
+  markdown: 'Markdown',
+  blocks: 'Strapi blocks',
+  zone: 'dynamic-zone components',
+};
+
+/**
+ * Why a field cannot take the body in a format (empty when it can): blocks only go into a blocks
+ * field, components only into a dynamic zone, and a zone needs a component that can hold rich text.
+ */
+export function bodyFormatProblems(
+  name: string,
+  attribute: AttributeSchema,
+  format: BodyFormat,
+  catalog?: SchemaCatalog
+): string[] {
+  if (!formatsHeldBy(attribute).includes(format)) {
+    return [`The body field "${name}" (${attribute.type}) cannot hold the body as ${FORMAT_NAMES[format]}.`];
+  }
+  if (format === 'zone' && catalog) {
+    const { plan, warnings } = zonePlan(attribute.components ?? [], catalog);
+    if (!plan)
+      return [
+        `The body field "${name}" is a dynamic zone without a component that can hold the article text (one rich text or blocks field).`,
+        ...warnings,
+      ];
+  }
+  return [];
+}
+
+export interface BodyFieldOptions {
+  /** The `bodyFormat` setting (default `auto`). */
+  format?: BodyFormatSetting;
+  /** A field named by the configuration instead of the detected one. */
+  field?: string;
+  /** The components a dynamic zone allows; without it a zone is not checked for a text component. */
+  catalog?: SchemaCatalog;
+}
+
+/**
+ * The body field and the format it receives, from the schema and the settings, or the problems
+ * that keep the article body out of this content type.
+ */
+export function resolveBodyField(
+  schema: ContentTypeSchema,
+  options: BodyFieldOptions = {}
+): { body?: BodyField; problems: string[] } {
+  const found = options.field
+    ? schema.attributes[options.field]
+      ? { name: options.field, attribute: schema.attributes[options.field] }
+      : undefined
+    : findBodyField(schema);
+  if (!found) {
+    return {
+      problems: [
+        options.field
+          ? `The body field "${options.field}" does not exist in ${schema.uid}.`
+          : `The content type ${schema.uid} has no field that can hold the article body (rich text, blocks, dynamic zone, text).`,
+      ],
+    };
+  }
+  const detected = detectBodyFormat(found.attribute);
+  if (!detected)
+    return {
+      problems: [`The body field "${found.name}" (${found.attribute.type}) cannot hold the article body.`],
+    };
+  const setting = options.format ?? 'auto';
+  const format = setting === 'auto' ? detected : setting;
+  const problems = bodyFormatProblems(found.name, found.attribute, format, options.catalog);
+  if (problems.length) return { problems };
+  const maxLength = found.attribute.maxLength ?? (found.attribute.type === 'string' ? 255 : undefined);
+  return {
+    body: {
+      name: found.name,
+      attribute: found.attribute,
+      detected,
+      format,
+      ...(maxLength !== undefined ? { maxLength } : {}),
+    },
+    problems: [],
+  };
+}

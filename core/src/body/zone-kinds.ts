@@ -1,0 +1,243 @@
+import type { AttributeSchema, ComponentSchema, SchemaCatalog } from '../target-profile/schema';
+import { isHtmlEditor, saysMarkdown } from './html-editors';
+
+/** A plain text field a component kind fills, with what decides whether a value fits. */
+export interface ZoneTextField {
+  name: string;
+  required: boolean;
+  maxLength?: number;
+}
+
+/** Text runs: a component with one rich text field (Markdown, or HTML for an HTML editor) or blocks field. */
+export interface TextKind {
+  uid: string;
+  field: string;
+  format: 'markdown' | 'html' | 'blocks';
+}
+
+/** Images: a component with one single media field that takes images; a caption-like field gets the caption. */
+export interface MediaKind {
+  uid: string;
+  field: string;
+  caption?: ZoneTextField;
+}
+
+/** Blockquotes: a component with a plain text body field and maybe a title-like field (the attribution). */
+export interface QuoteKind {
+  uid: string;
+  body: ZoneTextField;
+  title?: ZoneTextField;
+}
+
+/** Embedded videos: a video component with one address field and maybe a title. */
+export interface VideoKind {
+  uid: string;
+  url: ZoneTextField;
+  title?: ZoneTextField;
+}
+
+/** The components a dynamic zone body is written with; text is the one kind every article needs. */
+export interface ZonePlan {
+  text: TextKind;
+  media?: MediaKind;
+  quote?: QuoteKind;
+  video?: VideoKind;
+}
+
+type Role = 'text' | 'media' | 'quote' | 'video';
+
+interface Candidate<K> {
+  kind: K;
+  /** Required fields without a default that the kind does not fill. */
+  unfilled: string[];
+  size: number;
+}
+
+const ROLE_NAMES: Record<Role, string> = {
+  text: 'the article text',
+  media: 'images',
+  quote: 'quotes',
+  video: 'videos',
+};
+
+const key = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
+const named = (attributes: [string, AttributeSchema][], names: string[], types: string[]) =>
+  attributes.filter(([name, attribute]) => types.includes(attribute.type) && names.includes(key(name)));
+const ofTypes = (attributes: [string, AttributeSchema][], types: string[]) =>
+  attributes.filter(([, attribute]) => types.includes(attribute.type));
+
+const textField = ([name, attribute]: [string, AttributeSchema]): ZoneTextField => ({
+  name,
+  required: attribute.required === true,
+  // A string without maxLength is capped at 255 by Strapi.
+  ...(attribute.maxLength !== undefined || attribute.type === 'string'
+    ? { maxLength: attribute.maxLength ?? 255 }
+    : {}),
+});
+
+const RICH = ['richtext', 'blocks'];
+const PLAIN = ['string', 'text'];
+const CAPTION_NAMES = [
+  'caption',
+  'legend',
+  'figcaption',
+  'description',
+  'alt',
+  'alttext',
+  'alternativetext',
+  'title',
+  'text',
+];
+const QUOTE_BODY_NAMES = ['body', 'quote', 'quotetext', 'text', 'content'];
+const TITLE_NAMES = [
+  'title',
+  'author',
+  'authorname',
+  'cite',
+  'citation',
+  'source',
+  'attribution',
+  'name',
+  'by',
+];
+const URL_NAMES = [
+  'url',
+  'videourl',
+  'video',
+  'src',
+  'embedurl',
+  'embed',
+  'youtubeurl',
+  'youtube',
+  'link',
+  'href',
+];
+// Component names count only where a shape alone is ambiguous: a lone address is also a link or a button.
+const QUOTE_HINT = /quote|testimonial|citation/i;
+const VIDEO_HINT = /video|youtube|vimeo|embed/i;
+
+function richTextFormat(attribute: AttributeSchema): TextKind['format'] {
+  if (attribute.type === 'blocks') return 'blocks';
+  return isHtmlEditor(attribute) && !saysMarkdown(attribute) ? 'html' : 'markdown';
+}
+
+function candidate<K>(component: ComponentSchema, kind: K, filled: (string | undefined)[]): Candidate<K> {
+  const attributes = Object.entries(component.attributes);
+  const unfilled = attributes
+    .filter(
+      ([name, attribute]) => attribute.required && attribute.default === undefined && !filled.includes(name)
+    )
+    .map(([name]) => name);
+  return { kind, unfilled, size: attributes.length };
+}
+
+function asText(component: ComponentSchema): Candidate<TextKind> | undefined {
+  const attributes = Object.entries(component.attributes);
+  const rich = ofTypes(attributes, RICH);
+  if (rich.length !== 1 || ofTypes(attributes, ['media']).length) return undefined;
+  const [field, attribute] = rich[0];
+  return candidate(component, { uid: component.uid, field, format: richTextFormat(attribute) }, [field]);
+}
+
+function asMedia(component: ComponentSchema): Candidate<MediaKind> | undefined {
+  const attributes = Object.entries(component.attributes);
+  const media = ofTypes(attributes, ['media']);
+  if (media.length !== 1 || ofTypes(attributes, RICH).length) return undefined;
+  const [field, attribute] = media[0];
+  if (attribute.multiple || (attribute.allowedTypes && !attribute.allowedTypes.includes('images')))
+    return undefined;
+  const caption = named(attributes, CAPTION_NAMES, PLAIN).sort(
+    ([a], [b]) => CAPTION_NAMES.indexOf(key(a)) - CAPTION_NAMES.indexOf(key(b))
+  )[0];
+  return candidate(
+    component,
+    { uid: component.uid, field, ...(caption ? { caption: textField(caption) } : {}) },
+    [field, caption?.[0]]
+  );
+}
+
+function asQuote(component: ComponentSchema): Candidate<QuoteKind> | undefined {
+  const attributes = Object.entries(component.attributes);
+  const hinted = QUOTE_HINT.test(component.uid);
+  const plain = ofTypes(attributes, PLAIN);
+  if (plain.length !== attributes.length && !hinted) return undefined;
+  if (ofTypes(attributes, ['media', 'relation', 'component', 'dynamiczone', ...RICH]).length)
+    return undefined;
+  const bodies = named(attributes, QUOTE_BODY_NAMES, PLAIN);
+  const body =
+    bodies.find(([, attribute]) => attribute.type === 'text') ??
+    bodies[0] ??
+    (hinted ? ofTypes(attributes, ['text'])[0] : undefined);
+  if (!body) return undefined;
+  const title = named(attributes, TITLE_NAMES, ['string']).find(([name]) => name !== body[0]);
+  // Without a hint in its name, a component is a quote only when it is nothing but body and title.
+  if (!hinted && attributes.length > (title ? 2 : 1)) return undefined;
+  return candidate(
+    component,
+    { uid: component.uid, body: textField(body), ...(title ? { title: textField(title) } : {}) },
+    [body[0], title?.[0]]
+  );
+}
+
+function asVideo(component: ComponentSchema): Candidate<VideoKind> | undefined {
+  const attributes = Object.entries(component.attributes);
+  const urls = named(attributes, URL_NAMES, ['string', 'text']);
+  if (urls.length !== 1 || ofTypes(attributes, ['media', ...RICH]).length) return undefined;
+  const [field] = urls[0];
+  if (!VIDEO_HINT.test(component.uid) && !VIDEO_HINT.test(field)) return undefined;
+  const title = named(attributes, ['title', 'caption', 'name'], PLAIN)[0];
+  return candidate(
+    component,
+    { uid: component.uid, url: textField(urls[0]), ...(title ? { title: textField(title) } : {}) },
+    [field, title?.[0]]
+  );
+}
+
+/**
+ * Chooses, from the components a dynamic zone allows, the one for each kind of article content, by
+ * shape: the fewest fields wins, then the zone's order. A component with a required field the kind
+ * cannot fill is not used; when that leaves a kind without a component, a warning says so.
+ */
+export function zonePlan(allowed: string[], catalog: SchemaCatalog): { plan?: ZonePlan; warnings: string[] } {
+  const components = allowed
+    .map((uid) => catalog.component(uid))
+    .filter((component): component is ComponentSchema => component !== undefined);
+  const warnings: string[] = [];
+  const taken = new Set<string>();
+  function choose<K extends { uid: string }>(
+    role: Role,
+    match: (component: ComponentSchema) => Candidate<K> | undefined
+  ): K | undefined {
+    const candidates = components
+      .filter((component) => !taken.has(component.uid))
+      .map(match)
+      .filter((found): found is Candidate<K> => found !== undefined);
+    const usable = candidates.filter((found) => !found.unfilled.length).sort((a, b) => a.size - b.size)[0];
+    if (usable) {
+      taken.add(usable.kind.uid);
+      return usable.kind;
+    }
+    for (const { kind, unfilled } of candidates) {
+      warnings.push(
+        `The zone's component "${kind.uid}" is not used for ${ROLE_NAMES[role]}: its required field${unfilled.length > 1 ? 's' : ''} ${unfilled.map((name) => `"${name}"`).join(', ')} cannot be filled.`
+      );
+    }
+    return undefined;
+  }
+  const text = choose('text', asText);
+  const media = choose('media', asMedia);
+  const video = choose('video', asVideo);
+  const quote = choose('quote', asQuote);
+  if (!text) return { warnings };
+  return {
+    plan: { text, ...(media ? { media } : {}), ...(quote ? { quote } : {}), ...(video ? { video } : {}) },
+    warnings,
+  };
+}
+
+/** The component kinds the plugin writes with a plan: on republish, only these are replaced. */
+export function writtenKinds(plan: ZonePlan): string[] {
+  return [plan.text, plan.media, plan.quote, plan.video]
+    .filter((kind) => kind !== undefined)
+    .map((kind) => kind.uid);
+}

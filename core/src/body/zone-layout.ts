@@ -1,0 +1,203 @@
+import { htmlToBlocks } from '../blocks/html-to-blocks';
+import { parseHtmlTree, type HtmlElement, type HtmlNode } from '../blocks/html-tree';
+import { describeSource, videoLink } from '../blocks/links';
+import type { MediaLibraryImage } from '../blocks/types';
+import { htmlToMarkdown } from './html-to-markdown';
+import { serializeHtml } from './html-serialize';
+import { quoteHasLinks, quoteHasStructure, quoteText, zonePieces, type ZonePiece } from './zone-pieces';
+import type { MediaKind, QuoteKind, VideoKind, ZonePlan, ZoneTextField } from './zone-kinds';
+
+/** A media library file that an image of the article was imported as. */
+export interface ZoneImageFile {
+  /** The file's id, the value of a media field. */
+  id: number;
+  /** The file as a blocks image holds it, for text components of the blocks format (none without pixel size). */
+  image?: MediaLibraryImage;
+}
+
+export interface ZoneLayoutOptions {
+  /** The library file an img src of the sanitized HTML stands for (after media import), if any. */
+  image: (src: string) => ZoneImageFile | undefined;
+}
+
+/** One entry of a dynamic zone, as Strapi's document service takes it. */
+export type ZoneComponent = { __component: string } & Record<string, unknown>;
+
+export interface ZoneLayout {
+  components: ZoneComponent[];
+  /** Every place where the article said more than the zone's components can hold, and what was done instead. */
+  warnings: string[];
+}
+
+const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
+const fits = (field: ZoneTextField, value: string) =>
+  field.maxLength === undefined || value.length <= field.maxLength;
+const element = (name: string, children: HtmlNode[]): HtmlElement => ({
+  kind: 'element',
+  name,
+  attribs: {},
+  children,
+});
+
+interface Placement {
+  component?: ZoneComponent;
+  /** HTML that goes into the text after the component (a caption), or instead of it. */
+  text?: HtmlNode;
+}
+
+function placeImage(
+  piece: Extract<ZonePiece, { kind: 'image' }>,
+  kind: MediaKind | undefined,
+  options: ZoneLayoutOptions,
+  warn: (message: string) => void
+): Placement {
+  if (!kind) return { text: piece.node };
+  const src = piece.img.attribs.src ?? '';
+  const file = options.image(src);
+  if (!file) {
+    warn(
+      `The image ${describeSource(src)} is not in the media library, so it stayed in the text instead of a "${kind.uid}" component.`
+    );
+    return { text: piece.node };
+  }
+  const component: ZoneComponent = { __component: kind.uid, [kind.field]: file.id };
+  const caption = piece.caption ?? '';
+  const captionLine = caption ? element('p', [element('em', [{ kind: 'text', text: caption }])]) : undefined;
+  if (!kind.caption) return { component, text: captionLine };
+  // The alt text stands in only where a caption is required: an optional caption field shows nothing made up.
+  const value = caption || (kind.caption.required ? piece.img.attribs.alt?.trim() : '') || '';
+  if (!value && kind.caption.required) {
+    warn(
+      `The image ${describeSource(src)} stayed in the text: it has no caption or alt text for the required field "${kind.caption.name}" of "${kind.uid}".`
+    );
+    return { text: piece.node };
+  }
+  if (!fits(kind.caption, value)) {
+    warn(
+      `The caption of the image ${describeSource(src)} is longer than the field "${kind.caption.name}" takes (${kind.caption.maxLength}), so it is a line of text under the image.`
+    );
+    return { component, text: captionLine };
+  }
+  return { component: value ? { ...component, [kind.caption.name]: value } : component };
+}
+
+function placeQuote(
+  node: HtmlElement,
+  kind: QuoteKind | undefined,
+  warn: (message: string) => void
+): Placement {
+  if (!kind) return { text: node };
+  if (quoteHasStructure(node)) {
+    warn(
+      `A quote with images, lists, tables or code stayed in the text: the "${kind.uid}" component holds plain text.`
+    );
+    return { text: node };
+  }
+  const { text, attribution } = quoteText(node);
+  if (!text) return {};
+  if (!fits(kind.body, text)) {
+    warn(
+      `A quote ("${excerpt(text)}") stayed in the text: it is longer than the field "${kind.body.name}" of "${kind.uid}" takes (${kind.body.maxLength}).`
+    );
+    return { text: node };
+  }
+  const title = attribution && kind.title && fits(kind.title, attribution) ? attribution : undefined;
+  if (kind.title?.required && !title) {
+    warn(
+      `A quote ("${excerpt(text)}") stayed in the text: it has no attribution for the required field "${kind.title.name}" of "${kind.uid}".`
+    );
+    return { text: node };
+  }
+  if (quoteHasLinks(node))
+    warn(
+      `The links in a quote ("${excerpt(text)}") were kept as plain text: the "${kind.uid}" component holds plain text.`
+    );
+  const body = attribution && !title ? `${text}\n\n— ${attribution}` : text;
+  return {
+    component: {
+      __component: kind.uid,
+      [kind.body.name]: body,
+      ...(title && kind.title ? { [kind.title.name]: title } : {}),
+    },
+  };
+}
+
+function placeVideo(
+  piece: Extract<ZonePiece, { kind: 'video' }>,
+  kind: VideoKind | undefined,
+  warn: (message: string) => void
+): Placement {
+  if (!kind) return { text: piece.node };
+  const src = piece.iframe.attribs.src?.trim() ?? '';
+  const title = piece.iframe.attribs.title?.trim() ?? '';
+  const link = videoLink(src, undefined);
+  if (!link || !fits(kind.url, link.url) || (kind.title?.required && !title)) {
+    warn(
+      `The embedded video ${describeSource(src)} stayed in the text as a link: it does not fit the "${kind.uid}" component.`
+    );
+    return { text: piece.node };
+  }
+  const titled = kind.title && title && fits(kind.title, title) ? { [kind.title.name]: title } : {};
+  return { component: { __component: kind.uid, [kind.url.name]: link.url, ...titled } };
+}
+
+/**
+ * The article as the entries of a dynamic zone, in the article's order, with the components a
+ * zonePlan chose: text runs in the text component (Markdown, HTML or blocks, as its field holds),
+ * each image in a media component, each quote in a quote component and each video in a video
+ * component when the zone has one; otherwise they stay in the text (a Markdown image, quote or
+ * link). A figure caption becomes the media component's caption field, or an italic line after it.
+ */
+export function layoutZone(html: string, plan: ZonePlan, options: ZoneLayoutOptions): ZoneLayout {
+  const warnings: string[] = [];
+  const warn = (message: string) => warnings.push(message);
+  const components: ZoneComponent[] = [];
+  let run: HtmlNode[] = [];
+
+  const flushText = () => {
+    const runHtml = serializeHtml(run).trim();
+    run = [];
+    if (!runHtml) return;
+    const { field, format, uid } = plan.text;
+    if (format === 'blocks') {
+      const converted = htmlToBlocks(runHtml, { image: (src) => options.image(src)?.image });
+      warnings.push(...converted.warnings);
+      if (converted.blocks.length) components.push({ __component: uid, [field]: converted.blocks });
+    } else if (format === 'markdown') {
+      const converted = htmlToMarkdown(runHtml);
+      warnings.push(...converted.warnings);
+      if (converted.markdown) components.push({ __component: uid, [field]: converted.markdown });
+    } else {
+      components.push({ __component: uid, [field]: runHtml });
+    }
+  };
+
+  for (const piece of zonePieces(parseHtmlTree(html))) {
+    let placement: Placement;
+    if (piece.kind === 'image') placement = placeImage(piece, plan.media, options, warn);
+    else if (piece.kind === 'quote') placement = placeQuote(piece.node, plan.quote, warn);
+    else if (piece.kind === 'video') placement = placeVideo(piece, plan.video, warn);
+    else placement = { text: piece.node };
+    if (placement.component) {
+      flushText();
+      components.push(placement.component);
+    }
+    if (placement.text) run.push(placement.text);
+  }
+  flushText();
+  return { components, warnings };
+}
+
+/**
+ * A republished article's zone: the components the plugin writes replace the old ones of those
+ * kinds; components of any other kind (an editor's call to action, a slider) are kept, in their
+ * order, after the article. The kept entries are returned as they came (with their ids).
+ */
+export function mergeZone<T extends { __component: string }>(
+  existing: readonly T[],
+  written: readonly T[],
+  writtenKinds: Iterable<string>
+): T[] {
+  const replaced = new Set(writtenKinds);
+  return [...written, ...existing.filter((component) => !replaced.has(component.__component))];
+}
