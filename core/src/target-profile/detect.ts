@@ -1,0 +1,470 @@
+import type {
+  CategoryFieldOverrides,
+  FieldDefaults,
+  FieldOverrides,
+  OverridableRole,
+} from './field-overrides';
+import type {
+  BodySlot,
+  CategoriesRole,
+  DefaultValue,
+  FieldRef,
+  RelatedType,
+  RelationRole,
+  SeoRole,
+  TagsRole,
+  TargetProblems,
+  TargetProfile,
+} from './profile';
+import { categoryType, relatedNameField, relatedType, slugField } from './related-types';
+import {
+  findByName,
+  isSingleImage,
+  isToMany,
+  isType,
+  normalizedName,
+  ROLE_NAMES,
+  TEXT_TYPES,
+} from './role-names';
+import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from './schema';
+import { detectFlatSeo, detectSeoComponent, seoComponentRole } from './seo-target';
+
+/**
+ * The body role belongs to core/src/body: its detector is passed in. It gets the `fields.content`
+ * override (undefined = detect) and answers the body's slot, or a sentence saying why the field
+ * cannot hold a body.
+ */
+export type BodyDetector<Body extends BodySlot> = (
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  override: string | undefined
+) => Body | string | null;
+
+export interface DetectOptions<Body extends BodySlot> {
+  fields?: FieldOverrides;
+  categoryFields?: CategoryFieldOverrides;
+  defaults?: FieldDefaults;
+  detectBody?: BodyDetector<Body>;
+}
+
+/** Attribute types that hold a value of their own (not a relation, media file or component). */
+const SCALAR_TYPES = [
+  'string',
+  'text',
+  'richtext',
+  'blocks',
+  'email',
+  'password',
+  'uid',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'date',
+  'datetime',
+  'time',
+  'timestamp',
+  'boolean',
+  'json',
+];
+
+/** Reads a target content type into roles, applying `fields` overrides, and says what cannot work. */
+export function detectTargetProfile<Body extends BodySlot = BodySlot>(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  options: DetectOptions<Body> = {}
+): TargetProfile<Body> {
+  const { attributes, uid } = schema;
+  const overrides = options.fields ?? {};
+  const problems: TargetProblems = { fatal: [], degraded: [] };
+  const taken = new Set<string>();
+  const claim = <T extends object | null>(role: T): T => {
+    if (role && 'field' in role && typeof role.field === 'string') taken.add(role.field);
+    return role;
+  };
+
+  /**
+   * A role from its override ('' = off, a name = that attribute, checked by `fromField`), else detected.
+   * `fromField` answers the role or why the attribute cannot take it.
+   */
+  const resolve = <R extends object>(
+    role: OverridableRole,
+    detect: () => R | null,
+    fromField: (field: string, attribute: AttributeSchema) => R | string,
+    severity: keyof TargetProblems = 'degraded'
+  ): R | null => {
+    const override = overrides[role];
+    if (override === '') return null;
+    if (override === undefined) return claim(detect());
+    const attribute = attributes[override];
+    if (!attribute) {
+      problems[severity].push(`fields.${role} names "${override}", which is not a field of ${uid}.`);
+      return null;
+    }
+    const resolved = fromField(override, attribute);
+    if (typeof resolved === 'string') {
+      problems[severity].push(`fields.${role} names "${override}", ${resolved}.`);
+      return null;
+    }
+    return claim(resolved);
+  };
+  const ofTypes =
+    (...types: string[]) =>
+    (field: string, attribute: AttributeSchema): FieldRef | string =>
+      types.includes(attribute.type)
+        ? { field, attribute }
+        : `which is a ${attribute.type}; expected ${types.join(' or ')}`;
+
+  const body = detectBodySlot(schema, catalog, overrides.content, options.detectBody, problems);
+  if (body) taken.add(body.field);
+
+  const title = resolve(
+    'title',
+    () =>
+      findByName(attributes, ROLE_NAMES.title, isType(...TEXT_TYPES), taken) ?? uidSourceField(schema, taken),
+    ofTypes(...TEXT_TYPES),
+    'fatal'
+  );
+  if (!title && overrides.title === undefined)
+    problems.fatal.push(`${uid} has no string or text field for the title; set fields.title.`);
+
+  const slug = resolve('slug', () => slugField(attributes, taken), ofTypes('uid', 'string'));
+  if (!slug)
+    problems.degraded.push(
+      `${uid} has no slug field: the plugin keeps its own record of slug -> entry, so a republish still updates the same entry.`
+    );
+
+  const featuredImage = resolve(
+    'cover',
+    () =>
+      findByName(attributes, ROLE_NAMES.featuredImage, isSingleImage, taken) ??
+      onlySingleImage(attributes, taken),
+    (field, attribute) =>
+      isSingleImage(attribute, field) ? { field, attribute } : 'which is not a single image media field'
+  );
+  if (!featuredImage && overrides.cover !== '')
+    problems.degraded.push('No single image field: the featured image will not be attached.');
+
+  const seo = resolve<SeoRole>(
+    'seo',
+    () => detectSeoComponent(attributes, catalog, taken) ?? detectFlatSeo(attributes, taken),
+    (field, attribute) => seoComponentRole(field, attribute, catalog) ?? 'which is not a single component'
+  );
+  if (seo?.kind === 'flat') {
+    for (const slot of [seo.title, seo.description, seo.keywords, seo.canonicalUrl])
+      if (slot) taken.add(slot.field);
+  }
+
+  const summary = resolve(
+    'summary',
+    () => findByName(attributes, ROLE_NAMES.summary, isType(...TEXT_TYPES), taken),
+    ofTypes(...TEXT_TYPES)
+  );
+
+  const categories = resolve<CategoriesRole>(
+    'categories',
+    () => detectCategories(schema, catalog, options.categoryFields, taken),
+    (field, attribute) => categoriesFromField(field, attribute, catalog, options.categoryFields)
+  );
+  if (!categories && overrides.categories !== '')
+    problems.degraded.push('No category field: categories will not be assigned.');
+  if (categories?.kind === 'relation') noteCategoryType(categories, problems);
+
+  const tags = resolve<TagsRole>(
+    'tags',
+    () => detectTags(schema, catalog, taken),
+    (field, attribute) => tagsFromField(field, attribute, catalog)
+  );
+
+  const author = resolve<RelationRole<RelatedType>>(
+    'author',
+    () => detectAuthor(schema, catalog, taken),
+    (field, attribute) => relationRole(field, attribute, catalog) ?? 'which is not a relation to a known type'
+  );
+
+  const date = resolve(
+    'date',
+    () => findByName(attributes, ROLE_NAMES.date, isType('date', 'datetime'), taken),
+    ofTypes('date', 'datetime')
+  );
+  const readingTime = resolve(
+    'readingTime',
+    () => findByName(attributes, ROLE_NAMES.readingTime, isType('integer', 'biginteger'), taken),
+    ofTypes('integer', 'biginteger')
+  );
+
+  // JSON-LD needs a home only when the SEO target has no structured-data field.
+  const jsonLd = seo?.structuredData
+    ? null
+    : resolve(
+        'jsonLd',
+        () => findByName(attributes, ROLE_NAMES.jsonLd, isType('json'), taken),
+        ofTypes('json')
+      );
+  if (!seo && overrides.seo !== '') {
+    problems.degraded.push(
+      jsonLd
+        ? 'No SEO component or meta fields: the meta title, meta description and keywords will not be saved.'
+        : 'No SEO component or meta fields: the meta title, meta description, keywords and JSON-LD will not be saved.'
+    );
+  } else if (seo && !seo.structuredData && !jsonLd) {
+    problems.degraded.push('No structured-data (json) field: JSON-LD will not be saved.');
+  }
+
+  const defaults: DefaultValue[] = [];
+  for (const [field, value] of Object.entries(options.defaults ?? {})) {
+    if (attributes[field]) defaults.push({ field, attribute: attributes[field], value });
+    else problems.degraded.push(`defaults names "${field}", which is not a field of ${uid}; it is ignored.`);
+  }
+
+  const filled = new Set([
+    ...taken,
+    ...defaults.map(({ field }) => field),
+    ...(seo?.kind === 'component' ? [seo.field] : []),
+  ]);
+  for (const [field, attribute] of Object.entries(attributes)) {
+    if (!attribute.required || attribute.default !== undefined || filled.has(field)) continue;
+    if (
+      SCALAR_TYPES.includes(attribute.type) ||
+      attribute.type === 'component' ||
+      attribute.type === 'dynamiczone'
+    ) {
+      problems.fatal.push(
+        `required field "${field}" cannot be filled: no part of the article goes there, it has no default, and the defaults option gives it no value.`
+      );
+    } else {
+      problems.degraded.push(
+        `required field "${field}" (${attribute.type}) is left empty; Strapi accepts that by default, but the admin will ask for it before an editor can publish.`
+      );
+    }
+  }
+
+  return {
+    uid,
+    draftAndPublish: schema.draftAndPublish,
+    localized: schema.localized,
+    title,
+    slug,
+    body,
+    featuredImage,
+    summary,
+    categories,
+    tags,
+    seo,
+    author,
+    date,
+    readingTime,
+    jsonLd,
+    defaults,
+    problems,
+  };
+}
+
+function detectBodySlot<Body extends BodySlot>(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  override: string | undefined,
+  detectBody: BodyDetector<Body> | undefined,
+  problems: TargetProblems
+): Body | null {
+  if (override === '') {
+    problems.degraded.push("fields.content is turned off: the article's body will not be saved.");
+    return null;
+  }
+  // Without a body detector the glue fills the slot; an explicit field is still checked to exist.
+  if (!detectBody) {
+    if (override === undefined) return null;
+    if (!schema.attributes[override]) {
+      problems.fatal.push(`fields.content names "${override}", which is not a field of ${schema.uid}.`);
+      return null;
+    }
+    return { field: override } as Body;
+  }
+  const detected = detectBody(schema, catalog, override);
+  if (typeof detected === 'string') problems.fatal.push(detected);
+  else if (detected === null)
+    problems.fatal.push(
+      `${schema.uid} has no field that can hold the article's body; set fields.content (or '' to publish without a body).`
+    );
+  return typeof detected === 'string' ? null : detected;
+}
+
+/** The field a uid slug is made from, as the title when no field has a title-like name. */
+function uidSourceField(schema: ContentTypeSchema, taken: ReadonlySet<string>): FieldRef | null {
+  for (const attribute of Object.values(schema.attributes)) {
+    const source =
+      attribute.type === 'uid' && attribute.targetField
+        ? schema.attributes[attribute.targetField]
+        : undefined;
+    if (
+      attribute.targetField &&
+      source &&
+      TEXT_TYPES.includes(source.type) &&
+      !taken.has(attribute.targetField)
+    ) {
+      return { field: attribute.targetField, attribute: source };
+    }
+  }
+  return null;
+}
+
+function onlySingleImage(
+  attributes: ContentTypeSchema['attributes'],
+  taken: ReadonlySet<string>
+): FieldRef | null {
+  const images = Object.entries(attributes).filter(
+    ([field, attribute]) => !taken.has(field) && isSingleImage(attribute, field)
+  );
+  return images.length === 1 ? { field: images[0][0], attribute: images[0][1] } : null;
+}
+
+/** A relation to a content type the catalog knows, with that type read. */
+function relationTarget(attribute: AttributeSchema, catalog: SchemaCatalog): ContentTypeSchema | undefined {
+  return attribute.type === 'relation' && attribute.target
+    ? catalog.contentType(attribute.target)
+    : undefined;
+}
+
+function relationRole(
+  field: string,
+  attribute: AttributeSchema,
+  catalog: SchemaCatalog
+): RelationRole<RelatedType> | undefined {
+  const target = relationTarget(attribute, catalog);
+  return target
+    ? { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) }
+    : undefined;
+}
+
+/**
+ * Relations of the type named (by field or by target type) like one of the lists, field names first,
+ * whose target has a name field.
+ */
+function namedRelations(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  fieldNames: readonly string[],
+  typeNames: readonly string[],
+  taken: ReadonlySet<string>
+) {
+  const relations = Object.entries(schema.attributes)
+    .filter(([field]) => !taken.has(field))
+    .map(([field, attribute]) => ({ field, attribute, target: relationTarget(attribute, catalog) }))
+    .filter((entry): entry is { field: string; attribute: AttributeSchema; target: ContentTypeSchema } =>
+      Boolean(entry.target && entry.target.uid !== schema.uid && relatedNameField(entry.target))
+    );
+  const rank = (entry: (typeof relations)[number]) => {
+    const byField = fieldNames.indexOf(normalizedName(entry.field));
+    if (byField >= 0) return byField;
+    const byType = typeNames.indexOf(normalizedName(entry.target.singularName));
+    return byType >= 0 ? fieldNames.length + byType : -1;
+  };
+  return relations
+    .map((entry) => ({ ...entry, rank: rank(entry) }))
+    .filter((entry) => entry.rank >= 0)
+    .sort((a, b) => a.rank - b.rank);
+}
+
+function detectCategories(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  categoryFields: CategoryFieldOverrides | undefined,
+  taken: ReadonlySet<string>
+): CategoriesRole | null {
+  const [relation] = namedRelations(
+    schema,
+    catalog,
+    ROLE_NAMES.categoriesField,
+    ROLE_NAMES.categoryType,
+    taken
+  );
+  if (relation) {
+    const { field, attribute, target } = relation;
+    return {
+      kind: 'relation',
+      field,
+      attribute,
+      toMany: isToMany(attribute),
+      type: categoryType(target, categoryFields),
+    };
+  }
+  const named = findByName(
+    schema.attributes,
+    ROLE_NAMES.categoriesField,
+    isType('string', 'text', 'enumeration'),
+    taken
+  );
+  return named ? { kind: named.attribute.type === 'enumeration' ? 'enumeration' : 'text', ...named } : null;
+}
+
+function categoriesFromField(
+  field: string,
+  attribute: AttributeSchema,
+  catalog: SchemaCatalog,
+  categoryFields: CategoryFieldOverrides | undefined
+): CategoriesRole | string {
+  if (attribute.type === 'enumeration') return { kind: 'enumeration', field, attribute };
+  if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
+  const target = relationTarget(attribute, catalog);
+  if (!target) return 'which is not a relation, string or enumeration field';
+  return {
+    kind: 'relation',
+    field,
+    attribute,
+    toMany: isToMany(attribute),
+    type: categoryType(target, categoryFields),
+  };
+}
+
+/** What a category relation cannot do, said once at detection. */
+function noteCategoryType(
+  role: Extract<CategoriesRole, { kind: 'relation' }>,
+  problems: TargetProblems
+): void {
+  const { type } = role;
+  if (!type.name) {
+    problems.degraded.push(
+      `The category type ${type.uid} has no name field: categories given by name cannot be found or created.`
+    );
+  }
+  if (!type.parent)
+    problems.degraded.push(
+      'The category type has no parent relation: a sub-category is created without a parent.'
+    );
+  if (!role.toMany)
+    problems.degraded.push(
+      `"${role.field}" holds one category: an article receives its sub-category, else its category.`
+    );
+}
+
+function detectTags(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  taken: ReadonlySet<string>
+): TagsRole | null {
+  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.tagsField, ROLE_NAMES.tagType, taken);
+  if (relation) {
+    const { field, attribute, target } = relation;
+    return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
+  }
+  const named = findByName(schema.attributes, ['tags'], isType('json', 'string', 'text'), taken);
+  return named ? { kind: named.attribute.type === 'json' ? 'json' : 'text', ...named } : null;
+}
+
+function tagsFromField(field: string, attribute: AttributeSchema, catalog: SchemaCatalog): TagsRole | string {
+  if (attribute.type === 'json') return { kind: 'json', field, attribute };
+  if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
+  return relationRole(field, attribute, catalog) ?? 'which is not a relation, json, string or text field';
+}
+
+function detectAuthor(
+  schema: ContentTypeSchema,
+  catalog: SchemaCatalog,
+  taken: ReadonlySet<string>
+): RelationRole<RelatedType> | null {
+  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.authorField, ROLE_NAMES.authorType, taken);
+  if (!relation) return null;
+  const { field, attribute, target } = relation;
+  return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
+}

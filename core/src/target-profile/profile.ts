@@ -1,0 +1,142 @@
+import type { AttributeSchema, ComponentSchema } from './schema';
+
+/**
+ * A target content type read into roles: which attribute receives each part of an article, with the
+ * facts (type, limits, related types) needed to fit values to it. Built once per target by
+ * `detectTargetProfile`; the server glue resolves body, media and relations from it.
+ */
+
+/** One attribute of the target, a component or a related type, by name, with its schema. */
+export interface FieldRef {
+  field: string;
+  attribute: AttributeSchema;
+}
+
+/** A type a relation points at (category, tag, author), as far as the plugin writes or finds it. */
+export interface RelatedType {
+  uid: string;
+  draftAndPublish: boolean;
+  localized: boolean;
+  /** The field holding the entry's name (name, title, ...); null when the type has none. */
+  name: FieldRef | null;
+  /** A uid, else a string named slug. */
+  slug: FieldRef | null;
+}
+
+export interface CategoryType extends RelatedType {
+  /** A to-one relation from the category type to itself (a sub-category's parent). */
+  parent: string | null;
+  /** Required fields other than name and slug that have no default: the glue fills or gives up on them. */
+  otherRequired: FieldRef[];
+}
+
+export interface RelationRole<Type extends RelatedType> extends FieldRef {
+  kind: 'relation';
+  /** oneToMany/manyToMany (several entries) rather than manyToOne/oneToOne (Strapi keeps the last). */
+  toMany: boolean;
+  type: Type;
+}
+
+/** A plain string/text field that receives a name, or an enumeration that receives an allowed value. */
+export interface NameFieldRole extends FieldRef {
+  kind: 'text' | 'enumeration';
+}
+
+export type CategoriesRole = RelationRole<CategoryType> | NameFieldRole;
+
+/** Tags as relations, a JSON array of names, or a comma-separated string. */
+export type TagsRole = RelationRole<RelatedType> | (FieldRef & { kind: 'json' | 'text' });
+
+export interface NestedComponent extends FieldRef {
+  component: ComponentSchema;
+}
+
+/** Where each SEO value goes; the same slots for a component and for flat fields on the type. */
+export interface SeoSlots {
+  title: FieldRef | null;
+  description: FieldRef | null;
+  keywords: FieldRef | null;
+  canonicalUrl: FieldRef | null;
+  /** A json field for structured data (JSON-LD). */
+  structuredData: FieldRef | null;
+}
+
+export interface SeoComponentRole extends FieldRef, SeoSlots {
+  kind: 'component';
+  component: ComponentSchema;
+  /** metaImage/shareImage/ogImage: receives the featured image. */
+  image: FieldRef | null;
+  /** Components inside it (openGraph, metaSocial): filled only when required. */
+  nested: NestedComponent[];
+}
+
+export interface FlatSeoRole extends SeoSlots {
+  kind: 'flat';
+}
+
+export type SeoRole = SeoComponentRole | FlatSeoRole;
+
+/** The body's slot: filled by the body detector of core/src/body (injected) or by the glue. */
+export interface BodySlot {
+  field: string;
+}
+
+/** A `defaults` constant: written when the entry has no value for its field. */
+export interface DefaultValue extends FieldRef {
+  value: unknown;
+}
+
+export interface TargetProblems {
+  /** Nothing can be published until these are fixed. */
+  fatal: string[];
+  /** Publishing works, but a part of the article is not saved. */
+  degraded: string[];
+}
+
+export interface TargetProfile<Body extends BodySlot = BodySlot> {
+  uid: string;
+  draftAndPublish: boolean;
+  localized: boolean;
+  title: FieldRef | null;
+  /** null: no slug field; the upsert key is the plugin's own record of slug -> document. */
+  slug: FieldRef | null;
+  body: Body | null;
+  featuredImage: FieldRef | null;
+  summary: FieldRef | null;
+  categories: CategoriesRole | null;
+  tags: TagsRole | null;
+  seo: SeoRole | null;
+  author: RelationRole<RelatedType> | null;
+  date: FieldRef | null;
+  readingTime: FieldRef | null;
+  /** A json field for JSON-LD, used only when the SEO target has no structured-data field. */
+  jsonLd: FieldRef | null;
+  /** The `defaults` constants that name fields of the type. */
+  defaults: DefaultValue[];
+  problems: TargetProblems;
+}
+
+/** Each role's attribute name (null when the role is off), as ping and the admin show the mapping. */
+export function profileMapping(profile: TargetProfile): Record<string, string | null> {
+  const seo = profile.seo;
+  return {
+    title: profile.title?.field ?? null,
+    slug: profile.slug?.field ?? null,
+    content: profile.body?.field ?? null,
+    cover: profile.featuredImage?.field ?? null,
+    summary: profile.summary?.field ?? null,
+    categories: profile.categories?.field ?? null,
+    tags: profile.tags?.field ?? null,
+    seo: seo === null ? null : seo.kind === 'component' ? seo.field : flatSeoFields(seo).join(', '),
+    author: profile.author?.field ?? null,
+    date: profile.date?.field ?? null,
+    readingTime: profile.readingTime?.field ?? null,
+    jsonLd: profile.jsonLd?.field ?? null,
+  };
+}
+
+function flatSeoFields(seo: FlatSeoRole): string[] {
+  return [seo.title, seo.description, seo.keywords, seo.canonicalUrl, seo.structuredData]
+    .filter((slot): slot is FieldRef => slot !== null)
+    .map((slot) => slot.field);
+}

@@ -1,0 +1,185 @@
+import type { NormalizedArticle } from '../article';
+import { fitValue } from './fit';
+import type { FieldRef, NestedComponent, SeoComponentRole, SeoRole, SeoSlots } from './profile';
+import { findByName, isSingleImage, isType, ROLE_NAMES, TEXT_TYPES } from './role-names';
+import type { Attributes } from './schema';
+
+/** What the SEO target receives, before fitting. */
+export interface SeoSource {
+  title: string;
+  description: string | undefined;
+  /** The article's opening text: the description when there is none, or when it is under minLength. */
+  descriptionFallback: string;
+  keywords: string | undefined;
+  canonicalUrl: string | undefined;
+  structuredData: unknown;
+  hasFeaturedImage: boolean;
+}
+
+export function seoSource(article: NormalizedArticle, postUrl: string | undefined): SeoSource {
+  return {
+    title: article.seo.metaTitle,
+    description: article.seo.metaDescription ?? article.seo.descriptionFallback,
+    descriptionFallback: article.seo.descriptionFallback,
+    keywords: article.seo.keywords,
+    canonicalUrl: postUrl,
+    structuredData: article.structuredData ?? undefined,
+    hasFeaturedImage: article.featuredImage !== undefined,
+  };
+}
+
+/** Values for the SEO slots (component or flat), by attribute name, fitted. */
+function slotValues(slots: SeoSlots, source: SeoSource, warnings: string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  const put = (slot: FieldRef | null, value: unknown, fallback?: string) => {
+    if (!slot) return;
+    const fitted = fitValue(slot.field, slot.attribute, value, { fallback });
+    warnings.push(...fitted.warnings);
+    if (fitted.value !== undefined) values[slot.field] = fitted.value;
+  };
+  put(slots.title, source.title);
+  put(slots.description, source.description, source.descriptionFallback);
+  put(slots.keywords, source.keywords);
+  put(slots.canonicalUrl, source.canonicalUrl);
+  put(slots.structuredData, source.structuredData);
+  return values;
+}
+
+export interface SeoPlan {
+  /** Flat fields: attribute -> value on the type. Component: the component's value under its field. */
+  values: Record<string, unknown>;
+  /** Paths (from the type's attributes) where the featured image's id goes. */
+  featuredImagePaths: Array<Array<string | number>>;
+}
+
+/**
+ * The SEO target's values. A component is updated in place (its `id` kept) so fields the plugin does
+ * not manage survive; it is left out, with a warning, when a required field of it has no value here
+ * or in the existing component, since Strapi would then refuse the whole post.
+ */
+export function planSeo(
+  seo: SeoRole,
+  source: SeoSource,
+  existingComponent: unknown,
+  warnings: string[]
+): SeoPlan {
+  if (seo.kind === 'flat') return { values: slotValues(seo, source, warnings), featuredImagePaths: [] };
+  const values = slotValues(seo, source, warnings);
+  const imagePaths: Array<Array<string | number>> = [];
+  if (seo.image && source.hasFeaturedImage) imagePaths.push([seo.image.field]);
+  else if (seo.image?.attribute.required && !hasValue(existingComponent, seo.image.field)) {
+    warnings.push(
+      `The SEO field ${seo.image.field} is required but the article has no featured image; an editor must add one before publishing from the admin.`
+    );
+  }
+  for (const nested of seo.nested) {
+    if (!nested.attribute.required || hasValue(existingComponent, nested.field)) continue;
+    const filled = nestedValues(nested, source, warnings);
+    if (filled) {
+      values[nested.field] = filled.value;
+      imagePaths.push(...filled.imagePaths.map((path) => [nested.field, ...path]));
+    } else {
+      warnings.push(
+        `The SEO field ${nested.field} is required, but its own required fields cannot be filled from the article; it was left out.`
+      );
+    }
+  }
+  const missing = requiredLeftEmpty(seo, values, existingComponent);
+  if (missing.length) {
+    warnings.push(
+      `The SEO component was not saved: its required field(s) ${missing.join(', ')} had no usable value.`
+    );
+    return { values: {}, featuredImagePaths: [] };
+  }
+  const existingId = (existingComponent as { id?: unknown } | null | undefined)?.id;
+  const component = existingId === undefined || existingId === null ? values : { id: existingId, ...values };
+  return {
+    values: { [seo.field]: component },
+    featuredImagePaths: imagePaths.map((path) => [seo.field, ...path]),
+  };
+}
+
+/** Required fields (media aside: Strapi accepts them empty unless strictRelations) with no value. */
+function requiredLeftEmpty(
+  seo: SeoComponentRole,
+  values: Record<string, unknown>,
+  existing: unknown
+): string[] {
+  return Object.entries(seo.component.attributes)
+    .filter(
+      ([name, attribute]) =>
+        attribute.required &&
+        attribute.type !== 'media' &&
+        attribute.default === undefined &&
+        values[name] === undefined &&
+        !hasValue(existing, name)
+    )
+    .map(([name]) => name);
+}
+
+/**
+ * An openGraph/metaSocial-like component filled from the SEO values: title, description, URL, type
+ * `article`, image; a repeatable one gets one entry per value of its required enumeration (one per
+ * social network). Undefined when a required field would stay empty.
+ */
+function nestedValues(
+  nested: NestedComponent,
+  source: SeoSource,
+  warnings: string[]
+): { value: unknown; imagePaths: Array<Array<string | number>> } | undefined {
+  const { attributes } = nested.component;
+  const text = isType(...TEXT_TYPES);
+  const slots: SeoSlots = {
+    title: findByName(attributes, ['ogtitle', 'title', 'metatitle'], text),
+    description: findByName(attributes, ['ogdescription', 'description', 'metadescription'], text),
+    keywords: null,
+    canonicalUrl: findByName(attributes, ['ogurl', 'url', 'canonicalurl'], text),
+    structuredData: null,
+  };
+  const type = findByName(attributes, ['ogtype', 'type'], text);
+  const image = findByName(attributes, ['ogimage', 'image', ...ROLE_NAMES.seoImage], isSingleImage);
+  const choice = Object.entries(attributes).find(
+    ([, attribute]) => attribute.type === 'enumeration' && attribute.required
+  );
+  const choices = choice
+    ? nested.attribute.repeatable
+      ? (choice[1].enum ?? [])
+      : (choice[1].enum ?? []).slice(0, 1)
+    : [undefined];
+  const entries: Record<string, unknown>[] = [];
+  const fitWarnings: string[] = [];
+  for (const value of choices) {
+    // Every entry is fitted alike: its warnings are said once.
+    const entry = slotValues(slots, source, entries.length === 0 ? fitWarnings : []);
+    if (type) entry[type.field] = 'article';
+    if (choice && value !== undefined) entry[choice[0]] = value;
+    if (requiredEmpty(attributes, entry).length) return undefined;
+    entries.push(entry);
+  }
+  if (entries.length === 0) return undefined;
+  warnings.push(...fitWarnings.map((warning) => `${nested.field}: ${warning}`));
+  const imagePaths =
+    image && source.hasFeaturedImage
+      ? entries.map((_, index) => (nested.attribute.repeatable ? [index, image.field] : [image.field]))
+      : [];
+  return { value: nested.attribute.repeatable ? entries : entries[0], imagePaths };
+}
+
+function requiredEmpty(attributes: Attributes, values: Record<string, unknown>): string[] {
+  return Object.entries(attributes)
+    .filter(
+      ([name, attribute]) =>
+        attribute.required &&
+        attribute.type !== 'media' &&
+        attribute.default === undefined &&
+        values[name] === undefined
+    )
+    .map(([name]) => name);
+}
+
+export function hasValue(record: unknown, field: string): boolean {
+  const value = (record as Record<string, unknown> | null | undefined)?.[field];
+  return (
+    value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0)
+  );
+}
