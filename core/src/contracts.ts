@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { settingsSchema } from './config';
+import type { TargetReport } from './publish-target';
 import type { TargetSettingKey } from './settings-keys';
 
 /**
@@ -20,6 +21,8 @@ export interface PingResponse {
   target_content_type: string;
   /** Problems with the target content type that would make a publish fail or lose data. */
   target_problems: string[];
+  /** Where each part of an article lands on the target: body field and format, upsert key, each role's field (additive). */
+  target?: TargetReport;
   /**
    * Where the service routes answer, each followed by `/service/v1/...`: Strapi's REST prefix, then,
    * unless turned off, WordPress's `/wp-json` and `/?rest_route=`.

@@ -35,6 +35,15 @@ function s3Upload(env) {
   };
 }
 
+/**
+ * The Article's `content` is Strapi's Markdown editor, which would receive Markdown; the playground keeps
+ * sending it HTML (as the suite written before body detection expects) unless a test names its own
+ * target, which is then configured by PLAYGROUND_PLUGIN_CONFIG alone.
+ */
+function articleBodyFormat(overrides) {
+  return overrides.targetContentType || overrides.bodyFormat ? {} : { bodyFormat: 'html' };
+}
+
 // Strapi resolves a relative `resolve` against its own files first, so the path is made absolute.
 module.exports = ({ env }) => ({
   'users-permissions': {
@@ -49,6 +58,7 @@ module.exports = ({ env }) => ({
     config: {
       siteName: env('SITE_NAME', 'Article Publisher Playground'),
       siteUrl: env('PUBLIC_SITE_URL', `http://localhost:${env.int('PORT', 1337)}`),
+      ...articleBodyFormat(JSON.parse(env('PLAYGROUND_PLUGIN_CONFIG', '{}'))),
       ...JSON.parse(env('PLAYGROUND_PLUGIN_CONFIG', '{}')),
     },
   },

@@ -1,14 +1,16 @@
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
-import { BODY_WRITERS } from '../../../core/src/body-formats';
+import { BODY_WRITERS, type LibraryFile } from '../../../core/src/body-formats';
+import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
+import type { PublishTarget } from '../../../core/src/publish-target';
 import type { PublishResult } from '../../../core/src/publish-result';
 import { truncateAtWord } from '../../../core/src/seo';
-import type { TargetDescription } from '../../../core/src/target-description';
-import { fittedTitle, postData, seoValues } from '../../../core/src/target-values';
+import { planValues, withFeaturedImage, type ValuePlan } from '../../../core/src/target-profile/plan-values';
 import { describeValidationFailure } from '../../../core/src/write-failure';
+import { documentsOf, type DocumentRow } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import type { CategoryPlan } from './category-resolver';
 import type { CategoryRow } from './category-store';
@@ -27,8 +29,9 @@ interface PublishPlan {
   article: NormalizedArticle;
   origin: DeliveryOrigin;
   config: EffectiveConfig;
-  target: TargetDescription;
-  title: string;
+  target: PublishTarget;
+  /** The value plan without the entry's current values: categories, tags and the title as they will be. */
+  values: ValuePlan;
   categoryPlan: CategoryPlan;
   lockNames: string[];
   /** Warnings of every step; the media step's own image warnings travel separately. */
@@ -88,11 +91,19 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   async function plan(article: NormalizedArticle, origin: DeliveryOrigin, config: EffectiveConfig): Promise<PublishPlan> {
     const target = service('target-schema').requireUsable(config);
     const warnings = [...article.warnings];
-    const title = fittedTitle(article, target, warnings);
+    const values = planValues(target, { article, now: new Date(), postUrl: postUrlBeforeWrite(config, article) });
+    warnings.push(...values.warnings);
     const resolver = service('category-resolver');
-    const categoryPlan = await resolver.plan(article.categories, target, warnings);
-    const lockNames = [`post:${target.uid}:${article.slug}`, ...resolver.lockNames(categoryPlan)];
-    return { article, origin, config, target, title, categoryPlan, lockNames, warnings };
+    const categoryPlan = await resolver.plan(values.categories, target, warnings);
+    const lockNames = [`post:${target.uid}:${article.slug}`, ...resolver.lockNames(categoryPlan, values.tags)];
+    return { article, origin, config, target, values, categoryPlan, lockNames, warnings };
+  }
+
+  /** The post URL when it needs no id (a canonical URL field gets it); with {documentId} or {id} it is known only after the write. */
+  function postUrlBeforeWrite(config: EffectiveConfig, article: NormalizedArticle): string | undefined {
+    if (/\{(documentId|id)\}/.test(config.postUrlTemplate)) return undefined;
+    const siteUrl = service('site-info').siteUrl(config);
+    return renderPostUrl(config.postUrlTemplate, { siteUrl, slug: article.slug, documentId: '', id: 0 });
   }
 
   /**
@@ -108,37 +119,72 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     return { created: false, duplicate: true, documentId, postId, categories: [], media: UNCHANGED_MEDIA };
   }
 
-  /** The body as the target's format stores it (one writer per format). */
-  async function bodyOf(publish: PublishPlan, media: ArticleMedia): Promise<unknown> {
-    const writer = BODY_WRITERS[publish.target.contentFormat];
-    const libraryImages = writer.needsLibraryImages ? await service('media-import').libraryImagesOf(media.imported) : new Map();
-    return writer.write({ html: media.html, libraryImages }, publish.warnings);
+  /** The imported images' library files, by their URL in the HTML, for formats that need more than a URL. */
+  async function libraryFilesOf(media: ArticleMedia): Promise<Map<string, LibraryFile>> {
+    const images = await service('media-import').libraryImagesOf(media.imported);
+    return new Map(media.imported.map((image) => [image.local_url, { id: image.attachment_id, image: images.get(image.local_url) }]));
   }
 
-  /** Categories, post, status and ledger entry in one transaction: all of them land, or none. */
+  /** The body as the target's format stores it (one writer per format); undefined when the target has no body field. */
+  function bodyOf(target: PublishTarget, html: string, libraryFiles: ReadonlyMap<string, LibraryFile>, existingZone: ZoneComponent[], warnings: string[]): unknown {
+    if (!target.body) return undefined;
+    return BODY_WRITERS[target.body.body.format].write({ html, body: target.body, libraryFiles, existingZone }, warnings);
+  }
+
+  /** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */
+  const addNew = (warnings: string[], more: string[]) => {
+    for (const warning of more) if (!warnings.includes(warning)) warnings.push(warning);
+  };
+
+  /** The author relation's configured default: a documentId of the author type, or a name found in it. */
+  async function authorOf(target: PublishTarget, warnings: string[]): Promise<string | undefined> {
+    const role = target.author;
+    if (!role || !target.authorDefault) return undefined;
+    const store = service('category-store');
+    const byId = await documentsOf(strapi, role.type.uid).findFirst({ filters: { documentId: target.authorDefault }, fields: ['id'] });
+    if (byId) return target.authorDefault;
+    const [byName] = await store.findCategoriesByName(role.type, target.authorDefault);
+    if (byName) return byName.documentId;
+    warnings.push(`The default author "${target.authorDefault}" was not found in ${role.type.uid}; the post has no author.`);
+    return undefined;
+  }
+
+  /** Everything the entry receives, keyed by the target's field names. */
+  async function entryData(publish: PublishPlan, existing: DocumentRow | null, media: ArticleMedia, body: unknown, categories: CategoryRow[], tags: CategoryRow[]) {
+    const { article, target, warnings } = publish;
+    const values = planValues(target, { article, existing, now: new Date(), postUrl: postUrlBeforeWrite(publish.config, article) });
+    addNew(warnings, values.warnings);
+    const data = withFeaturedImage(values, media.featuredImageId);
+    if (target.body && body !== undefined) data[target.body.field] = body;
+    const categoryRole = target.categories;
+    if (categoryRole?.kind === 'relation' && publish.categoryPlan.kind !== 'none') {
+      data[categoryRole.field] = { set: categories.map((row) => row.documentId) };
+    }
+    if (target.tags?.kind === 'relation' && publish.values.tags.length) data[target.tags.field] = { set: tags.map((row) => row.documentId) };
+    const author = await authorOf(target, warnings);
+    if (target.author && author && !existing?.[target.author.field]) data[target.author.field] = { set: [author] };
+    return data;
+  }
+
+  /** Categories, tags, post, status and ledger entry in one transaction: all of them land, or none. */
   async function write(publish: PublishPlan, media: ArticleMedia): Promise<Written> {
     const { article, origin, target, warnings } = publish;
-    const body = await bodyOf(publish, media);
+    const libraryFiles = target.body && BODY_WRITERS[target.body.body.format].needsLibraryFiles ? await libraryFilesOf(media) : new Map();
     return strapi.db.transaction(async () => {
       const posts = service('posts');
-      const categories = await service('category-resolver').apply(publish.categoryPlan);
+      const resolver = service('category-resolver');
       const existing = await posts.findPostBySlug(target, article.slug);
-      const seo = seoValues(article, target, existing && target.fields.seo ? existing[target.fields.seo] : undefined, warnings);
-      const data = postData(target, {
-        title: publish.title,
-        slug: article.slug,
-        body,
-        featuredImageId: media.featuredImageId,
-        categoryDocumentIds: publish.categoryPlan.kind === 'none' ? null : categories.map((row) => row.documentId),
-        seo,
-      });
+      const body = bodyOf(target, media.html, libraryFiles, posts.existingZone(target, existing), warnings);
+      const categories = await resolver.apply(publish.categoryPlan, warnings);
+      const tags = target.tags?.kind === 'relation' ? await resolver.applyTags(target.tags.type, publish.values.tags, warnings) : [];
+      const data = await entryData(publish, existing, media, body, categories, tags);
       const documentId = await posts.savePost(target, existing?.documentId, data, article.status === 'publish');
       const postId = await posts.postId(target, documentId);
       await service('deliveries').recordDelivery({
         ...(origin.source === 'webhook' ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event } : {}),
         source: origin.source,
         slug: article.slug,
-        title: truncateAtWord(publish.title, LEDGER_TITLE_MAX_LENGTH),
+        title: truncateAtWord(article.title, LEDGER_TITLE_MAX_LENGTH),
         targetUid: target.uid,
         targetDocumentId: documentId,
         postId,
@@ -160,7 +206,9 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     const repeat = await findRepeat(publish);
     if (repeat) return repeat;
     const mediaImport = service('media-import');
-    const media = await mediaImport.importArticleImages(publish.article, publish.target, publish.config);
+    const { target } = publish;
+    const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
+    const media = await mediaImport.importArticleImages(publish.article, { uid: target.uid, hasFeaturedImageField }, publish.config);
     return write(publish, media).catch(async (error: unknown) => {
       await mediaImport.discard(media);
       throw error;

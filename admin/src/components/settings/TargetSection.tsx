@@ -7,7 +7,8 @@ import { SelectField, type SelectOption } from './inputs';
 import { Section } from './Section';
 import { TargetCheckList } from './TargetCheckList';
 
-type TargetField = keyof SettingsFormValues['fields'];
+/** The roles the form offers a select for; the others are detected from the schema (or set in config files). */
+type TargetField = 'title' | 'slug' | 'content' | 'cover' | 'categories' | 'seo';
 type CategoryField = keyof SettingsFormValues['categoryFields'];
 
 const attributeOptions = (contentTypes: ContentTypeSummary[], uid: string): SelectOption[] =>
@@ -40,12 +41,16 @@ export const TargetSection = ({
   }));
   const targetAttributes = attributeOptions(contentTypes, values.targetContentType);
   const categoryAttributes = attributeOptions(contentTypes, values.categoryContentType);
-  const defaultHint = (value: string) => t('settings.default', 'Default: {value}', { value: value || none });
+  // An unset role is detected from the target's schema.
+  const defaultHint = (value: string | undefined) =>
+    value === undefined
+      ? t('settings.default.detected', 'Default: detected from the schema')
+      : t('settings.default', 'Default: {value}', { value: value || none });
 
   const fieldLabels: Record<TargetField, string> = {
     title: t('settings.target.fields.title', 'Title field'),
     slug: t('settings.target.fields.slug', 'Slug field'),
-    content: t('settings.target.fields.content', 'Content field (HTML)'),
+    content: t('settings.target.fields.content', 'Body field'),
     cover: t('settings.target.fields.cover', 'Featured image field'),
     categories: t('settings.target.fields.categories', 'Categories relation'),
     seo: t('settings.target.fields.seo', 'SEO component'),
@@ -97,7 +102,7 @@ export const TargetSection = ({
               name={`fields.${field}`}
               label={fieldLabels[field]}
               hint={defaultHint(defaults.fields[field])}
-              value={values.fields[field]}
+              value={values.fields[field] ?? ''}
               options={targetAttributes}
               noneLabel={optionalTargetFields.includes(field) ? none : undefined}
               error={allErrors[`fields.${field}`]}
@@ -112,7 +117,7 @@ export const TargetSection = ({
               name={`categoryFields.${field}`}
               label={categoryLabels[field]}
               hint={defaultHint(defaults.categoryFields[field])}
-              value={values.categoryFields[field]}
+              value={values.categoryFields[field] ?? ''}
               options={categoryAttributes}
               noneLabel={field === 'name' ? undefined : none}
               error={allErrors[`categoryFields.${field}`]}
