@@ -5,7 +5,9 @@ import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
-import type { PublishTarget } from '../../../core/src/publish-target';
+import { shortenedBody, type DryRunResponse } from '../../../core/src/dry-run';
+import { listInlineImages } from '../../../core/src/images/inline-images';
+import { targetReport, type PublishTarget } from '../../../core/src/publish-target';
 import type { PublishResult } from '../../../core/src/publish-result';
 import { truncateAtWord } from '../../../core/src/seo';
 import { planValues, withFeaturedImage, type ValuePlan } from '../../../core/src/target-profile/plan-values';
@@ -232,7 +234,47 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
+  /** Names of what a category plan would link, for the dry run (nothing is created). */
+  function plannedCategoryNames(categoryPlan: CategoryPlan): string[] {
+    if (categoryPlan.kind === 'existing') return categoryPlan.rows.map((row) => row.name);
+    if (categoryPlan.kind === 'names') return categoryPlan.names.map((entry) => entry.name);
+    return [];
+  }
+
   return {
+    /**
+     * The dry run: validates, maps and fits as a publish would, reading the entry a republish would
+     * update, but fetches no image and writes nothing. Images stay at their source URLs in the body.
+     */
+    async preview(article: NormalizedArticle, config: EffectiveConfig): Promise<DryRunResponse> {
+      const publish = await plan(article, { source: 'api' }, config);
+      const { target, warnings } = publish;
+      const posts = service('posts');
+      const existing = await posts.findPostBySlug(target, article.slug);
+      const body = bodyOf(target, article.html, new Map(), posts.existingZone(target, existing), warnings);
+      const values = planValues(target, { article, existing, now: new Date(), postUrl: postUrlBeforeWrite(config, article) });
+      addNew(warnings, values.warnings);
+      const data = withFeaturedImage(values, undefined);
+      if (target.body && body !== undefined) data[target.body.field] = shortenedBody(body);
+      const hasFeaturedImageField = values.featuredImagePaths.length > 0;
+      if (article.featuredImage && !hasFeaturedImageField) warnings.push('featured image: the target has no media field for a featured image');
+      if (target.authorDefault && target.author) data[target.author.field] = target.authorDefault;
+      return {
+        status: 'success',
+        dry_run: true,
+        action: existing ? 'update' : 'create',
+        target: targetReport(target),
+        values: data,
+        categories: plannedCategoryNames(publish.categoryPlan),
+        tags: target.tags?.kind === 'relation' ? publish.values.tags : [],
+        images: {
+          featured_image: hasFeaturedImageField ? (article.featuredImage?.source ?? null) : null,
+          inline: [...new Set(listInlineImages(article.html).map((image) => image.src))],
+        },
+        warnings,
+      };
+    },
+
     /** Publishes a normalized article with the config the controller read for this request. */
     async publish(article: NormalizedArticle, origin: DeliveryOrigin, config: EffectiveConfig): Promise<PublishResult> {
       const publish = await plan(article, origin, config);
