@@ -40,13 +40,6 @@ export class SiteAdmin {
     const saved = await this.call('PUT', '/article-publisher/settings', { targetContentType });
     if (saved.status !== 200) throw new Error(`saving the target failed: ${saved.status} ${saved.text}`);
   }
-
-  /** A full-access API token, for what an editor would change through Strapi's REST API. */
-  async apiToken(): Promise<string> {
-    const created = await this.call('POST', '/admin/api-tokens', { name: `tests-${Date.now()}`, type: 'full-access', lifespan: null, description: '' });
-    if (created.status !== 201 && created.status !== 200) throw new Error(`api token: ${created.status} ${created.text}`);
-    return created.json.data.accessKey as string;
-  }
 }
 
 /** Entries of a collection through Strapi's public REST API, with a populate query. */
