@@ -1,3 +1,4 @@
+import { describeSource } from './blocks/links';
 import type { TargetReport } from './publish-target';
 
 /** What `publish-post?dry_run=true` answers: what a publish would write, with nothing fetched or written. */
@@ -36,4 +37,17 @@ export function shortenedBody(value: unknown): unknown {
     return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, shortenedBody(entry)]));
   }
   return value;
+}
+
+/**
+ * The dry run fetches no image, so the body is laid out as if each inline image had been imported:
+ * a zone gets its media components (file 0: no file exists yet). Warnings that an image is not in the
+ * media library are the dry run's own, not the publish's, and are left out.
+ */
+export function placeholderLibraryFiles(sources: readonly string[]): Map<string, { id: number }> {
+  return new Map(sources.map((source) => [source, { id: 0 }]));
+}
+
+export function withoutImportWarnings(warnings: readonly string[], sources: readonly string[]): string[] {
+  return warnings.filter((warning) => !(/not in the media library/.test(warning) && sources.some((source) => warning.includes(describeSource(source)))));
 }

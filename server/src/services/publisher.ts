@@ -5,7 +5,7 @@ import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
-import { shortenedBody, type DryRunResponse } from '../../../core/src/dry-run';
+import { placeholderLibraryFiles, shortenedBody, withoutImportWarnings, type DryRunResponse } from '../../../core/src/dry-run';
 import { listInlineImages } from '../../../core/src/images/inline-images';
 import { targetReport, type PublishTarget } from '../../../core/src/publish-target';
 import type { PublishResult } from '../../../core/src/publish-result';
@@ -251,7 +251,10 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       const { target, warnings } = publish;
       const posts = service('posts');
       const existing = await posts.findPostBySlug(target, article.slug);
-      const body = bodyOf(target, article.html, new Map(), posts.existingZone(target, existing), warnings);
+      const inline = [...new Set(listInlineImages(article.html).map((image) => image.src))];
+      const bodyWarnings: string[] = [];
+      const body = bodyOf(target, article.html, placeholderLibraryFiles(inline), posts.existingZone(target, existing), bodyWarnings);
+      addNew(warnings, withoutImportWarnings(bodyWarnings, inline));
       const values = planValues(target, { article, existing, now: new Date(), postUrl: postUrlBeforeWrite(config, article) });
       addNew(warnings, values.warnings);
       const data = withFeaturedImage(values, undefined);
@@ -269,7 +272,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         tags: target.tags?.kind === 'relation' ? publish.values.tags : [],
         images: {
           featured_image: hasFeaturedImageField ? (article.featuredImage?.source ?? null) : null,
-          inline: [...new Set(listInlineImages(article.html).map((image) => image.src))],
+          inline,
         },
         warnings,
       };

@@ -1,0 +1,115 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { tableRowCounts, tableRows } from './helpers/databases';
+import { request } from './helpers/http';
+import { ImageServer } from './helpers/image-server';
+import { startPlayground, type Playground } from './helpers/playground';
+import { readEntries, realisticArticle, serveFixtureImages, SiteAdmin } from './helpers/real-sites';
+import { publishPost } from './helpers/service';
+
+/** Issue #14's edges: limits, a category type the plugin cannot fill, no slug field, an unfillable target, the dry run. */
+const KEY = 'apk_real-edges-0123456789abcdef';
+
+describe('real sites: fitted values, unfillable fields, no slug, dry run', () => {
+  let site: Playground;
+  let admin: SiteAdmin;
+  const images = new ImageServer();
+  const publish = (body: unknown) => publishPost(site.url, KEY, body);
+  const ping = () => request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': KEY } });
+
+  before(async () => {
+    await images.start();
+    await serveFixtureImages(images);
+    site = await startPlayground({
+      env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
+      pluginConfig: { targetContentType: 'api::md-post.md-post' },
+    });
+    admin = await SiteAdmin.register(site.url);
+  });
+  after(async () => {
+    await site?.stop();
+    await images.stop();
+  });
+
+  it('fits a 300-character title into a string title (255) at a word, with a warning', async () => {
+    await admin.useTarget('api::md-post.md-post');
+    const title = `${'Garden hose buying guide '.repeat(12)}end`.slice(0, 300);
+    const response = await publish(realisticArticle(images, { title, slug: 'long-title' }));
+    assert.equal(response.status, 201, response.text);
+    assert.ok(response.json.warnings.some((warning: string) => /title/.test(warning) && /255/.test(warning)), response.text);
+    const [entry] = await readEntries(site.url, 'md-posts', { slug: 'long-title' });
+    assert.ok(entry.title.length <= 255 && entry.title.length > 200, String(entry.title.length));
+    assert.ok(title.startsWith(entry.title.replace(/…$/, '').trimEnd()));
+  });
+
+  it('publishes without the category, with a warning, when the category type requires a field the plugin cannot fill', async () => {
+    await admin.useTarget('api::picky-article.picky-article');
+    const response = await publish(realisticArticle(images, { slug: 'picky' }));
+    assert.equal(response.status, 201, response.text);
+    assert.deepEqual(response.json.categories, []);
+    assert.ok(response.json.warnings.some((warning: string) => /sortOrder/.test(warning) && /Watering/.test(warning)), response.text);
+    const [entry] = await readEntries(site.url, 'picky-articles', { slug: 'picky' }, { 'populate[category]': 'true' });
+    assert.equal(entry.category, null);
+    assert.equal(entry.title, 'How to Choose a Garden Hose: Length, Material and Fittings');
+    assert.match(entry.content, /^## Why the right garden hose matters/);
+    assert.deepEqual(await readEntries(site.url, 'picky-categories', {}), []);
+  });
+
+  it('keys a target without a slug field by its own record: a republish updates the same entry', async () => {
+    await admin.useTarget('api::note.note');
+    const target = (await ping()).json.target;
+    assert.equal(target.upsert_key, 'plugin_record');
+    assert.ok((await ping()).json.target_problems.some((problem: string) => /no slug field/.test(problem)));
+    const first = await publish(realisticArticle(images, { slug: 'hose-note', title: 'First note' }));
+    assert.equal(first.status, 201, first.text);
+    const second = await publish(realisticArticle(images, { slug: 'hose-note', title: 'Second note' }));
+    assert.equal(second.status, 200, second.text);
+    assert.equal(second.json.document_id, first.json.document_id);
+    const other = await publish(realisticArticle(images, { slug: 'other-note', title: 'Other note' }));
+    assert.equal(other.status, 201, other.text);
+    const notes = await readEntries(site.url, 'notes', {});
+    assert.deepEqual(notes.map((note) => note.title).sort(), ['Other note', 'Second note']);
+  });
+
+  it('a required field nothing can fill: ping lists it, publish answers 500 naming it, and nothing is created', async () => {
+    await admin.useTarget('api::legal-notice.legal-notice');
+    const problems: string[] = (await ping()).json.target_problems;
+    assert.ok(problems.some((problem) => /approvalCode/.test(problem)), problems.join('\n'));
+    const before = { files: (await tableRows(site.database, 'files')).length, categories: (await readEntries(site.url, 'categories', {})).length, hits: images.totalHits() };
+    const response = await publish(realisticArticle(images, { slug: 'legal' }));
+    assert.equal(response.status, 500, response.text);
+    assert.equal(response.json.code, 'publish_failed');
+    assert.match(response.json.message, /approvalCode/);
+    assert.deepEqual(await readEntries(site.url, 'legal-notices', {}, {}, 'draft'), []);
+    assert.equal((await tableRows(site.database, 'files')).length, before.files);
+    assert.equal((await readEntries(site.url, 'categories', {})).length, before.categories);
+    assert.equal(images.totalHits(), before.hits, 'no image was fetched');
+  });
+
+  it('dry run: answers the mapping and fitted values, writes no row in any table and fetches no image; the real publish matches it', async () => {
+    await admin.useTarget('api::blog-article.blog-article');
+    const countsBefore = await tableRowCounts(site.database);
+    const hitsBefore = images.totalHits();
+    const article = realisticArticle(images, { slug: 'dry-run-hose' });
+    const dry = await request(`${site.url}/api/service/v1/publish-post?dry_run=true`, { method: 'POST', headers: { 'X-Service-Key': KEY }, body: article });
+    assert.equal(dry.status, 200, dry.text);
+    assert.equal(dry.json.dry_run, true);
+    assert.equal(dry.json.action, 'create');
+    assert.deepEqual([dry.json.target.body_field, dry.json.target.body_format, dry.json.target.mapping.cover], ['blocks', 'zone', 'cover']);
+    assert.deepEqual(dry.json.categories, ['Watering']);
+    assert.equal(dry.json.images.inline.length, 3);
+    assert.ok(dry.json.values.description.length <= 80);
+    assert.ok(Array.isArray(dry.json.values.blocks) && dry.json.values.blocks[0].__component === 'shared.rich-text');
+    assert.deepEqual(await tableRowCounts(site.database), countsBefore, 'no row in any table');
+    assert.equal(images.totalHits(), hitsBefore, 'no request to the image server');
+
+    const real = await publish(article);
+    assert.equal(real.status, 201, real.text);
+    assert.deepEqual(real.json.categories, dry.json.categories);
+    const [entry] = await readEntries(site.url, 'blog-articles', { slug: 'dry-run-hose' }, { 'populate[category]': 'true' });
+    assert.equal(entry.title, dry.json.values.title);
+    assert.equal(entry.description, dry.json.values.description);
+    assert.equal(entry.category.name, dry.json.categories[0]);
+    for (const warning of dry.json.warnings) assert.ok(real.json.warnings.includes(warning), `the real publish also warns: ${warning}`);
+  });
+});
