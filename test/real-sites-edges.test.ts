@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { runCli } from './helpers/cli';
 import { tableRowCounts, tableRows } from './helpers/databases';
 import { request } from './helpers/http';
 import { ImageServer } from './helpers/image-server';
@@ -111,5 +112,22 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     assert.equal(entry.description, dry.json.values.description);
     assert.equal(entry.category.name, dry.json.categories[0]);
     for (const warning of dry.json.warnings) assert.ok(real.json.warnings.includes(warning), `the real publish also warns: ${warning}`);
+  });
+
+  it('dry run from the CLI: `publish --dry-run` prints the mapping and writes nothing', async () => {
+    await admin.useTarget('api::post.post');
+    const countsBefore = await tableRowCounts(site.database);
+    const hitsBefore = images.totalHits();
+    const article = JSON.stringify(realisticArticle(images, { slug: 'cli-dry-run' }));
+    const run = await runCli(['publish', '-', '--site', site.url, '--key', KEY, '--dry-run'], article);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^DRY RUN {2}would create an entry of api::post\.post/);
+    assert.match(run.stdout, /body: content as blocks; upsert key: slug/);
+    assert.match(run.stdout, /tags -> tags/);
+    assert.match(run.stdout, /categories: Gardening, Watering/);
+    const json = await runCli(['publish', '-', '--site', site.url, '--key', KEY, '--dry-run', '--json'], article);
+    assert.equal(JSON.parse(json.stdout).values.excerpt, JSON.parse(article).meta_description);
+    assert.deepEqual(await tableRowCounts(site.database), countsBefore);
+    assert.equal(images.totalHits(), hitsBefore);
   });
 });
