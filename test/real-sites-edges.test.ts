@@ -23,7 +23,8 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     await serveFixtureImages(images);
     site = await startPlayground({
       env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
-      pluginConfig: { targetContentType: 'api::md-post.md-post' },
+      // The author default is a file option (a name found in the author type).
+      pluginConfig: { targetContentType: 'api::md-post.md-post', defaults: { author: 'jane doe' } },
     });
     admin = await SiteAdmin.register(site.url);
   });
@@ -129,5 +130,16 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     assert.equal(JSON.parse(json.stdout).values.excerpt, JSON.parse(article).meta_description);
     assert.deepEqual(await tableRowCounts(site.database), countsBefore);
     assert.equal(images.totalHits(), hitsBefore);
+  });
+
+  it('the author relation gets the configured default, found by name in the author type', async () => {
+    const author = await admin.call('POST', '/content-manager/collection-types/api::blog-author.blog-author', { name: 'Jane Doe' });
+    assert.equal(author.status, 201, author.text);
+    await admin.useTarget('api::post.post');
+    assert.equal((await ping()).json.target.mapping.author, 'author');
+    const response = await publish(realisticArticle(images, { slug: 'with-author' }));
+    assert.equal(response.status, 201, response.text);
+    const [entry] = await readEntries(site.url, 'posts', { slug: 'with-author' }, { 'populate[author]': 'true' });
+    assert.equal(entry.author.name, 'Jane Doe');
   });
 });

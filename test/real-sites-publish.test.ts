@@ -1,17 +1,20 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { marked } from 'marked';
+import { fixtureWebhookPayload } from './helpers/fixtures';
 import { request } from './helpers/http';
 import { ImageServer } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { htmlTagIn, readEntries, realisticArticle, serveFixtureImages, SiteAdmin } from './helpers/real-sites';
 import { publishPost } from './helpers/service';
+import { deliver } from './helpers/webhook';
 
 /**
  * Issues #13 and #14: the realistic article published into the shapes of real sites, each target set
  * by its content type alone (every role detected), read back through Strapi's REST API.
  */
 const KEY = 'apk_real-sites-0123456789abcdef';
+const SECRET = 'whsec-real-sites-0123456789abcdef012345';
 const SLUG = 'how-to-choose-a-garden-hose';
 const TITLE = 'How to Choose a Garden Hose: Length, Material and Fittings';
 const META_DESCRIPTION =
@@ -45,7 +48,7 @@ describe('real sites: the realistic article lands in each shape with targetConte
     await images.start();
     await serveFixtureImages(images);
     site = await startPlayground({
-      env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
+      env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET, ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
       pluginConfig: { targetContentType: 'api::blog-article.blog-article', siteUrl: 'https://garden.example' },
     });
     admin = await SiteAdmin.register(site.url);
@@ -232,5 +235,18 @@ describe('real sites: the realistic article lands in each shape with targetConte
     assert.ok(entry.content.includes(`<iframe src="https://www.youtube.com/embed/${VIDEO_ID}"`));
     assert.ok(!entry.content.includes(images.url));
     assert.ok(entry.image.url);
+  });
+
+  it("the webhook's html_content lands the same way: a zone body of the example blog, secondary keywords ignored without tags", async () => {
+    await admin.useTarget('api::blog-article.blog-article');
+    const payload = JSON.parse(JSON.stringify({ ...fixtureWebhookPayload, slug: 'webhook-hose' }).replaceAll('https://images.example.test/', `${images.url}/`));
+    const response = await deliver(site.url, JSON.stringify(payload), SECRET);
+    assert.equal(response.status, 200, response.text);
+    const [entry] = await readEntries(site.url, 'blog-articles', { slug: 'webhook-hose' }, { 'populate[blocks][populate]': '*' }, 'draft');
+    const kinds = entry.blocks.map((component: Entry) => component.__component);
+    assert.deepEqual(kinds.slice(0, 3), ['shared.rich-text', 'shared.media', 'shared.rich-text']);
+    assert.equal(kinds.filter((kind: string) => kind === 'shared.media').length, 3);
+    assert.ok(entry.blocks.some((component: Entry) => component.__component === 'shared.quote'));
+    assert.ok(!htmlTagIn(entry.blocks.filter((component: Entry) => component.body && component.__component === 'shared.rich-text').map((component: Entry) => component.body).join('')));
   });
 });

@@ -49,6 +49,11 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
     },
   });
   profile.problems.degraded.push(...zoneWarnings);
+  if (settings.fields.seo === '') {
+    profile.problems.degraded.push(
+      'No SEO component or meta fields (fields.seo is turned off): the meta title, meta description and keywords will not be saved.'
+    );
+  }
   const authorDefault = profile.author ? settings.defaults[profile.author.field] : undefined;
   if (!profile.slug) {
     profile.problems.degraded.push(
