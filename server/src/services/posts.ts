@@ -13,11 +13,13 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
   const draftOnly = (target: PublishTarget) => (target.draftAndPublish ? { status: 'draft' } : {});
 
-  /** What a republish reads back: the SEO component (its ids and fields the plugin does not manage) and a zone body. */
+  /** What a republish reads back: the SEO component (its ids and fields the plugin does not manage), a zone body, the author. */
   function populateOf(target: PublishTarget): Record<string, unknown> {
     const populate: Record<string, unknown> = {};
     if (target.seo?.kind === 'component') populate[target.seo.field] = { populate: '*' };
     if (target.body?.body.format === 'zone') populate[target.body.field] = { populate: '*' };
+    // An author an editor set is kept: the configured default only fills an entry without one.
+    if (target.author) populate[target.author.field] = { fields: ['documentId'] };
     return populate;
   }
 

@@ -163,8 +163,10 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       data[categoryRole.field] = { set: categories.map((row) => row.documentId) };
     }
     if (target.tags?.kind === 'relation' && publish.values.tags.length) data[target.tags.field] = { set: tags.map((row) => row.documentId) };
-    const author = await authorOf(target, warnings);
-    if (target.author && author && !existing?.[target.author.field]) data[target.author.field] = { set: [author] };
+    if (target.author && !existing?.[target.author.field]) {
+      const author = await authorOf(target, warnings);
+      if (author) data[target.author.field] = { set: [author] };
+    }
     return data;
   }
 
