@@ -142,4 +142,17 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     const [entry] = await readEntries(site.url, 'posts', { slug: 'with-author' }, { 'populate[author]': 'true' });
     assert.equal(entry.author.name, 'Jane Doe');
   });
+
+  it("the admin's target check shows the detected mapping of unsaved settings and of the saved target", async () => {
+    const check = await admin.call('POST', '/article-publisher/settings/check', { targetContentType: 'api::blog-article.blog-article' });
+    assert.equal(check.status, 200, check.text);
+    assert.deepEqual(
+      [check.json.mapping.content, check.json.mapping.summary, check.json.mapping.cover, check.json.mapping.categories, check.json.mapping.seo],
+      ['blocks', 'description', 'cover', 'category', null]
+    );
+    await admin.useTarget('api::post.post');
+    const page = await admin.call('GET', '/article-publisher/settings');
+    assert.deepEqual([page.json.targetMapping.tags, page.json.targetMapping.date, page.json.targetMapping.readingTime], ['tags', 'publishedDate', 'readingTime']);
+  });
 });
+

@@ -128,6 +128,8 @@ export type TargetSettings = Pick<EditableSettings, TargetSettingKey>;
 export interface TargetCheck {
   fatal: string[];
   degraded: string[];
+  /** Each role's field as detected or configured (null: none), shown next to the selects. */
+  mapping?: Record<string, string | null>;
 }
 
 /** A collection type the form offers as target or category type, with its attributes to map fields. */
@@ -146,6 +148,8 @@ export interface SettingsPageResponse extends SettingsResponse {
   /** Strapi's public server URL, used in place of an empty site URL. */
   serverUrl: string;
   target: TargetCheck;
+  /** The saved target's mapping: each role's field as detected or configured. */
+  targetMapping: Record<string, string | null>;
   contentTypes: ContentTypeSummary[];
 }
 

@@ -37,8 +37,8 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const parsed = targetSettingsSchema.safeParse(draft);
     if (!parsed.success) throw asSettingsValidationError(parsed.error);
     const config = { ...(await getService(strapi, 'plugin-config').get()), ...parsed.data };
-    const { fatal, degraded } = getService(strapi, 'target-schema').describe(config);
-    const check: TargetCheck = { fatal, degraded };
+    const { fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
+    const check: TargetCheck = { fatal, degraded, mapping: report.mapping };
     ctx.body = check;
   },
 

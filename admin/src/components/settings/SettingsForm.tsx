@@ -31,7 +31,7 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
   const [errors, setErrors] = React.useState<FieldErrors>({});
   const [formError, setFormError] = React.useState<string | null>(null);
   const [saving, setSaving] = React.useState(false);
-  const targetCheck = useTargetCheck(api, values, page.target);
+  const targetCheck = useTargetCheck(api, values, { ...page.target, mapping: page.targetMapping });
   // Back at the saved settings there is nothing to save, and the errors of a refused attempt no longer apply.
   const changed = !sameSettings(values, page.settings);
   const shownErrors = changed ? errors : {};

@@ -47,6 +47,14 @@ export const TargetSection = ({
       ? t('settings.default.detected', 'Default: detected from the schema')
       : t('settings.default', 'Default: {value}', { value: value || none });
 
+  // An unset role shows what detection chose for it (the live check's mapping).
+  const fieldHint = (field: TargetField) => {
+    const detected = check.check?.mapping?.[field];
+    return values.fields[field] === undefined && detected !== undefined
+      ? t('settings.target.detected', 'Detected: {value}', { value: detected ?? none })
+      : defaultHint(defaults.fields[field]);
+  };
+
   const fieldLabels: Record<TargetField, string> = {
     title: t('settings.target.fields.title', 'Title field'),
     slug: t('settings.target.fields.slug', 'Slug field'),
@@ -101,7 +109,7 @@ export const TargetSection = ({
             <SelectField
               name={`fields.${field}`}
               label={fieldLabels[field]}
-              hint={defaultHint(defaults.fields[field])}
+              hint={fieldHint(field)}
               value={values.fields[field] ?? ''}
               options={targetAttributes}
               noneLabel={optionalTargetFields.includes(field) ? none : undefined}
