@@ -7,6 +7,7 @@ import type { CategoryLinks, CategoryName } from '../../../core/src/target-profi
 import { fieldLimits, fitValue, STRING_MAX_LENGTH } from '../../../core/src/target-profile/fit';
 import type { CategoryType, RelatedType } from '../../../core/src/target-profile/profile';
 import { describeValidationFailure } from '../../../core/src/write-failure';
+import { documentsOf } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import type { CategoryMatch, CategoryRow, NamedType } from './category-store';
 import type { PostData } from './posts';
@@ -29,7 +30,7 @@ const lockName = (slugBase: string) => `category:${slugBase}`;
 const slugMaxLength = (type: NamedType) => (type.slug && fieldLimits(type.slug.attribute).maxLength) || STRING_MAX_LENGTH;
 
 /**
- * Categories and tags: ids win over names; names are found case-insensitively or created, a
+ * Related entries found by name: categories, tags and the default author. Categories and tags: ids win over names; names are found case-insensitively or created, a
  * sub-category under its category. A name whose slug is already used under the same parent reuses
  * that entry ("Hello!" after "Hello?"); a slug used elsewhere gets a numbered alternative (`a-b-c-2`).
  * An entry that cannot be created (a required field nothing fills, a value Strapi refuses) is left
@@ -132,6 +133,18 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
         if (row && !linked.some((entry) => entry.documentId === row.documentId)) linked.push(row);
       }
       return linked;
+    },
+
+    /** The author relation's configured default: a documentId of the author type, or a name found in it (case-insensitive). */
+    async findAuthor(target: PublishTarget, warnings: string[]): Promise<string | undefined> {
+      const role = target.author;
+      if (!role || !target.authorDefault) return undefined;
+      const byId = await documentsOf(strapi, role.type.uid).findFirst({ filters: { documentId: target.authorDefault }, fields: ['id'] });
+      if (byId) return target.authorDefault;
+      const [byName] = await store().findCategoriesByName(role.type, target.authorDefault);
+      if (byName) return byName.documentId;
+      warnings.push(`The default author "${target.authorDefault}" was not found in ${role.type.uid}; the post has no author.`);
+      return undefined;
     },
 
     /** Tags by name (case-insensitive), created when missing; one that cannot be created is left out with a warning. */

@@ -1,7 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
-import { BODY_WRITERS, type LibraryFile } from '../../../core/src/body-formats';
-import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
@@ -12,7 +10,7 @@ import type { PublishResult } from '../../../core/src/publish-result';
 import { truncateAtWord } from '../../../core/src/seo';
 import { planValues, withFeaturedImage, type ValuePlan } from '../../../core/src/target-profile/plan-values';
 import { describeValidationFailure } from '../../../core/src/write-failure';
-import { documentsOf, type DocumentRow } from '../utils/documents';
+import type { DocumentRow } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import type { CategoryPlan } from './category-resolver';
 import type { CategoryRow } from './category-store';
@@ -121,35 +119,10 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     return { created: false, duplicate: true, documentId, postId, categories: [], media: UNCHANGED_MEDIA };
   }
 
-  /** The imported images' library files, by their URL in the HTML, for formats that need more than a URL. */
-  async function libraryFilesOf(media: ArticleMedia): Promise<Map<string, LibraryFile>> {
-    const images = await service('media-import').libraryImagesOf(media.imported);
-    return new Map(media.imported.map((image) => [image.local_url, { id: image.attachment_id, image: images.get(image.local_url) }]));
-  }
-
-  /** The body as the target's format stores it (one writer per format); undefined when the target has no body field. */
-  function bodyOf(target: PublishTarget, html: string, libraryFiles: ReadonlyMap<string, LibraryFile>, existingZone: ZoneComponent[], warnings: string[]): unknown {
-    if (!target.body) return undefined;
-    return BODY_WRITERS[target.body.body.format].write({ html, body: target.body, libraryFiles, existingZone }, warnings);
-  }
-
   /** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */
   const addNew = (warnings: string[], more: string[]) => {
     for (const warning of more) if (!warnings.includes(warning)) warnings.push(warning);
   };
-
-  /** The author relation's configured default: a documentId of the author type, or a name found in it. */
-  async function authorOf(target: PublishTarget, warnings: string[]): Promise<string | undefined> {
-    const role = target.author;
-    if (!role || !target.authorDefault) return undefined;
-    const store = service('category-store');
-    const byId = await documentsOf(strapi, role.type.uid).findFirst({ filters: { documentId: target.authorDefault }, fields: ['id'] });
-    if (byId) return target.authorDefault;
-    const [byName] = await store.findCategoriesByName(role.type, target.authorDefault);
-    if (byName) return byName.documentId;
-    warnings.push(`The default author "${target.authorDefault}" was not found in ${role.type.uid}; the post has no author.`);
-    return undefined;
-  }
 
   /** Everything the entry receives, keyed by the target's field names. */
   async function entryData(publish: PublishPlan, existing: DocumentRow | null, media: ArticleMedia, body: unknown, categories: CategoryRow[], tags: CategoryRow[]) {
@@ -164,7 +137,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     if (target.tags?.kind === 'relation' && publish.values.tags.length) data[target.tags.field] = { set: tags.map((row) => row.documentId) };
     if (target.author && !existing?.[target.author.field]) {
-      const author = await authorOf(target, warnings);
+      const author = await service('category-resolver').findAuthor(target, warnings);
       if (author) data[target.author.field] = { set: [author] };
     }
     return data;
@@ -173,12 +146,13 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Categories, tags, post, status and ledger entry in one transaction: all of them land, or none. */
   async function write(publish: PublishPlan, media: ArticleMedia): Promise<Written> {
     const { article, origin, target, warnings } = publish;
-    const libraryFiles = target.body && BODY_WRITERS[target.body.body.format].needsLibraryFiles ? await libraryFilesOf(media) : new Map();
+    const postBody = service('post-body');
+    const libraryFiles = await postBody.libraryFilesFor(target, media);
     return strapi.db.transaction(async () => {
       const posts = service('posts');
       const resolver = service('category-resolver');
       const existing = await posts.findPostBySlug(target, article.slug);
-      const body = bodyOf(target, media.html, libraryFiles, posts.existingZone(target, existing), warnings);
+      const body = postBody.write(target, media.html, libraryFiles, posts.existingZone(target, existing), warnings);
       const categories = await resolver.apply(publish.categoryPlan, warnings);
       const tags = target.tags?.kind === 'relation' ? await resolver.applyTags(target.tags.type, publish.values.tags, warnings) : [];
       const data = await entryData(publish, existing, media, body, categories, tags);
@@ -255,7 +229,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       const existing = await posts.findPostBySlug(target, article.slug);
       const inline = [...new Set(listInlineImages(article.html).map((image) => image.src))];
       const bodyWarnings: string[] = [];
-      const body = bodyOf(target, article.html, placeholderLibraryFiles(inline), posts.existingZone(target, existing), bodyWarnings);
+      const body = service('post-body').write(target, article.html, placeholderLibraryFiles(inline), posts.existingZone(target, existing), bodyWarnings);
       addNew(warnings, withoutImportWarnings(bodyWarnings, inline));
       const values = planValues(target, { article, existing, now: new Date(), postUrl: postUrlBeforeWrite(config, article) });
       addNew(warnings, values.warnings);
