@@ -154,5 +154,18 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     const page = await admin.call('GET', '/article-publisher/settings');
     assert.deepEqual([page.json.targetMapping.tags, page.json.targetMapping.date, page.json.targetMapping.readingTime], ['tags', 'publishedDate', 'readingTime']);
   });
+
+  it("the admin's \"Preview with a sample article\" dry-runs into unsaved target settings and writes nothing", async () => {
+    const countsBefore = await tableRowCounts(site.database);
+    const preview = await admin.call('POST', '/article-publisher/settings/preview', { targetContentType: 'api::corporate-article.corporate-article' });
+    assert.equal(preview.status, 200, preview.text);
+    assert.equal(preview.json.dry_run, true);
+    assert.equal(preview.json.target.content_type, 'api::corporate-article.corporate-article');
+    const kinds = preview.json.values.body.map((component: { __component: string }) => component.__component);
+    assert.equal(kinds[0], 'corporate.rich-text');
+    for (const kind of ['shared.media', 'corporate.quote', 'shared.video-embed']) assert.ok(kinds.includes(kind), `${kind} in ${kinds}`);
+    assert.ok(preview.json.values.description.length > 50);
+    assert.deepEqual(await tableRowCounts(site.database), countsBefore);
+  });
 });
 

@@ -121,7 +121,7 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
             </Typography>
           )}
           <SiteSection {...sectionProps} serverUrl={page.serverUrl} />
-          <TargetSection {...sectionProps} contentTypes={page.contentTypes} check={targetCheck} />
+          <TargetSection {...sectionProps} contentTypes={page.contentTypes} check={targetCheck} api={api} />
           <ImagesSection {...sectionProps} />
         </Flex>
       </Layouts.Content>

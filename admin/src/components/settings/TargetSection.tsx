@@ -6,6 +6,10 @@ import type { SectionProps, SettingsFormValues } from './form-values';
 import { SelectField, type SelectOption } from './inputs';
 import { Section } from './Section';
 import { TargetCheckList } from './TargetCheckList';
+import { TargetPreview } from './TargetPreview';
+import type { SettingsApi } from '../../api/settings';
+import type { TargetSettings } from '../../../../core/src/contracts';
+import { TARGET_SETTING_KEYS } from '../../../../core/src/settings-keys';
 
 /** The roles the form offers a select for; the others are detected from the schema (or set in config files). */
 type TargetField = 'title' | 'slug' | 'content' | 'cover' | 'categories' | 'seo';
@@ -20,6 +24,7 @@ const attributeOptions = (contentTypes: ContentTypeSummary[], uid: string): Sele
 interface TargetSectionProps extends SectionProps {
   contentTypes: ContentTypeSummary[];
   check: TargetCheckState;
+  api: SettingsApi;
 }
 
 /** Which content type and fields receive articles, with the server's live check of that mapping. */
@@ -31,6 +36,7 @@ export const TargetSection = ({
   onChange,
   contentTypes,
   check,
+  api,
 }: TargetSectionProps) => {
   const t = useTranslate();
   const allErrors = { ...check.errors, ...errors };
@@ -146,6 +152,10 @@ export const TargetSection = ({
         </Typography>
       )}
       <TargetCheckList state={check} />
+      <TargetPreview
+        api={api}
+        target={Object.fromEntries(TARGET_SETTING_KEYS.map((key) => [key, values[key]])) as TargetSettings}
+      />
     </Section>
   );
 };
