@@ -141,6 +141,8 @@ describe('hardening: input shapes', () => {
     const saved = await admin('PUT', {
       ...settings,
       targetContentType: 'api::guide.guide',
+      // The playground sends the Article's Markdown editor HTML (bodyFormat html); the Guide's blocks body follows its field.
+      bodyFormat: 'auto',
       fields: { title: 'title', slug: 'slug', content: 'body', cover: 'cover', categories: 'categories', seo: 'seo' },
     });
     assert.equal(saved.status, 200, saved.text);

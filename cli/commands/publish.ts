@@ -1,3 +1,4 @@
+import type { DryRunResponse } from '../../core/src/dry-run';
 import type { PublishRequestInput } from '../../core/src/toolkit';
 import { COMMON_OPTIONS, exactlyPositionals, parseCommandArgs, SITE_OPTIONS } from '../args';
 import type { Command } from '../command';
@@ -8,16 +9,21 @@ import { EXIT_OK } from '../usage-error';
 export const publishCommand: Command = {
   name: 'publish',
   summary: 'create or update a post from a JSON publish request (the publishing API)',
-  usage: `article-publisher publish FILE --site URL --key KEY [--json]
+  usage: `article-publisher publish FILE --site URL --key KEY [--dry-run] [--json]
 
   FILE                a JSON publish request (title, content, slug, status, ...); - reads standard input
+  --dry-run           show where each part would land and the fitted values; fetch and write nothing
 ${SITE_USAGE}`,
   async run(args) {
-    const { values, positionals } = parseCommandArgs(args, { ...COMMON_OPTIONS, ...SITE_OPTIONS });
+    const { values, positionals } = parseCommandArgs(args, { ...COMMON_OPTIONS, ...SITE_OPTIONS, 'dry-run': { type: 'boolean' } });
     const [file] = exactlyPositionals(positionals, ['FILE']);
     const client = clientFor(values);
     // The site validates the request and names every offending field; it is sent as written.
     const request = (await readJsonObject(file)) as unknown as PublishRequestInput;
+    if (values['dry-run']) {
+      printDryRun(await client.dryRun(request), values.json === true);
+      return EXIT_OK;
+    }
     const answer = await client.publishPost(request);
     if (values.json) {
       printJson(answer);
@@ -33,3 +39,20 @@ ${SITE_USAGE}`,
     return EXIT_OK;
   },
 };
+
+/** The dry run's answer: the JSON as is, or the mapping, the values and the warnings for a person. */
+function printDryRun(answer: DryRunResponse, json: boolean): void {
+  if (json) {
+    printJson(answer);
+    return;
+  }
+  const { target } = answer;
+  out(`DRY RUN  would ${answer.action} an entry of ${target.content_type} (nothing was fetched or written)\n`);
+  out(`    body: ${target.body_field ?? '(none)'} as ${target.body_format ?? '-'}; upsert key: ${target.upsert_key}\n`);
+  for (const [role, field] of Object.entries(target.mapping)) if (field) out(`    ${role} -> ${field}\n`);
+  out(`    values: ${JSON.stringify(answer.values, null, 2).replace(/\n/g, '\n    ')}\n`);
+  if (answer.categories.length) out(`    categories: ${answer.categories.join(', ')}\n`);
+  if (answer.tags.length) out(`    tags: ${answer.tags.join(', ')}\n`);
+  out(`    images to import: ${answer.images.featured_image ? 1 : 0} featured, ${answer.images.inline.length} inline\n`);
+  for (const warning of answer.warnings) out(`    warning: ${warning}\n`);
+}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field';
 import { fieldIssues } from './schema-issues';
+import { categoryFieldOverridesSchema, fieldDefaultsSchema, fieldOverridesSchema } from './target-profile/field-overrides';
 import { TARGET_SETTING_KEYS, type TargetSettingKey } from './settings-keys';
 
 /**
@@ -13,9 +15,6 @@ const contentTypeUid = z
     'must be a content type UID such as "api::article.article"'
   );
 
-const fieldName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an attribute name');
-const optionalFieldName = z.union([fieldName, z.literal('')]);
-
 const httpUrl = z
   .string()
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) URL');
@@ -27,21 +26,22 @@ export const pluginConfigSchema = z
   .object({
     /** Content type that receives articles. */
     targetContentType: contentTypeUid,
-    /** Attribute names on the target; '' turns a feature off (for example no cover field). */
-    fields: z
-      .object({
-        title: fieldName,
-        slug: fieldName,
-        content: fieldName,
-        cover: optionalFieldName,
-        categories: optionalFieldName,
-        seo: optionalFieldName,
-      })
-      .strict(),
-    categoryContentType: contentTypeUid,
-    categoryFields: z
-      .object({ name: fieldName, slug: optionalFieldName, parent: optionalFieldName })
-      .strict(),
+    /**
+     * The attribute that receives each part of the article; an absent role is detected from the
+     * target's schema, '' turns it off (for example no cover field).
+     */
+    fields: fieldOverridesSchema,
+    /** How the body is written; `auto` follows the body field (Markdown editor, blocks, dynamic zone, HTML editor). */
+    bodyFormat: z.enum(BODY_FORMAT_SETTINGS as [BodyFormatSetting, ...BodyFormatSetting[]]),
+    /** Constants for required fields no part of the article fills, by attribute name (an author: a documentId or a name). */
+    defaults: fieldDefaultsSchema,
+    /**
+     * Informational since categories are detected: the category type is the target of the
+     * categories relation. Kept so existing configs stay valid.
+     */
+    categoryContentType: z.union([z.literal(''), contentTypeUid]).optional(),
+    /** The category type's own fields, when detection picks the wrong ones. */
+    categoryFields: categoryFieldOverridesSchema,
     /** Shown by ping; the public address of the site. */
     siteName: z.string().max(200),
     siteUrl: z.union([z.literal(''), httpUrl]),
@@ -117,16 +117,12 @@ export type EffectiveConfig = PluginConfig & { videoEmbedHosts: string[] };
 
 export const DEFAULT_CONFIG: PluginConfig = {
   targetContentType: 'api::article.article',
-  fields: {
-    title: 'title',
-    slug: 'slug',
-    content: 'content',
-    cover: 'cover',
-    categories: 'categories',
-    seo: 'seo',
-  },
-  categoryContentType: 'api::category.category',
-  categoryFields: { name: 'name', slug: 'slug', parent: 'parent' },
+  // Every role detected from the target's schema.
+  fields: {},
+  bodyFormat: 'auto',
+  defaults: {},
+  categoryContentType: '',
+  categoryFields: {},
   siteName: '',
   siteUrl: '',
   postUrlTemplate: '{siteUrl}/blog/{slug}',
@@ -161,6 +157,7 @@ export const settingsSchema = z
     defaultStatus: pluginConfigSchema.shape.defaultStatus,
     targetContentType: pluginConfigSchema.shape.targetContentType,
     fields: pluginConfigSchema.shape.fields,
+    bodyFormat: pluginConfigSchema.shape.bodyFormat,
     categoryContentType: pluginConfigSchema.shape.categoryContentType,
     categoryFields: pluginConfigSchema.shape.categoryFields,
     // maxPixelsInFlight bounds one process's memory, so it belongs with the operator's files, like bodyLimitBytes.

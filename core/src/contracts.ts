@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { settingsSchema } from './config';
+import type { TargetReport } from './publish-target';
 import type { TargetSettingKey } from './settings-keys';
 
 /**
@@ -20,6 +21,8 @@ export interface PingResponse {
   target_content_type: string;
   /** Problems with the target content type that would make a publish fail or lose data. */
   target_problems: string[];
+  /** Where each part of an article lands on the target: body field and format, upsert key, each role's field (additive). */
+  target?: TargetReport;
   /**
    * Where the service routes answer, each followed by `/service/v1/...`: Strapi's REST prefix, then,
    * unless turned off, WordPress's `/wp-json` and `/?rest_route=`.
@@ -125,6 +128,8 @@ export type TargetSettings = Pick<EditableSettings, TargetSettingKey>;
 export interface TargetCheck {
   fatal: string[];
   degraded: string[];
+  /** Each role's field as detected or configured (null: none), shown next to the selects. */
+  mapping?: Record<string, string | null>;
 }
 
 /** A collection type the form offers as target or category type, with its attributes to map fields. */
@@ -143,6 +148,8 @@ export interface SettingsPageResponse extends SettingsResponse {
   /** Strapi's public server URL, used in place of an empty site URL. */
   serverUrl: string;
   target: TargetCheck;
+  /** The saved target's mapping: each role's field as detected or configured. */
+  targetMapping: Record<string, string | null>;
   contentTypes: ContentTypeSummary[];
 }
 

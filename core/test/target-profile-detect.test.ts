@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { DEFAULT_CONFIG } from '../src/config';
 import { detectTargetProfile } from '../src/target-profile/detect';
 import { fieldDefaultsSchema, fieldOverridesSchema } from '../src/target-profile/field-overrides';
 import { profileMapping } from '../src/target-profile/profile';
@@ -14,6 +13,10 @@ import {
   playgroundArticle,
   wordpressPost,
 } from './helpers/target-shapes';
+
+/** The field names the config defaulted to before detection (the playground's Article), now detected. */
+const ARTICLE_FIELDS = { title: 'title', slug: 'slug', content: 'content', cover: 'cover', categories: 'categories', seo: 'seo' };
+const ARTICLE_CATEGORY_FIELDS = { name: 'name', slug: 'slug', parent: 'parent' };
 
 describe('target profile: role detection', () => {
   it("maps the playground's Article exactly as today's default fields do, with no problem", () => {
@@ -29,18 +32,18 @@ describe('target profile: role detection', () => {
         categories: mapping.categories,
         seo: mapping.seo,
       },
-      DEFAULT_CONFIG.fields
+      ARTICLE_FIELDS
     );
     assert.equal(profile.categories?.kind, 'relation');
     if (profile.categories?.kind !== 'relation') return;
-    assert.equal(profile.categories.type.uid, DEFAULT_CONFIG.categoryContentType);
+    assert.equal(profile.categories.type.uid, 'api::category.category');
     assert.deepEqual(
       {
         name: profile.categories.type.name?.field,
         slug: profile.categories.type.slug?.field,
         parent: profile.categories.type.parent,
       },
-      DEFAULT_CONFIG.categoryFields
+      ARTICLE_CATEGORY_FIELDS
     );
     assert.equal(profile.categories.toMany, true);
     assert.equal(profile.seo?.kind, 'component');
@@ -59,7 +62,7 @@ describe('target profile: role detection', () => {
     assert.deepEqual(profile.problems, { fatal: [], degraded: [] });
     // Today's explicit defaults, given as overrides, give the same profile as detection.
     assert.deepEqual(
-      detectTargetProfile(schema, catalog, { detectBody: bodyByName, fields: DEFAULT_CONFIG.fields }),
+      detectTargetProfile(schema, catalog, { detectBody: bodyByName, fields: ARTICLE_FIELDS }),
       profile
     );
   });

@@ -35,18 +35,30 @@ function s3Upload(env) {
   };
 }
 
+/**
+ * The Article's `content` is Strapi's Markdown editor, which would receive Markdown; the playground keeps
+ * sending it HTML (as the suite written before body detection expects) unless a test names its own
+ * target, which is then configured by PLAYGROUND_PLUGIN_CONFIG alone.
+ */
+function articleBodyFormat(overrides) {
+  return overrides.targetContentType || overrides.bodyFormat ? {} : { bodyFormat: 'html' };
+}
+
 // Strapi resolves a relative `resolve` against its own files first, so the path is made absolute.
 module.exports = ({ env }) => ({
   'users-permissions': {
     config: { jwtSecret: env('JWT_SECRET', 'playground-users-permissions-jwt-secret') },
   },
   ...s3Upload(env),
+  // A stand-in for the CKEditor plugin's server side (its custom field), see src/plugins/ckeditor.
+  ckeditor: { enabled: true, resolve: path.resolve(__dirname, '..', 'src', 'plugins', 'ckeditor') },
   'article-publisher': {
     enabled: true,
     resolve: path.resolve(__dirname, '..', env('PLAYGROUND_PLUGIN_PATH', '..')),
     config: {
       siteName: env('SITE_NAME', 'Article Publisher Playground'),
       siteUrl: env('PUBLIC_SITE_URL', `http://localhost:${env.int('PORT', 1337)}`),
+      ...articleBodyFormat(JSON.parse(env('PLAYGROUND_PLUGIN_CONFIG', '{}'))),
       ...JSON.parse(env('PLAYGROUND_PLUGIN_CONFIG', '{}')),
     },
   },

@@ -1,13 +1,14 @@
-// The playground lets anyone read articles, guides and categories (as a site's frontend would), so
-// tests and users can see what the plugin stored through Strapi's own REST API.
-const PUBLIC_ACTIONS = [
-  'api::article.article.find',
-  'api::article.article.findOne',
-  'api::category.category.find',
-  'api::category.category.findOne',
-  'api::guide.guide.find',
-  'api::guide.guide.findOne',
+// The playground lets anyone read its content types (as a site's frontend would), so tests and users
+// can see what the plugin stored through Strapi's own REST API.
+const PUBLIC_TYPES = [
+  'article', 'category', 'guide',
+  // Shapes of real sites (docs: real targets): the example blog, a Markdown blog, LaunchPad, a migrated
+  // WordPress site, a corporate starter, a CKEditor body, no slug, unfillable required fields.
+  'blog-article', 'blog-author', 'blog-category', 'md-post', 'launch-article', 'launch-category',
+  'post', 'wp-category', 'tag', 'corporate-article', 'ck-article', 'note', 'picky-article',
+  'picky-category', 'legal-notice',
 ];
+const PUBLIC_ACTIONS = PUBLIC_TYPES.flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]);
 
 async function grantPublicRead(strapi) {
   const publicRole = await strapi.db

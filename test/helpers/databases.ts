@@ -106,3 +106,24 @@ export async function tablesContaining(database: TestDatabase, needle: string): 
     await connection.destroy();
   }
 }
+
+/** The number of rows of every table, by table name (to show that nothing at all was written). */
+export async function tableRowCounts(database: TestDatabase): Promise<Record<string, number>> {
+  const connection = database.connect();
+  try {
+    const tables =
+      database.client === 'sqlite'
+        ? ((await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as { name: string }[]).map((t) => t.name)
+        : database.client === 'postgres'
+          ? ((await connection.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows as { name: string }[]).map((t) => t.name)
+          : ((await connection.raw('SHOW TABLES'))[0] as Record<string, string>[]).map((row) => Object.values(row)[0]);
+    const counts: Record<string, number> = {};
+    for (const table of tables.sort()) {
+      const [{ count }] = (await connection(table).count({ count: '*' })) as { count: number | string }[];
+      counts[table] = Number(count);
+    }
+    return counts;
+  } finally {
+    await connection.destroy();
+  }
+}

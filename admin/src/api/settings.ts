@@ -5,6 +5,7 @@ import type {
   TargetCheck,
   TargetSettings,
 } from '../../../core/src/contracts';
+import type { DryRunResponse } from '../../../core/src/dry-run';
 import { PLUGIN_ID } from '../pluginId';
 import type { AdminFetchClient } from './fetch-client';
 
@@ -15,6 +16,8 @@ export const settingsApi = (client: AdminFetchClient) => ({
     (await client.put<SettingsPageResponse>(`/${PLUGIN_ID}/settings`, settings)).data,
   checkTarget: async (target: TargetSettings) =>
     (await client.post<TargetCheck>(`/${PLUGIN_ID}/settings/check`, target)).data,
+  previewTarget: async (target: TargetSettings) =>
+    (await client.post<DryRunResponse>(`/${PLUGIN_ID}/settings/preview`, target)).data,
   regenerateApiKey: async () => (await client.post<GeneratedApiKeyResponse>(`/${PLUGIN_ID}/api-key`)).data,
   regenerateWebhookSecret: async () =>
     (await client.post<GeneratedWebhookSecretResponse>(`/${PLUGIN_ID}/webhook-secret`, {})).data,

@@ -1,4 +1,5 @@
 import type { PingResponse, PublishResponse, ServiceEndpoints } from '../contracts';
+import type { DryRunResponse } from '../dry-run';
 import type { PublishRequestInput } from '../publish-request';
 import { DEFAULT_API_PREFIX, serviceEndpoints } from './endpoints';
 import { integrationACalls } from './service-request';
@@ -20,6 +21,8 @@ export interface ArticlePublisherClient {
   ping(): Promise<PingResponse>;
   /** POST publish-post: creates the post, or updates the one with the same slug (spec 4.1). */
   publishPost(request: PublishRequestInput): Promise<PublishResponse>;
+  /** POST publish-post?dry_run=true: validates, maps and fits without fetching images or writing. */
+  dryRun(request: PublishRequestInput): Promise<DryRunResponse>;
 }
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -39,6 +42,9 @@ export function createClient(options: ClientOptions): ArticlePublisherClient {
     },
     async publishPost(request) {
       return (await calls.publishPost(request)).body as PublishResponse;
+    },
+    async dryRun(request) {
+      return (await calls.dryRun(request)).body as DryRunResponse;
     },
   };
 }

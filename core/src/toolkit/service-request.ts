@@ -86,5 +86,8 @@ export function integrationACalls(endpoints: ServiceEndpoints, apiKey: string | 
     /** GET ping with another key, or none (undefined): the conformance check's refusals. */
     pingWithKey: (key: string | undefined) => callService({ url: endpoints.ping, method: 'GET', apiKey: key, timeoutMs }),
     publishPost: (body: unknown) => callService({ url: endpoints.publishPost, method: 'POST', apiKey, body, timeoutMs }),
+    /** POST publish-post?dry_run=true: what a publish would write, with nothing fetched or written. */
+    dryRun: (body: unknown) =>
+      callService({ url: `${endpoints.publishPost}?dry_run=true`, method: 'POST', apiKey, body, timeoutMs }),
   };
 }

@@ -18,7 +18,8 @@ export function editableSettings(config: PluginConfig): EditableSettings {
     defaultStatus: config.defaultStatus,
     targetContentType: config.targetContentType,
     fields: { ...config.fields },
-    categoryContentType: config.categoryContentType,
+    categoryContentType: config.categoryContentType ?? '',
+    bodyFormat: config.bodyFormat,
     categoryFields: { ...config.categoryFields },
     images,
     videoEmbedHosts: [...(config.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS)],
@@ -50,7 +51,7 @@ export function contentTypeSummaries(strapi: Core.Strapi): ContentTypeSummary[] 
 export async function settingsPage(strapi: Core.Strapi): Promise<SettingsPageResponse> {
   const siteInfo = getService(strapi, 'site-info');
   const config: EffectiveConfig = await getService(strapi, 'plugin-config').get();
-  const { fatal, degraded } = getService(strapi, 'target-schema').describe(config);
+  const { fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
   return {
     apiKey: await getService(strapi, 'api-key').status(),
     webhookSecret: await getService(strapi, 'webhook-secret').status(),
@@ -62,6 +63,7 @@ export async function settingsPage(strapi: Core.Strapi): Promise<SettingsPageRes
     defaults: editableSettings(DEFAULT_CONFIG),
     serverUrl: String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, ''),
     target: { fatal, degraded },
+    targetMapping: report.mapping,
     contentTypes: contentTypeSummaries(strapi),
   };
 }

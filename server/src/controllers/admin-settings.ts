@@ -1,7 +1,10 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { targetSettingsSchema } from '../../../core/src/config';
+import { articleFromPublishRequest, normalizeArticle } from '../../../core/src/article';
+import { articleOptions, targetSettingsSchema, type EffectiveConfig } from '../../../core/src/config';
 import type { TargetCheck } from '../../../core/src/contracts';
+import { parsePublishRequest } from '../../../core/src/publish-request';
+import { SAMPLE_ARTICLE } from '../../../core/src/sample-article';
 import { TARGET_SETTING_KEYS } from '../../../core/src/settings-keys';
 import { getService } from '../utils/get-service';
 import { settingsPage } from './admin-settings-view';
@@ -11,6 +14,14 @@ const requestBody = (ctx: Context): Record<string, unknown> => {
   const body: unknown = ctx.request.body;
   return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 };
+
+/** The effective config with the target settings of a request on top (unsaved); a 400 names a malformed one. */
+async function draftTargetConfig(strapi: Core.Strapi, body: Record<string, unknown>): Promise<EffectiveConfig> {
+  const draft = Object.fromEntries(TARGET_SETTING_KEYS.filter((key) => key in body).map((key) => [key, body[key]]));
+  const parsed = targetSettingsSchema.safeParse(draft);
+  if (!parsed.success) throw asSettingsValidationError(parsed.error);
+  return { ...(await getService(strapi, 'plugin-config').get()), ...parsed.data };
+}
 
 /** Admin API behind Settings > Article Publisher. Permissions are checked by route policies. */
 const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -30,16 +41,20 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /** The target check for unsaved target settings (the form's live check); nothing is stored. */
   async checkTarget(ctx: Context) {
-    const body = requestBody(ctx);
-    const draft = Object.fromEntries(
-      TARGET_SETTING_KEYS.filter((key) => key in body).map((key) => [key, body[key]])
-    );
-    const parsed = targetSettingsSchema.safeParse(draft);
-    if (!parsed.success) throw asSettingsValidationError(parsed.error);
-    const config = { ...(await getService(strapi, 'plugin-config').get()), ...parsed.data };
-    const { fatal, degraded } = getService(strapi, 'target-schema').describe(config);
-    const check: TargetCheck = { fatal, degraded };
+    const config = await draftTargetConfig(strapi, requestBody(ctx));
+    const { fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
+    const check: TargetCheck = { fatal, degraded, mapping: report.mapping };
     ctx.body = check;
+  },
+
+  /**
+   * "Preview with a sample article": a dry run of the sample article into the target of the given
+   * (unsaved) target settings, as publish-post?dry_run=true answers it; nothing is fetched or written.
+   */
+  async previewTarget(ctx: Context) {
+    const config = await draftTargetConfig(strapi, requestBody(ctx));
+    const article = normalizeArticle(articleFromPublishRequest(parsePublishRequest(SAMPLE_ARTICLE)), articleOptions(config));
+    ctx.body = await getService(strapi, 'publisher').preview(article, config);
   },
 
   async regenerateApiKey(ctx: Context) {

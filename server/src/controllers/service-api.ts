@@ -16,6 +16,11 @@ const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const request = parsePublishRequest(ctx.request.body);
     const config = await getService(strapi, 'plugin-config').get();
     const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
+    // A dry run maps and fits without fetching or writing anything.
+    if (ctx.query.dry_run === 'true') {
+      ctx.body = await getService(strapi, 'publisher').preview(article, config);
+      return;
+    }
     const result = await getService(strapi, 'publisher').publish(article, { source: 'api' }, config);
     ctx.status = result.created ? 201 : 200;
     ctx.body = toPublishResponse(result);

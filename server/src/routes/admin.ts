@@ -31,6 +31,13 @@ export default {
       config: requires(ACTIONS.readSettings),
     },
     {
+      // Read-only as well: a dry run of a sample article into unsaved target settings; nothing is written.
+      method: 'POST',
+      path: '/settings/preview',
+      handler: 'admin-settings.previewTarget',
+      config: requires(ACTIONS.readSettings),
+    },
+    {
       method: 'POST',
       path: '/api-key',
       handler: 'admin-settings.regenerateApiKey',

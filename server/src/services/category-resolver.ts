@@ -1,19 +1,22 @@
 import type { Core } from '@strapi/strapi';
-import type { CategorySelection } from '../../../core/src/article';
 import { categorySlugBase, suffixedSlug } from '../../../core/src/category-slug';
 import { ServiceError } from '../../../core/src/errors';
-import { fitText } from '../../../core/src/seo';
+import type { PublishTarget } from '../../../core/src/publish-target';
+import { planCategoryValues } from '../../../core/src/target-profile/category-values';
+import type { CategoryLinks, CategoryName } from '../../../core/src/target-profile/derive';
+import { fieldLimits, fitValue, STRING_MAX_LENGTH } from '../../../core/src/target-profile/fit';
+import type { CategoryType, RelatedType } from '../../../core/src/target-profile/profile';
+import { describeValidationFailure } from '../../../core/src/write-failure';
+import { documentsOf } from '../utils/documents';
 import { getService } from '../utils/get-service';
-import type { CategoryMatch, CategoryRow } from './category-store';
-import type { TargetDescription } from './target-schema';
-
-type CategoryType = NonNullable<TargetDescription['category']>;
+import type { CategoryMatch, CategoryRow, NamedType } from './category-store';
+import type { PostData } from './posts';
 
 /** What to assign, decided before any write: existing rows by id, or names to find or create. */
 export type CategoryPlan =
   | { kind: 'none' }
   | { kind: 'existing'; rows: CategoryRow[] }
-  | { kind: 'names'; type: CategoryType; category: string | undefined; subCategory: string | undefined };
+  | { kind: 'names'; type: CategoryType; names: CategoryName[] };
 
 /** Alternatives tried for a taken slug (`-2` ... `-N`) before one made of the time is used. */
 const MAX_SLUG_SUFFIX = 100;
@@ -24,104 +27,145 @@ const MAX_SLUG_SUFFIX = 100;
  */
 const lockName = (slugBase: string) => `category:${slugBase}`;
 
-/** The name fitted to the name field's limits; undefined (with a warning) when it cannot be saved. */
-function fittedName(role: string, name: string | undefined, type: CategoryType, warnings: string[]): string | undefined {
-  if (name === undefined) return undefined;
-  const fitted = fitText(role, name, type.nameLimits);
-  if (fitted.warning) warnings.push(fitted.warning);
-  return fitted.value;
-}
+const slugMaxLength = (type: NamedType) => (type.slug && fieldLimits(type.slug.attribute).maxLength) || STRING_MAX_LENGTH;
 
 /**
- * Categories: ids win over names; names are found case-insensitively or created, the child under
- * its parent. A name whose slug is already used under the same parent (a top-level category: no
- * parent) reuses that category ("Hello!" after "Hello?", "école" after "École"); a slug used
- * elsewhere gets a numbered alternative (`a-b-c-2`), so a new category is never refused.
+ * Related entries found by name: categories, tags and the default author. Categories and tags: ids win over names; names are found case-insensitively or created, a
+ * sub-category under its category. A name whose slug is already used under the same parent reuses
+ * that entry ("Hello!" after "Hello?"); a slug used elsewhere gets a numbered alternative (`a-b-c-2`).
+ * An entry that cannot be created (a required field nothing fills, a value Strapi refuses) is left
+ * out with a warning: a category or tag never fails a publish.
  */
 const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => getService(strapi, 'category-store');
 
-  /** A free slug for a new category, starting from `base`. Runs under the lock of `base`. */
-  async function freeSlug(type: CategoryType, base: string): Promise<string> {
+  /** A free slug for a new entry, starting from `base`. Runs under the lock of `base`. */
+  async function freeSlug(type: NamedType, base: string): Promise<string> {
     for (let n = 2; n <= MAX_SLUG_SUFFIX; n++) {
-      const candidate = suffixedSlug(base, n, type.slugMaxLength);
+      const candidate = suffixedSlug(base, n, slugMaxLength(type));
       if (!(await store().findCategoriesBySlug(type, candidate)).length) return candidate;
     }
-    return suffixedSlug(base, Date.now(), type.slugMaxLength);
+    return suffixedSlug(base, Date.now(), slugMaxLength(type));
   }
 
-  /**
-   * The category `name` under `parentDocumentId` (none: top level): by name, then by slug under the
-   * same parent, else created with a slug no other category has.
-   */
-  async function findOrCreate(
-    type: CategoryType,
-    name: string,
-    slugBase: string,
-    parentDocumentId: string | undefined,
-    byName: CategoryMatch[]
-  ): Promise<CategoryRow> {
-    if (byName.length) return byName[0];
+  /** Creates an entry, or says why not (a refused value): the caller leaves it out. */
+  async function create(type: NamedType, values: PostData, name: string, slugBase: string, parentDocumentId: string | undefined, warnings: string[]) {
     const bySlug = await store().findCategoriesBySlug(type, slugBase);
     const sameParent = bySlug.find((row) => (row.parentDocumentId ?? undefined) === parentDocumentId);
     if (sameParent) return sameParent;
-    const slug = bySlug.length ? await freeSlug(type, slugBase) : slugBase;
-    return store().createCategory(type, { name, slug, parentDocumentId });
+    const slug = bySlug.length ? await freeSlug(type, slugBase) : slugBase.slice(0, slugMaxLength(type));
+    try {
+      return await store().createCategory(type, values, { name, slug, parentDocumentId });
+    } catch (error) {
+      const refused = describeValidationFailure(error);
+      if (refused === undefined) throw error;
+      warnings.push(`"${name}" was not created in ${type.uid} and not linked: Strapi said ${refused}.`);
+      return undefined;
+    }
+  }
+
+  /** The category `name` under `parentDocumentId` (none: top level), found or created; undefined when it cannot be. */
+  async function findOrCreateCategory(
+    type: CategoryType,
+    name: string,
+    parentName: string | undefined,
+    parentDocumentId: string | undefined,
+    warnings: string[]
+  ): Promise<CategoryRow | undefined> {
+    const planned = planCategoryValues(type, name);
+    const fittedName = type.name ? String(planned.values[type.name.field] ?? name) : name;
+    const byName = await store().findCategoriesByName(type, fittedName, parentDocumentId);
+    // A top-level category of that name first; failing that, any category of that name.
+    const preferred: CategoryMatch[] = parentDocumentId ? byName : [...byName.filter((row) => !row.hasParent), ...byName.filter((row) => row.hasParent)];
+    if (preferred.length) return preferred[0];
+    if (planned.unfillable.length) {
+      warnings.push(
+        `The category "${name}" was not created and not linked: ${type.uid} requires ${planned.unfillable.join(', ')}, which the plugin cannot fill.`
+      );
+      return undefined;
+    }
+    warnings.push(...planned.warnings);
+    return create(type, planned.values, fittedName, categorySlugBase(name, parentName), parentDocumentId, warnings);
   }
 
   return {
     /** Checks ids up front (400 naming unknown ones) so nothing is written for a bad request. */
-    async plan(selection: CategorySelection, target: TargetDescription, warnings: string[]): Promise<CategoryPlan> {
-      if (selection.kind === 'none') return { kind: 'none' };
-      if (!target.fields.categories || !target.category) {
-        warnings.push('Categories were not assigned: the target has no category relation.');
-        return { kind: 'none' };
+    async plan(links: CategoryLinks, target: PublishTarget, warnings: string[]): Promise<CategoryPlan> {
+      const role = target.categories;
+      if (links.kind === 'none' || role?.kind !== 'relation') return { kind: 'none' };
+      if (links.kind === 'names') {
+        if (!role.type.name) {
+          warnings.push(`Categories were not assigned: ${role.type.uid} has no name field to find or create them by.`);
+          return { kind: 'none' };
+        }
+        return { kind: 'names', type: role.type, names: links.names };
       }
-      if (selection.kind === 'names') {
-        const category = fittedName('category', selection.category, target.category, warnings);
-        const subCategory = fittedName('sub_category', selection.subCategory, target.category, warnings);
-        if (!category && !subCategory) return { kind: 'none' };
-        return { kind: 'names', type: target.category, category, subCategory };
-      }
-      const rows = await store().findCategoriesByIds(target.category, selection.ids);
+      const rows = await store().findCategoriesByIds(role.type, links.ids);
       const found = new Map(rows.map((row) => [row.id, row]));
-      const unknown = selection.ids.filter((id) => !found.has(id));
+      const unknown = links.ids.filter((id) => !found.has(id));
       if (unknown.length) {
         throw new ServiceError('bad_request', `Invalid publish request: categories contains unknown ids: ${unknown.join(', ')}.`);
       }
-      return { kind: 'existing', rows: selection.ids.map((id) => found.get(id) as CategoryRow) };
+      return { kind: 'existing', rows: links.ids.map((id) => found.get(id) as CategoryRow) };
     },
 
     /** Locks that make find-or-create of these names safe against a concurrent publish. */
-    lockNames(plan: CategoryPlan): string[] {
-      if (plan.kind !== 'names') return [];
-      const names: string[] = [];
-      if (plan.category) names.push(lockName(categorySlugBase(plan.category)));
-      if (plan.subCategory) names.push(lockName(categorySlugBase(plan.subCategory, plan.category)));
-      return names;
+    lockNames(plan: CategoryPlan, tags: string[] = []): string[] {
+      const names = tags.map((tag) => lockName(`tag:${categorySlugBase(tag)}`));
+      if (plan.kind !== 'names') return names;
+      for (const { name, parent } of plan.names) {
+        if (parent) names.push(lockName(categorySlugBase(parent)));
+        names.push(lockName(categorySlugBase(name, parent)));
+      }
+      return [...new Set(names)];
     },
 
-    /** Runs inside the publish transaction, holding the locks of `lockNames`. */
-    async apply(plan: CategoryPlan): Promise<CategoryRow[]> {
+    /** Runs inside the publish transaction, holding the locks of `lockNames`: the rows to link, in order. */
+    async apply(plan: CategoryPlan, warnings: string[]): Promise<CategoryRow[]> {
       if (plan.kind === 'none') return [];
       if (plan.kind === 'existing') return plan.rows;
       const { type } = plan;
-      const assigned: CategoryRow[] = [];
-      let parent: CategoryRow | undefined;
-      if (plan.category) {
-        const byName = await store().findCategoriesByName(type, plan.category);
-        // A top-level category of that name first; failing that, any category of that name.
-        const preferred = [...byName.filter((row) => !row.hasParent), ...byName.filter((row) => row.hasParent)];
-        parent = await findOrCreate(type, plan.category, categorySlugBase(plan.category), undefined, preferred);
-        assigned.push(parent);
+      const linked: CategoryRow[] = [];
+      for (const { name, parent } of plan.names) {
+        // A sub-category sits under its category when the type has a parent relation (the category itself is linked only when listed).
+        const parentRow = parent && type.parent ? await findOrCreateCategory(type, parent, undefined, undefined, warnings) : undefined;
+        const row = await findOrCreateCategory(type, name, parent, parentRow?.documentId, warnings);
+        if (row && !linked.some((entry) => entry.documentId === row.documentId)) linked.push(row);
       }
-      if (plan.subCategory) {
-        const underParent = parent && type.parent ? parent.documentId : undefined;
-        const byName = await store().findCategoriesByName(type, plan.subCategory, underParent);
-        const slugBase = categorySlugBase(plan.subCategory, plan.category);
-        assigned.push(await findOrCreate(type, plan.subCategory, slugBase, underParent, byName.slice(0, 1)));
+      return linked;
+    },
+
+    /** The author relation's configured default: a documentId of the author type, or a name found in it (case-insensitive). */
+    async findAuthor(target: PublishTarget, warnings: string[]): Promise<string | undefined> {
+      const role = target.author;
+      if (!role || !target.authorDefault) return undefined;
+      const byId = await documentsOf(strapi, role.type.uid).findFirst({ filters: { documentId: target.authorDefault }, fields: ['id'] });
+      if (byId) return target.authorDefault;
+      const [byName] = await store().findCategoriesByName(role.type, target.authorDefault);
+      if (byName) return byName.documentId;
+      warnings.push(`The default author "${target.authorDefault}" was not found in ${role.type.uid}; the post has no author.`);
+      return undefined;
+    },
+
+    /** Tags by name (case-insensitive), created when missing; one that cannot be created is left out with a warning. */
+    async applyTags(type: RelatedType, names: string[], warnings: string[]): Promise<CategoryRow[]> {
+      const nameField = type.name;
+      if (!nameField) {
+        if (names.length) warnings.push(`Tags were not assigned: ${type.uid} has no name field.`);
+        return [];
       }
-      return assigned;
+      const rows: CategoryRow[] = [];
+      for (const name of names) {
+        const fitted = fitValue(`${type.uid} ${nameField.field}`, nameField.attribute, name);
+        if (fitted.value === undefined) {
+          warnings.push(...fitted.warnings);
+          continue;
+        }
+        const [found] = await store().findCategoriesByName(type, String(fitted.value));
+        const row = found ?? (await create(type, { [nameField.field]: fitted.value }, String(fitted.value), categorySlugBase(name), undefined, warnings));
+        if (row && !rows.some((entry) => entry.documentId === row.documentId)) rows.push(row);
+      }
+      return rows;
     },
   };
 };

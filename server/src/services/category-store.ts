@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
+import type { RelatedType } from '../../../core/src/target-profile/profile';
 import { documentsOf } from '../utils/documents';
 import type { PostData } from './posts';
-import type { TargetDescription } from './target-schema';
 
 export interface CategoryRow {
   id: number;
@@ -15,67 +15,65 @@ export interface CategoryMatch extends CategoryRow {
   parentDocumentId: string | null;
 }
 
-/** Reads and writes of the category type's entries, through Strapi's Document Service. */
+/** A type whose entries are found and created by name: categories (with a parent) and tags. */
+export type NamedType = RelatedType & { parent?: string | null };
+
+/** Reads and writes of the category (and tag) types' entries, through Strapi's Document Service. */
 const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
+  const published = (type: NamedType) => (type.draftAndPublish ? { status: 'published' } : {});
+  const nameOf = (type: NamedType, row: Record<string, unknown>) => (type.name ? String(row[type.name.field] ?? '') : '');
 
-  async function findCategoryMatches(category: NonNullable<TargetDescription['category']>, filters: object): Promise<CategoryMatch[]> {
-    const rows = await documents(category.uid).findMany({
+  async function findMatches(type: NamedType, filters: object): Promise<CategoryMatch[]> {
+    const rows = await documents(type.uid).findMany({
       filters,
-      ...(category.parent ? { populate: { [category.parent]: { fields: ['id'] } } } : {}),
+      ...(type.parent ? { populate: { [type.parent]: { fields: ['id'] } } } : {}),
       sort: 'id:asc',
-      ...(category.draftAndPublish ? { status: 'published' } : {}),
+      ...published(type),
     });
     return rows.map((row) => {
-      const parent = category.parent ? (row[category.parent] as { documentId?: string } | null | undefined) : undefined;
+      const parent = type.parent ? (row[type.parent] as { documentId?: string } | null | undefined) : undefined;
       return {
         id: row.id,
         documentId: row.documentId,
-        name: String(row[category.name] ?? ''),
+        name: nameOf(type, row),
         hasParent: Boolean(parent),
         parentDocumentId: parent?.documentId ?? null,
       };
     });
   }
 
-
   return {
-    async findCategoriesByIds(category: NonNullable<TargetDescription['category']>, ids: number[]): Promise<CategoryRow[]> {
-      const rows = await documents(category.uid).findMany({
-        filters: { id: { $in: ids } },
-        fields: ['id', category.name],
-        ...(category.draftAndPublish ? { status: 'published' } : {}),
-      });
-      return rows.map((row) => ({ id: row.id, documentId: row.documentId, name: String(row[category.name] ?? '') }));
+    async findCategoriesByIds(type: NamedType, ids: number[]): Promise<CategoryRow[]> {
+      const rows = await documents(type.uid).findMany({ filters: { id: { $in: ids } }, ...published(type) });
+      return rows.map((row) => ({ id: row.id, documentId: row.documentId, name: nameOf(type, row) }));
     },
 
-    /** Categories named `name` (case-insensitive); with `parentDocumentId`, only its children. */
-    async findCategoriesByName(
-      category: NonNullable<TargetDescription['category']>,
-      name: string,
-      parentDocumentId?: string
-    ): Promise<CategoryMatch[]> {
-      const parentFilter = parentDocumentId && category.parent ? { [category.parent]: { documentId: parentDocumentId } } : {};
-      return findCategoryMatches(category, { [category.name]: { $eqi: name }, ...parentFilter });
+    /** Entries named `name` (case-insensitive); with `parentDocumentId`, only its children. */
+    async findCategoriesByName(type: NamedType, name: string, parentDocumentId?: string): Promise<CategoryMatch[]> {
+      if (!type.name) return [];
+      const parentFilter = parentDocumentId && type.parent ? { [type.parent]: { documentId: parentDocumentId } } : {};
+      return findMatches(type, { [type.name.field]: { $eqi: name }, ...parentFilter });
     },
 
-    /** Categories whose slug is `slug` (none when the type has no slug field). */
-    async findCategoriesBySlug(category: NonNullable<TargetDescription['category']>, slug: string): Promise<CategoryMatch[]> {
-      if (!category.slug) return [];
-      return findCategoryMatches(category, { [category.slug]: slug });
+    /** Entries whose slug is `slug` (none when the type has no slug field). */
+    async findCategoriesBySlug(type: NamedType, slug: string): Promise<CategoryMatch[]> {
+      if (!type.slug) return [];
+      return findMatches(type, { [type.slug.field]: slug });
     },
 
+    /** Creates an entry with the given values (name and required fields already fitted), its slug and parent. */
     async createCategory(
-      category: NonNullable<TargetDescription['category']>,
+      type: NamedType,
+      values: PostData,
       fields: { name: string; slug: string; parentDocumentId?: string }
     ): Promise<CategoryRow> {
-      const data: PostData = { [category.name]: fields.name };
-      if (category.slug) data[category.slug] = fields.slug;
-      if (category.parent && fields.parentDocumentId) data[category.parent] = fields.parentDocumentId;
-      const created = await documents(category.uid).create({ data, ...(category.draftAndPublish ? { status: 'published' } : {}) });
+      const data: PostData = { ...values };
+      if (type.slug) data[type.slug.field] = fields.slug;
+      if (type.parent && fields.parentDocumentId) data[type.parent] = fields.parentDocumentId;
+      const created = await documents(type.uid).create({ data, ...published(type) });
       return { id: created.id, documentId: created.documentId, name: fields.name };
     },
-
   };
 };
 

@@ -83,6 +83,19 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
   },
 
 
+  /**
+   * The document the newest delivery of `slug` into `targetUid` wrote: the upsert key of a target
+   * without a slug field (the post's lock on uid + slug keeps two first deliveries apart).
+   */
+  async findLatestDocumentOf(targetUid: string, slug: string): Promise<string | null> {
+    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
+      filters: { targetUid, slug, targetDocumentId: { $notNull: true } },
+      sort: 'id:desc',
+      fields: ['targetDocumentId'],
+    });
+    return typeof row?.targetDocumentId === 'string' ? row.targetDocumentId : null;
+  },
+
   async listDeliveries(query: DeliveryQuery): Promise<ActivityResponse> {
     const where: Record<string, unknown> = {};
     if (query.status) where.requestedStatus = query.status;

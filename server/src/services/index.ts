@@ -7,6 +7,7 @@ import locks from './locks';
 import mediaImport from './media-import';
 import mediaSources from './media-sources';
 import pluginConfig from './plugin-config';
+import postBody from './post-body';
 import posts from './posts';
 import publisher from './publisher';
 import pluginStore from './plugin-store';
@@ -24,6 +25,7 @@ const services = {
   'media-import': mediaImport,
   'media-sources': mediaSources,
   'plugin-config': pluginConfig,
+  'post-body': postBody,
   posts,
   publisher,
   'plugin-store': pluginStore,

@@ -22,7 +22,12 @@ import { isServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
 import { holdsRecordedBytes, mediaFileOf, type MediaFile, type MediaSourceRow } from './media-sources';
-import type { TargetDescription } from './target-schema';
+
+/** What the media step needs of the target: whose images these are, and whether a featured image has a field. */
+export interface MediaTarget {
+  uid: string;
+  hasFeaturedImageField: boolean;
+}
 
 /** What the media step hands to the write step. */
 export interface ArticleMedia {
@@ -294,7 +299,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    async importArticleImages(article: NormalizedArticle, target: TargetDescription, config: EffectiveConfig): Promise<ArticleMedia> {
+    async importArticleImages(article: NormalizedArticle, target: MediaTarget, config: EffectiveConfig): Promise<ArticleMedia> {
       const policy = { ...config.images };
       const isRemote = (src: string) =>
         /^https:/i.test(src) || (config.images.allowHttp && /^http:/i.test(src)) || /^data:image\//i.test(src);
@@ -314,7 +319,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         warnings.push({ source_url: displayedSource(source), reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images` });
       }
 
-      const featured = article.featuredImage && target.fields.cover ? article.featuredImage : undefined;
+      const featured = article.featuredImage && target.hasFeaturedImageField ? article.featuredImage : undefined;
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
       const known = await findKnownSources(
@@ -355,7 +360,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
 
       let featuredImageId: number | undefined;
       let featuredImageResult = 'none: no featured image in the request';
-      if (article.featuredImage && !target.fields.cover) {
+      if (article.featuredImage && !target.hasFeaturedImageField) {
         featuredImageResult = 'warning: the target has no media field for a featured image';
       } else if (featured) {
         const result = await importOnce(featured.source, featured.alt);

@@ -1,15 +1,17 @@
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
-import { BODY_WRITERS } from '../../../core/src/body-formats';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
+import { placeholderLibraryFiles, shortenedBody, withoutImportWarnings, type DryRunResponse } from '../../../core/src/dry-run';
+import { listInlineImages } from '../../../core/src/images/inline-images';
+import { targetReport, type PublishTarget } from '../../../core/src/publish-target';
 import type { PublishResult } from '../../../core/src/publish-result';
 import { truncateAtWord } from '../../../core/src/seo';
-import type { TargetDescription } from '../../../core/src/target-description';
-import { fittedTitle, postData, seoValues } from '../../../core/src/target-values';
+import { planValues, withFeaturedImage, type ValuePlan } from '../../../core/src/target-profile/plan-values';
 import { describeValidationFailure } from '../../../core/src/write-failure';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
+import type { DocumentRow } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import type { CategoryPlan } from './category-resolver';
 import type { CategoryRow } from './category-store';
@@ -28,8 +30,9 @@ interface PublishPlan {
   article: NormalizedArticle;
   origin: DeliveryOrigin;
   config: EffectiveConfig;
-  target: TargetDescription;
-  title: string;
+  target: PublishTarget;
+  /** The value plan without the entry's current values: categories, tags and the title as they will be. */
+  values: ValuePlan;
   categoryPlan: CategoryPlan;
   lockNames: string[];
   /** Warnings of every step; the media step's own image warnings travel separately. */
@@ -89,11 +92,19 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   async function plan(article: NormalizedArticle, origin: DeliveryOrigin, config: EffectiveConfig): Promise<PublishPlan> {
     const target = service('target-schema').requireUsable(config);
     const warnings = [...article.warnings];
-    const title = fittedTitle(article, target, warnings);
+    const values = planValues(target, { article, now: new Date(), postUrl: postUrlBeforeWrite(config, article) });
+    warnings.push(...values.warnings);
     const resolver = service('category-resolver');
-    const categoryPlan = await resolver.plan(article.categories, target, warnings);
-    const lockNames = [`post:${target.uid}:${article.slug}`, ...resolver.lockNames(categoryPlan)];
-    return { article, origin, config, target, title, categoryPlan, lockNames, warnings };
+    const categoryPlan = await resolver.plan(values.categories, target, warnings);
+    const lockNames = [`post:${target.uid}:${article.slug}`, ...resolver.lockNames(categoryPlan, values.tags)];
+    return { article, origin, config, target, values, categoryPlan, lockNames, warnings };
+  }
+
+  /** The post URL when it needs no id (a canonical URL field gets it); with {documentId} or {id} it is known only after the write. */
+  function postUrlBeforeWrite(config: EffectiveConfig, article: NormalizedArticle): string | undefined {
+    if (/\{(documentId|id)\}/.test(config.postUrlTemplate)) return undefined;
+    const siteUrl = service('site-info').siteUrl(config);
+    return renderPostUrl(config.postUrlTemplate, { siteUrl, slug: article.slug, documentId: '', id: 0 });
   }
 
   /**
@@ -109,37 +120,50 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     return { created: false, duplicate: true, documentId, postId, categories: [], media: UNCHANGED_MEDIA };
   }
 
-  /** The body as the target's format stores it (one writer per format). */
-  async function bodyOf(publish: PublishPlan, media: ArticleMedia): Promise<unknown> {
-    const writer = BODY_WRITERS[publish.target.contentFormat];
-    const libraryImages = writer.needsLibraryImages ? await service('media-import').libraryImagesOf(media.imported) : new Map();
-    return writer.write({ html: media.html, libraryImages }, publish.warnings);
+  /** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */
+  const addNew = (warnings: string[], more: string[]) => {
+    for (const warning of more) if (!warnings.includes(warning)) warnings.push(warning);
+  };
+
+  /** Everything the entry receives, keyed by the target's field names. */
+  async function entryData(publish: PublishPlan, existing: DocumentRow | null, media: ArticleMedia, body: unknown, categories: CategoryRow[], tags: CategoryRow[]) {
+    const { article, target, warnings } = publish;
+    const values = planValues(target, { article, existing, now: new Date(), postUrl: postUrlBeforeWrite(publish.config, article) });
+    addNew(warnings, values.warnings);
+    const data = withFeaturedImage(values, media.featuredImageId);
+    if (target.body && body !== undefined) data[target.body.field] = body;
+    const categoryRole = target.categories;
+    if (categoryRole?.kind === 'relation' && publish.categoryPlan.kind !== 'none') {
+      data[categoryRole.field] = { set: categories.map((row) => row.documentId) };
+    }
+    if (target.tags?.kind === 'relation' && publish.values.tags.length) data[target.tags.field] = { set: tags.map((row) => row.documentId) };
+    if (target.author && !existing?.[target.author.field]) {
+      const author = await service('category-resolver').findAuthor(target, warnings);
+      if (author) data[target.author.field] = { set: [author] };
+    }
+    return data;
   }
 
-  /** Categories, post, status and ledger entry in one transaction: all of them land, or none. */
+  /** Categories, tags, post, status and ledger entry in one transaction: all of them land, or none. */
   async function write(publish: PublishPlan, media: ArticleMedia): Promise<Written> {
     const { article, origin, target, warnings } = publish;
-    const body = await bodyOf(publish, media);
+    const postBody = service('post-body');
+    const libraryFiles = await postBody.libraryFilesFor(target, media);
     return strapi.db.transaction(async () => {
       const posts = service('posts');
-      const categories = await service('category-resolver').apply(publish.categoryPlan);
+      const resolver = service('category-resolver');
       const existing = await posts.findPostBySlug(target, article.slug);
-      const seo = seoValues(article, target, existing && target.fields.seo ? existing[target.fields.seo] : undefined, warnings);
-      const data = postData(target, {
-        title: publish.title,
-        slug: article.slug,
-        body,
-        featuredImageId: media.featuredImageId,
-        categoryDocumentIds: publish.categoryPlan.kind === 'none' ? null : categories.map((row) => row.documentId),
-        seo,
-      });
+      const body = postBody.write(target, media.html, libraryFiles, posts.existingZone(target, existing), warnings);
+      const categories = await resolver.apply(publish.categoryPlan, warnings);
+      const tags = target.tags?.kind === 'relation' ? await resolver.applyTags(target.tags.type, publish.values.tags, warnings) : [];
+      const data = await entryData(publish, existing, media, body, categories, tags);
       const documentId = await posts.savePost(target, existing?.documentId, data, article.status === 'publish');
       const postId = await posts.postId(target, documentId);
       await service('deliveries').recordDelivery({
         ...(origin.source === 'webhook' ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event } : {}),
         source: origin.source,
         slug: article.slug,
-        title: truncateAtWord(publish.title, LEDGER_TITLE_MAX_LENGTH),
+        title: truncateAtWord(article.title, LEDGER_TITLE_MAX_LENGTH),
         targetUid: target.uid,
         targetDocumentId: documentId,
         postId,
@@ -162,7 +186,9 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     const repeat = await findRepeat(publish);
     if (repeat) return repeat;
     const mediaImport = service('media-import');
-    const media = await mediaImport.importArticleImages(publish.article, publish.target, publish.config);
+    const { target } = publish;
+    const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
+    const media = await mediaImport.importArticleImages(publish.article, { uid: target.uid, hasFeaturedImageField }, publish.config);
     return write(publish, media).catch(async (error: unknown) => {
       await mediaImport.discard(media);
       throw error;
@@ -186,7 +212,50 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
+  /** Names of what a category plan would link, for the dry run (nothing is created). */
+  function plannedCategoryNames(categoryPlan: CategoryPlan): string[] {
+    if (categoryPlan.kind === 'existing') return categoryPlan.rows.map((row) => row.name);
+    if (categoryPlan.kind === 'names') return categoryPlan.names.map((entry) => entry.name);
+    return [];
+  }
+
   return {
+    /**
+     * The dry run: validates, maps and fits as a publish would, reading the entry a republish would
+     * update, but fetches no image and writes nothing. Images stay at their source URLs in the body.
+     */
+    async preview(article: NormalizedArticle, config: EffectiveConfig): Promise<DryRunResponse> {
+      const publish = await plan(article, { source: 'api' }, config);
+      const { target, warnings } = publish;
+      const posts = service('posts');
+      const existing = await posts.findPostBySlug(target, article.slug);
+      const inline = [...new Set(listInlineImages(article.html).map((image) => image.src))];
+      const bodyWarnings: string[] = [];
+      const body = service('post-body').write(target, article.html, placeholderLibraryFiles(inline), posts.existingZone(target, existing), bodyWarnings);
+      addNew(warnings, withoutImportWarnings(bodyWarnings, inline));
+      const values = planValues(target, { article, existing, now: new Date(), postUrl: postUrlBeforeWrite(config, article) });
+      addNew(warnings, values.warnings);
+      const data = withFeaturedImage(values, undefined);
+      if (target.body && body !== undefined) data[target.body.field] = shortenedBody(body);
+      const hasFeaturedImageField = values.featuredImagePaths.length > 0;
+      if (article.featuredImage && !hasFeaturedImageField) warnings.push('featured image: the target has no media field for a featured image');
+      if (target.authorDefault && target.author) data[target.author.field] = target.authorDefault;
+      return {
+        status: 'success',
+        dry_run: true,
+        action: existing ? 'update' : 'create',
+        target: targetReport(target),
+        values: data,
+        categories: plannedCategoryNames(publish.categoryPlan),
+        tags: target.tags?.kind === 'relation' ? publish.values.tags : [],
+        images: {
+          featured_image: hasFeaturedImageField ? (article.featuredImage?.source ?? null) : null,
+          inline,
+        },
+        warnings,
+      };
+    },
+
     /** Publishes a normalized article with the config the controller read for this request. */
     async publish(article: NormalizedArticle, origin: DeliveryOrigin, config: EffectiveConfig): Promise<PublishResult> {
       const publish = await plan(article, origin, config);

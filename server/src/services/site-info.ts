@@ -33,7 +33,7 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async ping(): Promise<PingResponse> {
     const config = await getService(strapi, 'plugin-config').get();
-    const { fatal, degraded } = getService(strapi, 'target-schema').describe(config);
+    const { fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
     return {
       status: 'success',
       site_name: config.siteName || String(strapi.config.get('info.name', 'Strapi')),
@@ -43,6 +43,7 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
       plugin_version: pluginVersion,
       target_content_type: config.targetContentType,
       target_problems: [...fatal, ...degraded],
+      target: report,
       route_prefixes: answeringPrefixes(String(strapi.config.get('api.rest.prefix', '/api')), config.wordpressPaths),
     };
   },

@@ -31,7 +31,7 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
   const [errors, setErrors] = React.useState<FieldErrors>({});
   const [formError, setFormError] = React.useState<string | null>(null);
   const [saving, setSaving] = React.useState(false);
-  const targetCheck = useTargetCheck(api, values, page.target);
+  const targetCheck = useTargetCheck(api, values, { ...page.target, mapping: page.targetMapping });
   // Back at the saved settings there is nothing to save, and the errors of a refused attempt no longer apply.
   const changed = !sameSettings(values, page.settings);
   const shownErrors = changed ? errors : {};
@@ -121,7 +121,7 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
             </Typography>
           )}
           <SiteSection {...sectionProps} serverUrl={page.serverUrl} />
-          <TargetSection {...sectionProps} contentTypes={page.contentTypes} check={targetCheck} />
+          <TargetSection {...sectionProps} contentTypes={page.contentTypes} check={targetCheck} api={api} />
           <ImagesSection {...sectionProps} />
         </Flex>
       </Layouts.Content>

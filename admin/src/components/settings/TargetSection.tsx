@@ -6,8 +6,13 @@ import type { SectionProps, SettingsFormValues } from './form-values';
 import { SelectField, type SelectOption } from './inputs';
 import { Section } from './Section';
 import { TargetCheckList } from './TargetCheckList';
+import { TargetPreview } from './TargetPreview';
+import type { SettingsApi } from '../../api/settings';
+import type { TargetSettings } from '../../../../core/src/contracts';
+import { TARGET_SETTING_KEYS } from '../../../../core/src/settings-keys';
 
-type TargetField = keyof SettingsFormValues['fields'];
+/** The roles the form offers a select for; the others are detected from the schema (or set in config files). */
+type TargetField = 'title' | 'slug' | 'content' | 'cover' | 'categories' | 'seo';
 type CategoryField = keyof SettingsFormValues['categoryFields'];
 
 const attributeOptions = (contentTypes: ContentTypeSummary[], uid: string): SelectOption[] =>
@@ -19,6 +24,7 @@ const attributeOptions = (contentTypes: ContentTypeSummary[], uid: string): Sele
 interface TargetSectionProps extends SectionProps {
   contentTypes: ContentTypeSummary[];
   check: TargetCheckState;
+  api: SettingsApi;
 }
 
 /** Which content type and fields receive articles, with the server's live check of that mapping. */
@@ -30,6 +36,7 @@ export const TargetSection = ({
   onChange,
   contentTypes,
   check,
+  api,
 }: TargetSectionProps) => {
   const t = useTranslate();
   const allErrors = { ...check.errors, ...errors };
@@ -40,12 +47,24 @@ export const TargetSection = ({
   }));
   const targetAttributes = attributeOptions(contentTypes, values.targetContentType);
   const categoryAttributes = attributeOptions(contentTypes, values.categoryContentType);
-  const defaultHint = (value: string) => t('settings.default', 'Default: {value}', { value: value || none });
+  // An unset role is detected from the target's schema.
+  const defaultHint = (value: string | undefined) =>
+    value === undefined
+      ? t('settings.default.detected', 'Default: detected from the schema')
+      : t('settings.default', 'Default: {value}', { value: value || none });
+
+  // An unset role shows what detection chose for it (the live check's mapping).
+  const fieldHint = (field: TargetField) => {
+    const detected = check.check?.mapping?.[field];
+    return values.fields[field] === undefined && detected !== undefined
+      ? t('settings.target.detected', 'Detected: {value}', { value: detected ?? none })
+      : defaultHint(defaults.fields[field]);
+  };
 
   const fieldLabels: Record<TargetField, string> = {
     title: t('settings.target.fields.title', 'Title field'),
     slug: t('settings.target.fields.slug', 'Slug field'),
-    content: t('settings.target.fields.content', 'Content field (HTML)'),
+    content: t('settings.target.fields.content', 'Body field'),
     cover: t('settings.target.fields.cover', 'Featured image field'),
     categories: t('settings.target.fields.categories', 'Categories relation'),
     seo: t('settings.target.fields.seo', 'SEO component'),
@@ -96,8 +115,8 @@ export const TargetSection = ({
             <SelectField
               name={`fields.${field}`}
               label={fieldLabels[field]}
-              hint={defaultHint(defaults.fields[field])}
-              value={values.fields[field]}
+              hint={fieldHint(field)}
+              value={values.fields[field] ?? ''}
               options={targetAttributes}
               noneLabel={optionalTargetFields.includes(field) ? none : undefined}
               error={allErrors[`fields.${field}`]}
@@ -112,7 +131,7 @@ export const TargetSection = ({
               name={`categoryFields.${field}`}
               label={categoryLabels[field]}
               hint={defaultHint(defaults.categoryFields[field])}
-              value={values.categoryFields[field]}
+              value={values.categoryFields[field] ?? ''}
               options={categoryAttributes}
               noneLabel={field === 'name' ? undefined : none}
               error={allErrors[`categoryFields.${field}`]}
@@ -133,6 +152,10 @@ export const TargetSection = ({
         </Typography>
       )}
       <TargetCheckList state={check} />
+      <TargetPreview
+        api={api}
+        target={Object.fromEntries(TARGET_SETTING_KEYS.map((key) => [key, values[key]])) as TargetSettings}
+      />
     </Section>
   );
 };

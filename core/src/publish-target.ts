@@ -1,0 +1,111 @@
+import { resolveBodyField, type BodyField, type BodyFormatSetting } from './body/body-field';
+import { zonePlan, type ZonePlan } from './body/zone-kinds';
+import type { CategoryFieldOverrides, FieldDefaults, FieldOverrides } from './target-profile/field-overrides';
+import { detectTargetProfile } from './target-profile/detect';
+import { profileMapping, type BodySlot, type TargetProfile } from './target-profile/profile';
+import type { SchemaCatalog } from './target-profile/schema';
+
+/**
+ * The target a publish writes into: the target profile (core/src/target-profile) with the body slot of
+ * core/src/body filled in. Framework-free: built from a SchemaCatalog and the target settings.
+ */
+export interface BodyTarget extends BodySlot {
+  body: BodyField;
+  /** For a dynamic-zone body: the components each part of the article goes into. */
+  zone?: ZonePlan;
+}
+
+export type PublishTarget = TargetProfile<BodyTarget> & {
+  /** A default for the author relation (a documentId or a name of the author type), resolved by the glue. */
+  authorDefault?: string;
+};
+
+export interface TargetSettings {
+  targetContentType: string;
+  fields: FieldOverrides;
+  bodyFormat: BodyFormatSetting;
+  categoryFields: CategoryFieldOverrides;
+  defaults: FieldDefaults;
+}
+
+/** The target's profile, or the problem that keeps it from receiving articles at all. */
+export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCatalog): PublishTarget {
+  const schema = catalog.contentType(settings.targetContentType);
+  if (!schema) {
+    return emptyTarget(settings.targetContentType, `The target content type "${settings.targetContentType}" does not exist.`);
+  }
+  const zoneWarnings: string[] = [];
+  const profile = detectTargetProfile<BodyTarget>(schema, catalog, {
+    fields: settings.fields,
+    categoryFields: settings.categoryFields,
+    defaults: withoutRelationDefaults(settings.defaults, schema.attributes),
+    detectBody(type, types, override) {
+      const { body, problems } = resolveBodyField(type, { field: override, format: settings.bodyFormat, catalog: types });
+      if (!body) return problems.join(' ');
+      if (body.format !== 'zone') return { field: body.name, body };
+      const { plan, warnings } = zonePlan(body.attribute.components ?? [], types);
+      zoneWarnings.push(...warnings);
+      return plan ? { field: body.name, body, zone: plan } : `The dynamic zone "${body.name}" has no component for the article text.`;
+    },
+  });
+  profile.problems.degraded.push(...zoneWarnings);
+  if (settings.fields.seo === '') {
+    profile.problems.degraded.push(
+      'No SEO component or meta fields (fields.seo is turned off): the meta title, meta description and keywords will not be saved.'
+    );
+  }
+  const authorDefault = profile.author ? settings.defaults[profile.author.field] : undefined;
+  if (!profile.slug) {
+    profile.problems.degraded.push(
+      'The target has no slug field: a republish finds its entry through the plugin\'s own record of slug -> entry.'
+    );
+  }
+  return { ...profile, ...(typeof authorDefault === 'string' && authorDefault ? { authorDefault } : {}) };
+}
+
+/** Relation defaults (an author) are names or documentIds the glue resolves; the value plan only writes plain values. */
+function withoutRelationDefaults(defaults: FieldDefaults, attributes: Record<string, { type: string }>): FieldDefaults {
+  return Object.fromEntries(Object.entries(defaults).filter(([field]) => attributes[field]?.type !== 'relation'));
+}
+
+function emptyTarget(uid: string, problem: string): PublishTarget {
+  return {
+    uid,
+    draftAndPublish: false,
+    localized: false,
+    title: null,
+    slug: null,
+    body: null,
+    featuredImage: null,
+    summary: null,
+    categories: null,
+    tags: null,
+    seo: null,
+    author: null,
+    date: null,
+    readingTime: null,
+    jsonLd: null,
+    defaults: [],
+    problems: { fatal: [problem], degraded: [] },
+  };
+}
+
+/** What ping and the admin show: the body field and format, and each role's field. */
+export interface TargetReport {
+  content_type: string;
+  body_field: string | null;
+  body_format: string | null;
+  /** How a republish finds its entry: the slug field, or the plugin's own record. */
+  upsert_key: 'slug' | 'plugin_record';
+  mapping: Record<string, string | null>;
+}
+
+export function targetReport(target: PublishTarget): TargetReport {
+  return {
+    content_type: target.uid,
+    body_field: target.body?.field ?? null,
+    body_format: target.body?.body.format ?? null,
+    upsert_key: target.slug ? 'slug' : 'plugin_record',
+    mapping: profileMapping(target),
+  };
+}

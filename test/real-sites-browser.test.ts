@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from './helpers/admin';
+import { launchBrowser } from './helpers/browser';
+import { ImageServer } from './helpers/image-server';
+import { startPlayground, type Playground } from './helpers/playground';
+import { realisticArticle, serveFixtureImages, SiteAdmin } from './helpers/real-sites';
+import { publishPost } from './helpers/service';
+
+/** Issue #13: the Content Manager opens what the plugin wrote into each body format, without an error. */
+const KEY = 'apk_real-browser-0123456789abcdef';
+const TITLE = 'How to Choose a Garden Hose: Length, Material and Fittings';
+
+const TARGETS = [
+  { uid: 'api::md-post.md-post', format: 'markdown' },
+  { uid: 'api::launch-article.launch-article', format: 'blocks' },
+  { uid: 'api::blog-article.blog-article', format: 'zone' },
+  { uid: 'api::corporate-article.corporate-article', format: 'zone with a video component' },
+  { uid: 'api::ck-article.ck-article', format: 'an HTML editor custom field' },
+];
+
+describe('real sites in the Content Manager (Chromium)', () => {
+  let site: Playground;
+  let browser: Browser | undefined;
+  const images = new ImageServer();
+  const entries: { uid: string; format: string; documentId: string }[] = [];
+
+  before(async () => {
+    await images.start();
+    await serveFixtureImages(images);
+    site = await startPlayground({
+      withAdminPanel: true,
+      env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
+      pluginConfig: { targetContentType: 'api::md-post.md-post' },
+      startTimeoutMs: 240_000,
+    });
+    const admin = await SiteAdmin.register(site.url);
+    for (const target of TARGETS) {
+      await admin.useTarget(target.uid);
+      const response = await publishPost(site.url, KEY, realisticArticle(images));
+      assert.equal(response.status, 201, `${target.uid}: ${response.text}`);
+      entries.push({ ...target, documentId: response.json.document_id });
+    }
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.stop();
+    await images.stop();
+  });
+
+  it('opens the markdown, blocks, zone and HTML-editor entries without an error', async () => {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
+    const page = await context.newPage();
+    // The admin bundle is large and other playgrounds may be booting beside this one.
+    page.setDefaultTimeout(120_000);
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+
+    await page.goto(`${site.url}/admin/auth/login`);
+    await page.locator('input[name="email"]').fill('owner@example.com');
+    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin/auth/'));
+
+    for (const entry of entries) {
+      await page.goto(`${site.url}/admin/content-manager/collection-types/${entry.uid}/${entry.documentId}`);
+      const title = page.locator('input[name="title"]');
+      await title.waitFor();
+      assert.equal(await title.inputValue(), TITLE, entry.format);
+      await page.waitForLoadState('networkidle');
+      await assertNoErrorShown(page, entry.format);
+    }
+    assert.deepEqual(pageErrors, []);
+  });
+});
+
+/** No danger notification (role=alert with text) and no error boundary on the page. */
+async function assertNoErrorShown(page: Page, what: string) {
+  const alerts = (await page.locator('[role="alert"]').allTextContents()).map((text) => text.trim()).filter(Boolean);
+  assert.deepEqual(alerts, [], `no error notification for ${what}`);
+  for (const text of ['Something went wrong', "This screen couldn't be loaded", 'An error occurred']) {
+    assert.equal(await page.getByText(text).count(), 0, `"${text}" is not shown for ${what}`);
+  }
+}
