@@ -24,7 +24,9 @@ const THROUGHPUT_REQUESTS = 64;
 const THROUGHPUT_CONCURRENCY = 8;
 
 /** Strapi's media library settings with the responsive formats and re-encoding off (thumbnail only). */
-const LEAN_MEDIA = { PLAYGROUND_UPLOAD_SETTINGS: JSON.stringify({ responsiveDimensions: false, sizeOptimization: false }) };
+const LEAN_MEDIA = {
+  PLAYGROUND_UPLOAD_SETTINGS: JSON.stringify({ responsiveDimensions: false, sizeOptimization: false }),
+};
 
 const env = {
   ARTICLE_PUBLISHER_API_KEY: KEY,
@@ -61,10 +63,15 @@ async function createApiToken(site: Playground): Promise<string> {
 }
 
 function expectOk(response: { status: number; text: string }, what: string) {
-  if (response.status !== 200 && response.status !== 201) throw new Error(`${what}: ${response.status} ${response.text.slice(0, 300)}`);
+  if (response.status !== 200 && response.status !== 201)
+    throw new Error(`${what}: ${response.status} ${response.text.slice(0, 300)}`);
 }
 
-async function inParallel(total: number, concurrency: number, run: (n: number) => Promise<void>): Promise<number> {
+async function inParallel(
+  total: number,
+  concurrency: number,
+  run: (n: number) => Promise<void>
+): Promise<number> {
   let next = 0;
   const start = process.hrtime.bigint();
   await Promise.all(
@@ -79,7 +86,12 @@ async function inParallel(total: number, concurrency: number, run: (n: number) =
 class ImageSets {
   private counter = 0;
   constructor(private readonly server: ImageServer) {}
-  async next(count: number, make: (seed: number) => Promise<Buffer>, type: string, latency: number): Promise<string[]> {
+  async next(
+    count: number,
+    make: (seed: number) => Promise<Buffer>,
+    type: string,
+    latency: number
+  ): Promise<string[]> {
     return Promise.all(
       Array.from({ length: count }, async () => {
         const seed = ++this.counter;
@@ -90,7 +102,12 @@ class ImageSets {
 }
 
 const withImages = (html: string, sources: string[]) =>
-  html + sources.map((src, i) => `<figure><img src="${src}" alt="Image ${i}"><figcaption>Figure ${i}</figcaption></figure>`).join('');
+  html +
+  sources
+    .map(
+      (src, i) => `<figure><img src="${src}" alt="Image ${i}"><figcaption>Figure ${i}</figcaption></figure>`
+    )
+    .join('');
 
 async function main() {
   ensurePluginBuilt();
@@ -98,7 +115,15 @@ async function main() {
   const sets = new ImageSets(images);
   const photo = (seed: number) => makeImage('jpeg', 1200, 800, seed);
   const bigPhoto = (seed: number) =>
-    sharp({ create: { width: 2200, height: 1650, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128 + (seed % 50), sigma: 60 } } })
+    sharp({
+      create: {
+        width: 2200,
+        height: 1650,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128 + (seed % 50), sigma: 60 },
+      },
+    })
       .jpeg({ quality: 95 })
       .toBuffer();
 
@@ -107,7 +132,11 @@ async function main() {
   const serial = await startPlayground({ env, pluginConfig: { images: { concurrency: 1 } } });
   const token = await createApiToken(site);
   const auth = { authorization: `Bearer ${token}` };
-  const category = await request(`${site.url}/api/categories`, { method: 'POST', headers: auth, body: { data: { name: 'Bench', slug: 'bench' } } });
+  const category = await request(`${site.url}/api/categories`, {
+    method: 'POST',
+    headers: auth,
+    body: { data: { name: 'Bench', slug: 'bench' } },
+  });
   expectOk(category, 'category');
   const categoryId = category.json.data.documentId as string;
   let slugCounter = 0;
@@ -118,7 +147,15 @@ async function main() {
     const response = await request(`${site.url}/api/articles`, {
       method: 'POST',
       headers: auth,
-      body: { data: { title: `Rest ${n}`, slug: slug('rest'), content: articleHtml(n), categories: [categoryId], seo: seo(n) } },
+      body: {
+        data: {
+          title: `Rest ${n}`,
+          slug: slug('rest'),
+          content: articleHtml(n),
+          categories: [categoryId],
+          seo: seo(n),
+        },
+      },
     });
     expectOk(response, 'REST create');
   };
@@ -146,9 +183,14 @@ async function main() {
   console.log(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency, parallel vs one by one vs a single image...`);
   const publishImages = (target: Playground, count: number) => async () => {
     const sources = await sets.next(count, photo, 'image/jpeg', IMAGE_LATENCY_MS);
-    const response = await publishPost(target.url, KEY, { title: 'Images', slug: slug('images'), content: withImages(articleHtml(0), sources) });
+    const response = await publishPost(target.url, KEY, {
+      title: 'Images',
+      slug: slug('images'),
+      content: withImages(articleHtml(0), sources),
+    });
     expectOk(response, 'publish with images');
-    if (response.json.inline_images_result.imported.length !== count) throw new Error(`expected ${count} imports: ${response.text.slice(0, 300)}`);
+    if (response.json.inline_images_result.imported.length !== count)
+      throw new Error(`expected ${count} imports: ${response.text.slice(0, 300)}`);
   };
   const twentyParallelMs = await timeRepeated(RUNS, 1, publishImages(site, 20));
   const twentySerialMs = await timeRepeated(Math.max(3, Math.ceil(RUNS / 2)), 1, publishImages(serial, 20));
@@ -158,7 +200,10 @@ async function main() {
   // The same three with Strapi's responsive formats and re-encoding off: what is left is the import itself.
   console.log('p2 again with lean media library settings (thumbnail only)...');
   const leanSite = await startPlayground({ env: { ...env, ...LEAN_MEDIA } });
-  const leanSerial = await startPlayground({ env: { ...env, ...LEAN_MEDIA }, pluginConfig: { images: { concurrency: 1 } } });
+  const leanSerial = await startPlayground({
+    env: { ...env, ...LEAN_MEDIA },
+    pluginConfig: { images: { concurrency: 1 } },
+  });
   const leanParallelMs = await timeRepeated(RUNS, 1, publishImages(leanSite, 20));
   const leanSerialMs = await timeRepeated(Math.max(3, Math.ceil(RUNS / 2)), 1, publishImages(leanSerial, 20));
   const leanSingleMs = await timeRepeated(RUNS, 1, publishImages(leanSite, 1));
@@ -168,10 +213,16 @@ async function main() {
   // p3: republishing the same 20-image article (every image reused, nothing fetched).
   console.log('p3: republish of a 20-image article...');
   const sources = await sets.next(20, photo, 'image/jpeg', IMAGE_LATENCY_MS);
-  const republishBody = { title: 'Republished', slug: 'republished', content: withImages(articleHtml(0), sources) };
+  const republishBody = {
+    title: 'Republished',
+    slug: 'republished',
+    content: withImages(articleHtml(0), sources),
+  };
   expectOk(await publishPost(site.url, KEY, republishBody), 'first publish');
   const hitsBefore = images.totalHits();
-  const republishMs = await timeRepeated(RUNS, WARMUP, async () => expectOk(await publishPost(site.url, KEY, republishBody), 'republish'));
+  const republishMs = await timeRepeated(RUNS, WARMUP, async () =>
+    expectOk(await publishPost(site.url, KEY, republishBody), 'republish')
+  );
   if (images.totalHits() !== hitsBefore) throw new Error('a republish fetched images again');
 
   // p5: throughput at concurrency 8, publish vs REST create.
@@ -199,7 +250,11 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   })();
-  const bigResponse = await publishPost(fresh.url, KEY, { title: 'Big images', slug: 'big-images', content: withImages('<p>x</p>', bigSources) });
+  const bigResponse = await publishPost(fresh.url, KEY, {
+    title: 'Big images',
+    slug: 'big-images',
+    content: withImages('<p>x</p>', bigSources),
+  });
   sampling = false;
   await sampler;
   expectOk(bigResponse, 'big images');
@@ -210,7 +265,9 @@ async function main() {
   const uploadSite = await startPlayground({ env });
   const uploadToken = await createApiToken(uploadSite);
   await publish(0, uploadSite);
-  const bigImages = await Promise.all(bigSources.map(async (source) => Buffer.from(await (await fetch(source)).arrayBuffer())));
+  const bigImages = await Promise.all(
+    bigSources.map(async (source) => Buffer.from(await (await fetch(source)).arrayBuffer()))
+  );
   const uploadPid = uploadSite.process.pid as number;
   const uploadBaseline = await residentMb(uploadPid);
   let uploadPeak = uploadBaseline;
@@ -222,11 +279,18 @@ async function main() {
     }
   })();
   const form = new FormData();
-  bigImages.forEach((bytes, n) => form.append('files', new Blob([bytes], { type: 'image/jpeg' }), `big-${n}.jpg`));
-  const uploaded = await fetch(`${uploadSite.url}/api/upload`, { method: 'POST', headers: { authorization: `Bearer ${uploadToken}` }, body: form });
+  bigImages.forEach((bytes, n) =>
+    form.append('files', new Blob([bytes], { type: 'image/jpeg' }), `big-${n}.jpg`)
+  );
+  const uploaded = await fetch(`${uploadSite.url}/api/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${uploadToken}` },
+    body: form,
+  });
   sampling = false;
   await uploadSampler;
-  if (uploaded.status !== 201) throw new Error(`Strapi upload: ${uploaded.status} ${(await uploaded.text()).slice(0, 300)}`);
+  if (uploaded.status !== 201)
+    throw new Error(`Strapi upload: ${uploaded.status} ${(await uploaded.text()).slice(0, 300)}`);
   await uploadSite.stop();
   await images.stop();
 
@@ -256,8 +320,10 @@ async function main() {
     p5_throughput_ratio: medians.publishes_per_s / medians.rest_creates_per_s,
   };
   const lean = {
-    p2_parallel_speedup_lean_media: medians.lean_publish_20_images_one_by_one_ms / medians.lean_publish_20_images_parallel_ms,
-    p2_vs_single_image_lean_media: medians.lean_publish_20_images_parallel_ms / medians.lean_publish_1_image_ms,
+    p2_parallel_speedup_lean_media:
+      medians.lean_publish_20_images_one_by_one_ms / medians.lean_publish_20_images_parallel_ms,
+    p2_vs_single_image_lean_media:
+      medians.lean_publish_20_images_parallel_ms / medians.lean_publish_1_image_ms,
     p4_vs_strapi_upload: (peak - baseline) / (uploadPeak - uploadBaseline),
   };
   const targets: Record<keyof typeof results, string> = {
@@ -292,9 +358,15 @@ async function main() {
   for (const key of Object.keys(results) as (keyof typeof results)[]) {
     console.log(`| ${key} | ${round(results[key], 2)} | ${targets[key]} | ${raw[key]} |`);
   }
-  console.log(`| p2_parallel_speedup, lean media settings | ${round(lean.p2_parallel_speedup_lean_media, 2)} | >= 5 | one by one ${round(medians.lean_publish_20_images_one_by_one_ms, 0)} ms / parallel ${round(medians.lean_publish_20_images_parallel_ms, 0)} ms |`);
-  console.log(`| p2_vs_single_image, lean media settings | ${round(lean.p2_vs_single_image_lean_media, 2)} | <= 2 | 20 images ${round(medians.lean_publish_20_images_parallel_ms, 0)} ms / 1 image ${round(medians.lean_publish_1_image_ms, 0)} ms |`);
-  console.log(`| p4 against Strapi's own upload of the same images | ${round(lean.p4_vs_strapi_upload, 2)} | | Strapi upload grew ${round(uploadPeak - uploadBaseline, 0)} MB |`);
+  console.log(
+    `| p2_parallel_speedup, lean media settings | ${round(lean.p2_parallel_speedup_lean_media, 2)} | >= 5 | one by one ${round(medians.lean_publish_20_images_one_by_one_ms, 0)} ms / parallel ${round(medians.lean_publish_20_images_parallel_ms, 0)} ms |`
+  );
+  console.log(
+    `| p2_vs_single_image, lean media settings | ${round(lean.p2_vs_single_image_lean_media, 2)} | <= 2 | 20 images ${round(medians.lean_publish_20_images_parallel_ms, 0)} ms / 1 image ${round(medians.lean_publish_1_image_ms, 0)} ms |`
+  );
+  console.log(
+    `| p4 against Strapi's own upload of the same images | ${round(lean.p4_vs_strapi_upload, 2)} | | Strapi upload grew ${round(uploadPeak - uploadBaseline, 0)} MB |`
+  );
   console.log('\nWrote bench/results.json');
 }
 

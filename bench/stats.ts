@@ -9,7 +9,11 @@ export function median(values: number[]): number {
 export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** Times `run` after `warmup` unmeasured calls; returns each measured duration in ms. */
-export async function timeRepeated(times: number, warmup: number, run: (iteration: number) => Promise<void>): Promise<number[]> {
+export async function timeRepeated(
+  times: number,
+  warmup: number,
+  run: (iteration: number) => Promise<void>
+): Promise<number[]> {
   let iteration = 0;
   for (let i = 0; i < warmup; i++) await run(iteration++);
   const durations: number[] = [];

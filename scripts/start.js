@@ -21,7 +21,11 @@ Article Publisher playground
 `;
 console.log(banner);
 
-const strapiBin = path.join(path.dirname(require.resolve('@strapi/strapi/package.json', { paths: [playgroundDir] })), 'bin', 'strapi.js');
+const strapiBin = path.join(
+  path.dirname(require.resolve('@strapi/strapi/package.json', { paths: [playgroundDir] })),
+  'bin',
+  'strapi.js'
+);
 const child = spawn(process.execPath, [strapiBin, 'start'], {
   cwd: playgroundDir,
   stdio: 'inherit',

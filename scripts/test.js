@@ -13,7 +13,11 @@ const { lockedExec } = require('./lib/builds');
 const root = path.resolve(__dirname, '..');
 const listTests = (dir) =>
   fs.existsSync(path.join(root, dir))
-    ? fs.readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join(dir, f))
+    ? fs
+        .readdirSync(path.join(root, dir))
+        .filter((f) => f.endsWith('.test.ts'))
+        .sort()
+        .map((f) => path.join(dir, f))
     : [];
 
 /** Integration files whose subject does not depend on the database; they run on SQLite only. */
@@ -35,9 +39,14 @@ function runNodeTests(files, env, label) {
   const result = spawnSync(
     process.execPath,
     [
-      '--import', 'tsx', '--test', '--test-concurrency=1',
-      '--test-reporter=spec', '--test-reporter-destination=stdout',
-      '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
+      '--import',
+      'tsx',
+      '--test',
+      '--test-concurrency=1',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=tap',
+      `--test-reporter-destination=${tapFile}`,
       ...files,
     ],
     { cwd: root, stdio: 'inherit', env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env } }
@@ -54,7 +63,9 @@ function runNodeTests(files, env, label) {
 if (!process.env.SKIP_PREPARE) {
   const prepared = spawnSync('bash', [path.join(__dirname, 'prepare-test-machine.sh')], { stdio: 'inherit' });
   if (prepared.status !== 0) {
-    console.error('The test machine could not be prepared (see above); the suite needs PostgreSQL, MariaDB and Chromium.');
+    console.error(
+      'The test machine could not be prepared (see above); the suite needs PostgreSQL, MariaDB and Chromium.'
+    );
     process.exit(1);
   }
 }
@@ -72,11 +83,23 @@ if (only.length) {
   const databases = (process.env.TEST_DATABASES ?? 'sqlite,postgres,mysql').split(',').map((d) => d.trim());
   const integration = listTests('test');
   if (databases.includes('sqlite')) {
-    results.push(runNodeTests([...listTests('core/test'), ...integration], { TEST_DATABASE_CLIENT: 'sqlite' }, 'unit + integration on SQLite'));
+    results.push(
+      runNodeTests(
+        [...listTests('core/test'), ...integration],
+        { TEST_DATABASE_CLIENT: 'sqlite' },
+        'unit + integration on SQLite'
+      )
+    );
   }
   const matrix = integration.filter((file) => !DATABASE_INDEPENDENT.includes(file));
   for (const client of ['postgres', 'mysql'].filter((d) => databases.includes(d))) {
-    results.push(runNodeTests(matrix, { TEST_DATABASE_CLIENT: client }, `integration on ${client === 'mysql' ? 'MariaDB' : 'PostgreSQL'}`));
+    results.push(
+      runNodeTests(
+        matrix,
+        { TEST_DATABASE_CLIENT: client },
+        `integration on ${client === 'mysql' ? 'MariaDB' : 'PostgreSQL'}`
+      )
+    );
   }
 }
 

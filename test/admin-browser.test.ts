@@ -354,8 +354,12 @@ describe('admin pages in a real browser (Chromium)', () => {
 
   it("notes that a WordPress connector works with the CMS address alone, while WordPress's paths are on", async () => {
     await openSettings(page);
-    await page.getByTestId('wordpress-note').getByText(`works with this Strapi's address alone (${site.url})`).waitFor();
-    const wordpressPath = () => request(`${site.url}/wp-json/service/v1/ping`, { headers: { 'X-Service-Key': currentKey } });
+    await page
+      .getByTestId('wordpress-note')
+      .getByText(`works with this Strapi's address alone (${site.url})`)
+      .waitFor();
+    const wordpressPath = () =>
+      request(`${site.url}/wp-json/service/v1/ping`, { headers: { 'X-Service-Key': currentKey } });
     assert.equal((await wordpressPath()).status, 200);
 
     await page.getByTestId('site-card').getByText("Also answer under WordPress's paths").click();

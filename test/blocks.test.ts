@@ -16,15 +16,47 @@ const SECRET = 'whsec-blocks-0123456789abcdef0123456789';
 const PASSWORD = ADMIN_PASSWORD;
 const GUIDE_CONFIG = {
   targetContentType: 'api::guide.guide',
-  fields: { title: 'title', slug: 'slug', content: 'body', cover: 'cover', categories: 'categories', seo: 'seo' },
+  fields: {
+    title: 'title',
+    slug: 'slug',
+    content: 'body',
+    cover: 'cover',
+    categories: 'categories',
+    seo: 'seo',
+  },
 };
 
 /** The block types the realistic article becomes, in order (see core/test/blocks.test.ts for the full JSON). */
 const ARTICLE_BLOCK_TYPES = [
-  'heading', 'image', 'paragraph', 'paragraph', 'heading', 'paragraph', 'list', 'heading', 'paragraph',
-  'paragraph', 'paragraph', 'paragraph', 'paragraph', 'paragraph', 'image', 'quote', 'heading', 'list',
-  'paragraph', 'paragraph', 'heading', 'paragraph', 'image', 'paragraph', 'heading', 'heading', 'paragraph',
-  'heading', 'paragraph',
+  'heading',
+  'image',
+  'paragraph',
+  'paragraph',
+  'heading',
+  'paragraph',
+  'list',
+  'heading',
+  'paragraph',
+  'paragraph',
+  'paragraph',
+  'paragraph',
+  'paragraph',
+  'paragraph',
+  'image',
+  'quote',
+  'heading',
+  'list',
+  'paragraph',
+  'paragraph',
+  'heading',
+  'paragraph',
+  'image',
+  'paragraph',
+  'heading',
+  'heading',
+  'paragraph',
+  'heading',
+  'paragraph',
 ];
 const ARTICLE_IMAGES = [
   { name: 'hero-hose.jpg', alt: 'A green garden hose coiled on a lawn', width: 400, height: 250 },
@@ -42,19 +74,45 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
   const published: { slug: string; documentId: string; title: string }[] = [];
 
   async function readGuide(slug: string) {
-    const query = new URLSearchParams({ 'filters[slug][$eq]': slug, status: 'draft', 'populate[cover]': 'true', 'populate[categories]': 'true', 'populate[seo]': 'true' });
+    const query = new URLSearchParams({
+      'filters[slug][$eq]': slug,
+      status: 'draft',
+      'populate[cover]': 'true',
+      'populate[categories]': 'true',
+      'populate[seo]': 'true',
+    });
     const response = await request(`${site.url}/api/guides?${query}`);
     assert.equal(response.status, 200, response.text);
     assert.equal(response.json.data.length, 1, `one guide with the slug ${slug}`);
-    return response.json.data[0] as { documentId: string; title: string; body: Block[]; cover: { url: string } | null; categories: { name: string }[]; seo: Record<string, unknown> | null };
+    return response.json.data[0] as {
+      documentId: string;
+      title: string;
+      body: Block[];
+      cover: { url: string } | null;
+      categories: { name: string }[];
+      seo: Record<string, unknown> | null;
+    };
   }
 
   /** The body holds the article as blocks, its images as media library files at their places. */
-  async function assertArticleBody(body: Block[], imported: { source_url: string; local_url: string; attachment_id: number }[]) {
-    assert.deepEqual(body.map((block) => block.type), ARTICLE_BLOCK_TYPES);
-    assert.deepEqual(body[0], { type: 'heading', level: 2, children: [{ type: 'text', text: 'Why the right garden hose matters' }] });
+  async function assertArticleBody(
+    body: Block[],
+    imported: { source_url: string; local_url: string; attachment_id: number }[]
+  ) {
+    assert.deepEqual(
+      body.map((block) => block.type),
+      ARTICLE_BLOCK_TYPES
+    );
+    assert.deepEqual(body[0], {
+      type: 'heading',
+      level: 2,
+      children: [{ type: 'text', text: 'Why the right garden hose matters' }],
+    });
     const imageBlocks = body.filter((block) => block.type === 'image');
-    assert.deepEqual(imported.map((image) => image.source_url.split('/').pop()), ARTICLE_IMAGES.map((image) => image.name));
+    assert.deepEqual(
+      imported.map((image) => image.source_url.split('/').pop()),
+      ARTICLE_IMAGES.map((image) => image.name)
+    );
     const files = await tableRows(site.database, 'files');
     for (const [index, block] of imageBlocks.entries()) {
       const expected = ARTICLE_IMAGES[index];
@@ -73,22 +131,41 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     assert.equal(table[0], 'Material | Weight | Kink resistance | Typical lifespan');
     assert.equal(table[4], 'Hybrid polymer | Medium | High | 6 to 8 years');
     assert.deepEqual(body[19].children, [
-      { type: 'link', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', children: [{ type: 'text', text: 'Watch the video on YouTube' }] },
+      {
+        type: 'link',
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        children: [{ type: 'text', text: 'Watch the video on YouTube' }],
+      },
     ]);
   }
 
   function assertDegradationWarnings(warnings: string[]) {
     assert.equal(warnings.filter((w) => w.startsWith('A figure caption became a paragraph')).length, 2);
-    assert.ok(warnings.some((w) => w.startsWith('A table (5 rows, 4 columns) became 5 paragraphs')), warnings.join('\n'));
-    assert.ok(warnings.some((w) => w.includes('became a paragraph linking to https://www.youtube.com/watch?v=dQw4w9WgXcQ')), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => w.startsWith('A table (5 rows, 4 columns) became 5 paragraphs')),
+      warnings.join('\n')
+    );
+    assert.ok(
+      warnings.some((w) =>
+        w.includes('became a paragraph linking to https://www.youtube.com/watch?v=dQw4w9WgXcQ')
+      ),
+      warnings.join('\n')
+    );
   }
 
   before(async () => {
     await images.start();
     const formats = { jpg: 'jpeg', webp: 'webp', png: 'png' } as const;
-    for (const [index, image] of [...ARTICLE_IMAGES, { name: 'featured.jpg', width: 640, height: 360 }].entries()) {
+    for (const [index, image] of [
+      ...ARTICLE_IMAGES,
+      { name: 'featured.jpg', width: 640, height: 360 },
+    ].entries()) {
       const ext = image.name.split('.').pop() as keyof typeof formats;
-      images.file(`/articles/1042/${image.name}`, await makeImage(formats[ext], image.width, image.height, 40 + index), `image/${formats[ext]}`);
+      images.file(
+        `/articles/1042/${image.name}`,
+        await makeImage(formats[ext], image.width, image.height, 40 + index),
+        `image/${formats[ext]}`
+      );
     }
     site = await startPlayground({
       withAdminPanel: true,
@@ -110,7 +187,12 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
   });
 
   it('publish-post (integration A) stores the article as blocks with media library images', async () => {
-    const body = JSON.parse(JSON.stringify({ ...fixturePublishRequest, slug: 'garden-hose-guide-api' }).replaceAll('https://images.example.test/', `${images.url}/`));
+    const body = JSON.parse(
+      JSON.stringify({ ...fixturePublishRequest, slug: 'garden-hose-guide-api' }).replaceAll(
+        'https://images.example.test/',
+        `${images.url}/`
+      )
+    );
     const response = await publishPost(site.url, KEY, body);
     assert.equal(response.status, 201, response.text);
     assert.deepEqual(response.json.inline_images_result.warnings, []);
@@ -127,7 +209,9 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
   });
 
   it('the signed webhook (integration B) stores the same article as blocks', async () => {
-    const payload = JSON.parse(JSON.stringify(fixtureWebhookPayload).replaceAll('https://images.example.test/', `${images.url}/`));
+    const payload = JSON.parse(
+      JSON.stringify(fixtureWebhookPayload).replaceAll('https://images.example.test/', `${images.url}/`)
+    );
     const response = await deliver(site.url, JSON.stringify(payload), SECRET);
     assert.equal(response.status, 200, response.text);
     assert.equal(response.json.received, true);
@@ -152,26 +236,45 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     const response = await publishPost(site.url, KEY, { title: 'Degraded guide', content });
     assert.equal(response.status, 201, response.text);
     assert.match(response.json.inline_images_result.warnings[0].reason, /HTTP 404/);
-    assert.ok(response.json.warnings.some((w: string) => w.startsWith(`The image ${missing} is not in the media library`)));
+    assert.ok(
+      response.json.warnings.some((w: string) =>
+        w.startsWith(`The image ${missing} is not in the media library`)
+      )
+    );
     assert.ok(response.json.warnings.some((w: string) => w.startsWith('The link to "#faq"')));
 
     const guide = await readGuide('degraded-guide');
     assert.deepEqual(guide.body, [
       { type: 'paragraph', children: [{ type: 'text', text: 'Intro' }] },
-      { type: 'paragraph', children: [{ type: 'link', url: missing, children: [{ type: 'text', text: 'Gone' }] }] },
+      {
+        type: 'paragraph',
+        children: [{ type: 'link', url: missing, children: [{ type: 'text', text: 'Gone' }] }],
+      },
       {
         type: 'list',
         format: 'unordered',
         children: [
           { type: 'list-item', children: [{ type: 'text', text: 'Hose' }] },
-          { type: 'list', format: 'unordered', indentLevel: 1, children: [{ type: 'list-item', children: [{ type: 'text', text: 'Rubber' }] }] },
+          {
+            type: 'list',
+            format: 'unordered',
+            indentLevel: 1,
+            children: [{ type: 'list-item', children: [{ type: 'text', text: 'Rubber' }] }],
+          },
           { type: 'list-item', children: [{ type: 'text', text: 'Reel' }] },
         ],
       },
       { type: 'paragraph', children: [{ type: 'text', text: 'FAQ' }] },
       { type: 'quote', children: [{ type: 'text', text: 'One\n\nTwo' }] },
       { type: 'code', language: 'js', children: [{ type: 'text', text: 'const a = 1;' }] },
-      { type: 'paragraph', children: [{ type: 'text', text: 'Bold', bold: true }, { type: 'text', text: ' ' }, { type: 'text', text: 'npm test', code: true }] },
+      {
+        type: 'paragraph',
+        children: [
+          { type: 'text', text: 'Bold', bold: true },
+          { type: 'text', text: ' ' },
+          { type: 'text', text: 'npm test', code: true },
+        ],
+      },
     ]);
     published.push({ slug: 'degraded-guide', documentId: guide.documentId, title: guide.title });
   });
@@ -194,7 +297,9 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     await page.waitForURL((url) => !url.pathname.startsWith('/admin/auth/'));
 
     for (const entry of published) {
-      await page.goto(`${site.url}/admin/content-manager/collection-types/api::guide.guide/${entry.documentId}`);
+      await page.goto(
+        `${site.url}/admin/content-manager/collection-types/api::guide.guide/${entry.documentId}`
+      );
       const title = page.locator('input[name="title"]');
       await title.waitFor();
       assert.equal(await title.inputValue(), entry.title);
@@ -227,7 +332,9 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
 
 /** No danger notification (role=alert with text) and no error boundary on the page. */
 async function assertNoErrorShown(page: Page, slug: string) {
-  const alerts = (await page.locator('[role="alert"]').allTextContents()).map((text) => text.trim()).filter(Boolean);
+  const alerts = (await page.locator('[role="alert"]').allTextContents())
+    .map((text) => text.trim())
+    .filter(Boolean);
   assert.deepEqual(alerts, [], `no error notification for ${slug}`);
   for (const text of ['Something went wrong', "This screen couldn't be loaded", 'An error occurred']) {
     assert.equal(await page.getByText(text).count(), 0, `"${text}" is not shown for ${slug}`);

@@ -8,7 +8,10 @@ const KEY = 'apk_test-key-for-body-checks-0123456789';
 describe('request bodies on the plugin routes', () => {
   let site: Playground;
   before(async () => {
-    site = await startPlayground({ env: { ARTICLE_PUBLISHER_API_KEY: KEY }, pluginConfig: { bodyLimitBytes: 2 * 1024 * 1024 } });
+    site = await startPlayground({
+      env: { ARTICLE_PUBLISHER_API_KEY: KEY },
+      pluginConfig: { bodyLimitBytes: 2 * 1024 * 1024 },
+    });
   });
   after(async () => site?.stop());
 
@@ -54,7 +57,11 @@ describe('request bodies on the plugin routes', () => {
     assert.equal(otherRoute.status, 413);
     assert.equal(otherRoute.json.error.name, 'PayloadTooLargeError');
 
-    const pluginRoute = await request(publishUrl(), { method: 'POST', headers: { 'X-Service-Key': KEY }, body });
+    const pluginRoute = await request(publishUrl(), {
+      method: 'POST',
+      headers: { 'X-Service-Key': KEY },
+      body,
+    });
     assert.notEqual(pluginRoute.status, 413);
   });
 

@@ -46,12 +46,18 @@ describe('article-publisher check against the playground', () => {
     // The activity page lists articles by default; the check's deliveries carry the marker.
     const token = await registerSuperAdmin(site.url);
     const activity = (kind?: string) =>
-      request(`${site.url}/article-publisher/activity${kind ? `?kind=${kind}&pageSize=100` : '?pageSize=100'}`, {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      request(
+        `${site.url}/article-publisher/activity${kind ? `?kind=${kind}&pageSize=100` : '?pageSize=100'}`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        }
+      );
     const articles = await activity();
     assert.equal(articles.status, 200, articles.text);
-    assert.equal(articles.json.results.filter((entry: { slug: string }) => entry.slug === CHECK_SLUG).length, 0);
+    assert.equal(
+      articles.json.results.filter((entry: { slug: string }) => entry.slug === CHECK_SLUG).length,
+      0
+    );
     const checks = await activity('checks');
     assert.ok(checks.json.results.length >= 10, `the two runs' deliveries: ${checks.json.results.length}`);
     for (const entry of checks.json.results) {

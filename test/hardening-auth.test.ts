@@ -15,13 +15,28 @@ const MB = 1024 * 1024;
 
 function article(slug: string, articleId: number): Buffer {
   return Buffer.from(
-    JSON.stringify({ event: 'article.published', article_id: articleId, title: `Article ${slug}`, slug, html_content: '<p>Body text.</p>' })
+    JSON.stringify({
+      event: 'article.published',
+      article_id: articleId,
+      title: `Article ${slug}`,
+      slug,
+      html_content: '<p>Body text.</p>',
+    })
   );
 }
 
 /** Posts `body` to a webhook path as is, with the given signature header (none when null). */
-function postWebhook(baseUrl: string, path: string, body: Buffer, signature: string | null, localAddress?: string): Promise<HttpResponse> {
-  const headers: Record<string, string> = { 'content-type': 'application/json', 'X-Service-Event': 'article.published' };
+function postWebhook(
+  baseUrl: string,
+  path: string,
+  body: Buffer,
+  signature: string | null,
+  localAddress?: string
+): Promise<HttpResponse> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'X-Service-Event': 'article.published',
+  };
   if (signature !== null) headers['X-Service-Signature'] = signature;
   return request(`${baseUrl}${path}`, { method: 'POST', headers, body, localAddress });
 }
@@ -36,16 +51,29 @@ function rssBytes(pid: number): number {
 describe('hardening: authentication and body reading', () => {
   let site: Playground;
   before(async () => {
-    site = await startPlayground({ env: { ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET, ARTICLE_PUBLISHER_API_KEY: KEY } });
+    site = await startPlayground({
+      env: { ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET, ARTICLE_PUBLISHER_API_KEY: KEY },
+    });
   });
   after(async () => site?.stop());
 
   describe('item 1: the signature is computed over the exact bytes received', () => {
     it('refuses a delivery signed over an empty body on any case variant of the webhook path', async () => {
-      const paths = ['/API/service/v1/webhook', '/api/SERVICE/V1/Webhook', '/api/service/v1/WEBHOOK/', '/api/service/v1/webhook/'];
+      const paths = [
+        '/API/service/v1/webhook',
+        '/api/SERVICE/V1/Webhook',
+        '/api/service/v1/WEBHOOK/',
+        '/api/service/v1/webhook/',
+      ];
       for (const [index, path] of paths.entries()) {
         const slug = `forged-${index}`;
-        const response = await postWebhook(site.url, path, article(slug, 100 + index), signWebhook('', SECRET), '127.0.0.11');
+        const response = await postWebhook(
+          site.url,
+          path,
+          article(slug, 100 + index),
+          signWebhook('', SECRET),
+          '127.0.0.11'
+        );
         assert.equal(response.status, 401, `${path}: ${response.text}`);
         assert.equal(response.json.code, 'invalid_signature');
         assert.equal((await readArticle(site.url, slug)).length, 0, `${path} published nothing`);
@@ -54,7 +82,12 @@ describe('hardening: authentication and body reading', () => {
 
     it('accepts a correctly signed delivery on a case variant of the path, verified over its bytes', async () => {
       const body = article('any-case-path', 120);
-      const response = await postWebhook(site.url, '/API/Service/v1/WEBHOOK', body, signWebhook(body, SECRET));
+      const response = await postWebhook(
+        site.url,
+        '/API/Service/v1/WEBHOOK',
+        body,
+        signWebhook(body, SECRET)
+      );
       assert.equal(response.status, 200, response.text);
       assert.equal(response.json.received, true);
       assert.equal((await readArticle(site.url, 'any-case-path')).length, 1);
@@ -63,11 +96,22 @@ describe('hardening: authentication and body reading', () => {
     it('verifies a body sent with a UTF-8 BOM over the BOM too', async () => {
       const json = article('with-bom', 130);
       const withBom = Buffer.concat([BOM, json]);
-      const signedWithoutBom = await postWebhook(site.url, '/api/service/v1/webhook', withBom, signWebhook(json, SECRET), '127.0.0.12');
+      const signedWithoutBom = await postWebhook(
+        site.url,
+        '/api/service/v1/webhook',
+        withBom,
+        signWebhook(json, SECRET),
+        '127.0.0.12'
+      );
       assert.equal(signedWithoutBom.status, 401, signedWithoutBom.text);
       assert.equal((await readArticle(site.url, 'with-bom')).length, 0);
 
-      const signedWithBom = await postWebhook(site.url, '/api/service/v1/webhook', withBom, signWebhook(withBom, SECRET));
+      const signedWithBom = await postWebhook(
+        site.url,
+        '/api/service/v1/webhook',
+        withBom,
+        signWebhook(withBom, SECRET)
+      );
       assert.equal(signedWithBom.status, 200, signedWithBom.text);
       assert.equal((await readArticle(site.url, 'with-bom')).length, 1);
     });
@@ -93,18 +137,33 @@ describe('hardening: authentication and body reading', () => {
       assert.equal(oversized.status, 401, oversized.text);
       assert.equal(oversized.json.code, 'missing_api_key');
 
-      const keyed = await request(`${site.url}/api/service/v1/publish-post`, { method: 'POST', headers: { 'X-Service-Key': KEY }, body: '{"title": "Half a' });
+      const keyed = await request(`${site.url}/api/service/v1/publish-post`, {
+        method: 'POST',
+        headers: { 'X-Service-Key': KEY },
+        body: '{"title": "Half a',
+      });
       assert.equal(keyed.status, 400);
       assert.equal(keyed.json.code, 'invalid_json');
     });
 
     it('never parses a webhook body whose signature does not verify', async () => {
       const malformed = Buffer.from('{"event": "article.published", "title": ');
-      const unsigned = await postWebhook(site.url, '/api/service/v1/webhook', malformed, signWebhook('another body', SECRET), '127.0.0.14');
+      const unsigned = await postWebhook(
+        site.url,
+        '/api/service/v1/webhook',
+        malformed,
+        signWebhook('another body', SECRET),
+        '127.0.0.14'
+      );
       assert.equal(unsigned.status, 401, unsigned.text);
       assert.equal(unsigned.json.code, 'invalid_signature');
 
-      const signed = await postWebhook(site.url, '/api/service/v1/webhook', malformed, signWebhook(malformed, SECRET));
+      const signed = await postWebhook(
+        site.url,
+        '/api/service/v1/webhook',
+        malformed,
+        signWebhook(malformed, SECRET)
+      );
       assert.equal(signed.status, 400, signed.text);
       assert.equal(signed.json.code, 'invalid_json');
     });
@@ -124,7 +183,9 @@ describe('hardening: authentication and body reading', () => {
       let responses: HttpResponse[];
       try {
         responses = await Promise.all(
-          Array.from({ length: 10 }, () => postWebhook(site.url, '/api/service/v1/webhook', big, wrongSignature, '127.0.0.15'))
+          Array.from({ length: 10 }, () =>
+            postWebhook(site.url, '/api/service/v1/webhook', big, wrongSignature, '127.0.0.15')
+          )
         );
       } finally {
         clearInterval(poll);
@@ -132,7 +193,9 @@ describe('hardening: authentication and body reading', () => {
       peak = Math.max(peak, rssBytes(pid));
       const growth = peak - baseline;
       const statuses = responses.map((response) => response.status);
-      t.diagnostic(`server RSS ${(baseline / MB).toFixed(0)} MB before, ${(peak / MB).toFixed(0)} MB at peak: +${(growth / MB).toFixed(0)} MB; statuses ${statuses.join(' ')}`);
+      t.diagnostic(
+        `server RSS ${(baseline / MB).toFixed(0)} MB before, ${(peak / MB).toFixed(0)} MB at peak: +${(growth / MB).toFixed(0)} MB; statuses ${statuses.join(' ')}`
+      );
 
       for (const response of responses) {
         assert.ok([401, 503].includes(response.status), response.text);
@@ -152,8 +215,12 @@ describe('hardening: authentication and body reading', () => {
     it('never refuses the correct key, even from an address over the failure limit', async () => {
       const shared = '127.0.0.16';
       const ping = (key?: string) =>
-        request(`${site.url}/api/service/v1/ping`, { headers: key ? { 'X-Service-Key': key } : {}, localAddress: shared });
-      for (let attempt = 1; attempt <= 20; attempt++) assert.equal((await ping(`apk_guess_${attempt}`)).status, 403);
+        request(`${site.url}/api/service/v1/ping`, {
+          headers: key ? { 'X-Service-Key': key } : {},
+          localAddress: shared,
+        });
+      for (let attempt = 1; attempt <= 20; attempt++)
+        assert.equal((await ping(`apk_guess_${attempt}`)).status, 403);
       const blocked = await ping('apk_guess_21');
       assert.equal(blocked.status, 429);
       assert.equal(blocked.json.code, 'rate_limited');
@@ -175,13 +242,28 @@ describe('hardening: authentication and body reading', () => {
       const shared = '127.0.0.17';
       const body = article('signed-from-throttled-address', 140);
       for (let attempt = 1; attempt <= 20; attempt++) {
-        assert.equal((await postWebhook(site.url, '/api/service/v1/webhook', body, null, shared)).status, 401);
+        assert.equal(
+          (await postWebhook(site.url, '/api/service/v1/webhook', body, null, shared)).status,
+          401
+        );
       }
-      const blocked = await postWebhook(site.url, '/api/service/v1/webhook', body, signWebhook(body, 'a wrong secret 0123456789'), shared);
+      const blocked = await postWebhook(
+        site.url,
+        '/api/service/v1/webhook',
+        body,
+        signWebhook(body, 'a wrong secret 0123456789'),
+        shared
+      );
       assert.equal(blocked.status, 429);
       assert.ok(Number(blocked.headers['retry-after']) > 0);
 
-      const delivered = await postWebhook(site.url, '/api/service/v1/webhook', body, signWebhook(body, SECRET), shared);
+      const delivered = await postWebhook(
+        site.url,
+        '/api/service/v1/webhook',
+        body,
+        signWebhook(body, SECRET),
+        shared
+      );
       assert.equal(delivered.status, 200, delivered.text);
       assert.equal((await readArticle(site.url, 'signed-from-throttled-address')).length, 1);
     });
@@ -192,7 +274,9 @@ describe('hardening: a webhook route that cannot see its raw body', () => {
   let site: Playground;
   before(async () => {
     // An app-wide body parser runs before Strapi's and takes the request stream.
-    site = await startPlayground({ env: { ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET, PLAYGROUND_EARLY_BODY_PARSER: 'true' } });
+    site = await startPlayground({
+      env: { ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET, PLAYGROUND_EARLY_BODY_PARSER: 'true' },
+    });
   });
   after(async () => site?.stop());
 

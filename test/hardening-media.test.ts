@@ -56,7 +56,9 @@ describe('media import hardening (issue #17)', () => {
     });
     const text = await response.text();
     assert.ok(response.status === 200 || response.status === 201, `${response.status} ${text}`);
-    const json = JSON.parse(text) as { id: number; name: string; url: string } | { id: number; name: string; url: string }[];
+    const json = JSON.parse(text) as
+      | { id: number; name: string; url: string }
+      | { id: number; name: string; url: string }[];
     return Array.isArray(json) ? json[0] : json;
   };
   const folderAged = (name: string, ageMs: number) => {
@@ -100,7 +102,9 @@ describe('media import hardening (issue #17)', () => {
    */
   it('item 9: two 7000x7000 PNGs published at once are decoded one at a time (process growth well below both at once)', async (t) => {
     const pngOf = (background: string) =>
-      sharp({ create: { width: 7000, height: 7000, channels: 3, background } }).png({ compressionLevel: 9 }).toBuffer();
+      sharp({ create: { width: 7000, height: 7000, channels: 3, background } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
     const [red, blue] = await Promise.all([pngOf('#c0392b'), pngOf('#2c3e99')]);
     const redUrl = images.file('/mem/red.png', red, 'image/png');
     const blueUrl = images.file('/mem/blue.png', blue, 'image/png');
@@ -117,15 +121,17 @@ describe('media import hardening (issue #17)', () => {
       assert.equal(response.json.featured_image_result, 'success');
     }
     const growth = peak - before;
-    t.diagnostic(`PNG sizes ${red.length} and ${blue.length} bytes; RSS before ${Math.round(before / MB)} MB, peak ${Math.round(peak / MB)} MB, growth ${Math.round(growth / MB)} MB`);
+    t.diagnostic(
+      `PNG sizes ${red.length} and ${blue.length} bytes; RSS before ${Math.round(before / MB)} MB, peak ${Math.round(peak / MB)} MB, growth ${Math.round(growth / MB)} MB`
+    );
     assert.ok(growth < 450 * MB, `the process grew by ${Math.round(growth / MB)} MB`);
   });
 
   it('item 13: removes its own stale temporary download folders at start, and only those', () => {
     const left = fs.readdirSync(tmpdir);
-    assert.ok(!left.includes('article-publisher-crashed'), 'the crashed import\'s folder is gone');
-    assert.ok(left.includes('article-publisher-live'), 'a live download (maybe another instance\'s) stays');
-    assert.ok(left.includes('another-program-old'), 'other programs\' folders stay');
+    assert.ok(!left.includes('article-publisher-crashed'), "the crashed import's folder is gone");
+    assert.ok(left.includes('article-publisher-live'), "a live download (maybe another instance's) stays");
+    assert.ok(left.includes('another-program-old'), "other programs' folders stay");
   });
 
   it('item 9: counts every frame of an animated GIF against the pixel limit', async () => {
@@ -147,22 +153,30 @@ describe('media import hardening (issue #17)', () => {
     const response = await publish({ title: 'Odd schemes', content: html });
     assert.equal(response.status, 201, response.text);
     const { imported, warnings } = response.json.inline_images_result;
-    assert.deepEqual(
-      warnings,
-      [
-        { source_url: 'file:///etc/passwd', reason: 'not imported: file image URLs are refused; the image was removed from the body' },
-        { source_url: 'ftp://files.example.com/b.png', reason: 'not imported: ftp image URLs are refused; the image was removed from the body' },
-      ]
-    );
+    assert.deepEqual(warnings, [
+      {
+        source_url: 'file:///etc/passwd',
+        reason: 'not imported: file image URLs are refused; the image was removed from the body',
+      },
+      {
+        source_url: 'ftp://files.example.com/b.png',
+        reason: 'not imported: ftp image URLs are refused; the image was removed from the body',
+      },
+    ]);
     // http is allowed on this playground (ARTICLE_PUBLISHER_ALLOW_HTTP), so that image is imported, not reported.
-    assert.deepEqual(imported.map((image: { source_url: string }) => image.source_url), [allowed]);
+    assert.deepEqual(
+      imported.map((image: { source_url: string }) => image.source_url),
+      [allowed]
+    );
     const [post] = await readArticle(site.url, 'odd-schemes');
     assert.ok(!/file:|ftp:/.test(post.content), post.content);
   });
 
   it('item 11: the same new bytes published by ten articles at once make one library file', async () => {
     const bytes = await makeImage('png', 320, 240, 111);
-    const urls = Array.from({ length: 10 }, (_, n) => images.file(`/eleven/copy-${n}.png`, bytes, 'image/png'));
+    const urls = Array.from({ length: 10 }, (_, n) =>
+      images.file(`/eleven/copy-${n}.png`, bytes, 'image/png')
+    );
     const filesBefore = (await files()).length;
     const responses = await Promise.all(
       urls.map((url, n) => publish({ title: `Ten at once ${n}`, content: `<p>${n}</p><img src="${url}">` }))
@@ -178,14 +192,18 @@ describe('media import hardening (issue #17)', () => {
     const featured = images.file('/eleven/hero.jpg', bytes, 'image/jpeg');
     const inline = images.file('/eleven/inline.jpg', bytes, 'image/jpeg');
     const filesBefore = (await files()).length;
-    const response = await publish({ title: 'Same bytes twice', content: `<img src="${inline}">`, featured_image: featured });
+    const response = await publish({
+      title: 'Same bytes twice',
+      content: `<img src="${inline}">`,
+      featured_image: featured,
+    });
     assert.equal(response.status, 201, response.text);
     const [post] = await readArticle(site.url, 'same-bytes-twice');
     assert.equal(response.json.inline_images_result.imported[0].attachment_id, post.cover.id);
     assert.equal((await files()).length, filesBefore + 1);
   });
 
-  it('item 10: a file an editor uploaded under the plugin\'s naming scheme is not reused for other bytes', async () => {
+  it("item 10: a file an editor uploaded under the plugin's naming scheme is not reused for other bytes", async () => {
     const wanted = await makeImage('png', 200, 200, 120);
     const other = await makeImage('png', 200, 200, 121);
     // The name the plugin used to give `wanted` from a URL ending in photo.png: <name>-<first 16 hex of its SHA-256>.
@@ -194,10 +212,14 @@ describe('media import hardening (issue #17)', () => {
     assert.equal(editorFile.name, name);
 
     const url = images.file('/named/photo.png', wanted, 'image/png');
-    const response = await publish({ title: 'Not the editor file', content: '<p>x</p>', featured_image: url });
+    const response = await publish({
+      title: 'Not the editor file',
+      content: '<p>x</p>',
+      featured_image: url,
+    });
     assert.equal(response.status, 201, response.text);
     const [post] = await readArticle(site.url, 'not-the-editor-file');
-    assert.notEqual(post.cover.id, editorFile.id, 'the editor\'s file (other bytes) was not reused');
+    assert.notEqual(post.cover.id, editorFile.id, "the editor's file (other bytes) was not reused");
     const served = await request(`${site.url}${post.cover.url}`);
     assert.equal(served.status, 200);
   });
@@ -205,20 +227,35 @@ describe('media import hardening (issue #17)', () => {
   it('item 10: a library file whose media an editor replaced is not reused for the bytes it held before', async () => {
     const original = await makeImage('png', 180, 120, 122);
     const firstUrl = images.file('/replaced/original.png', original, 'image/png');
-    const first = await publish({ title: 'Before the replace', content: '<p>x</p>', featured_image: firstUrl });
+    const first = await publish({
+      title: 'Before the replace',
+      content: '<p>x</p>',
+      featured_image: firstUrl,
+    });
     assert.equal(first.status, 201, first.text);
     const [before] = await readArticle(site.url, 'before-the-replace');
     // Another picture: its size in bytes and dimensions differ, as a real replacement's do.
-    const replaced = await editorUpload(await makeImage('png', 240, 160, 123), 'replacement.png', before.cover.id);
+    const replaced = await editorUpload(
+      await makeImage('png', 240, 160, 123),
+      'replacement.png',
+      before.cover.id
+    );
     assert.equal(replaced.id, before.cover.id, 'the file kept its id, with other bytes');
 
-    const sameUrl = await publish({ title: 'Same URL after the replace', content: '<p>x</p>', featured_image: firstUrl });
+    const sameUrl = await publish({
+      title: 'Same URL after the replace',
+      content: '<p>x</p>',
+      featured_image: firstUrl,
+    });
     const sameBytes = await publish({
       title: 'Same bytes after the replace',
       content: '<p>x</p>',
       featured_image: images.file('/replaced/copy.png', original, 'image/png'),
     });
-    for (const [response, slug] of [[sameUrl, 'same-url-after-the-replace'], [sameBytes, 'same-bytes-after-the-replace']] as const) {
+    for (const [response, slug] of [
+      [sameUrl, 'same-url-after-the-replace'],
+      [sameBytes, 'same-bytes-after-the-replace'],
+    ] as const) {
       assert.equal(response.status, 201, response.text);
       const [post] = await readArticle(site.url, slug);
       assert.notEqual(post.cover.id, before.cover.id, `${slug}: the replaced file was not reused`);
@@ -237,19 +274,35 @@ describe('media import hardening (issue #17)', () => {
     });
 
     // A uploads the shared image, then waits on its slow one; its write will fail.
-    const doomed = publish({ title: `Post A ${FAIL_MARKER}`, slug: 'post-a', featured_image: shared, content: `<img src="${slow}">` });
+    const doomed = publish({
+      title: `Post A ${FAIL_MARKER}`,
+      slug: 'post-a',
+      featured_image: shared,
+      content: `<img src="${slow}">`,
+    });
     let sharedFileId: number | undefined;
     for (let attempt = 0; sharedFileId === undefined; attempt++) {
       assert.ok(attempt < 600, 'A never imported the shared image');
-      const row = (await mediaSources()).find((source) => source.source_key === shared && source.file_id !== null);
+      const row = (await mediaSources()).find(
+        (source) => source.source_key === shared && source.file_id !== null
+      );
       sharedFileId = row ? Number(row.file_id) : undefined;
       if (sharedFileId === undefined) await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
     // B (another slug) reuses A's new file twice: by the same URL, and by the same bytes elsewhere.
-    const kept = await publish({ title: 'Post B', slug: 'post-b', featured_image: shared, content: `<p>b</p><img src="${sameBytesElsewhere}">` });
+    const kept = await publish({
+      title: 'Post B',
+      slug: 'post-b',
+      featured_image: shared,
+      content: `<p>b</p><img src="${sameBytesElsewhere}">`,
+    });
     assert.equal(kept.status, 201, kept.text);
-    assert.equal(kept.json.inline_images_result.imported[0].attachment_id, sharedFileId, 'B reused the file A uploaded');
+    assert.equal(
+      kept.json.inline_images_result.imported[0].attachment_id,
+      sharedFileId,
+      'B reused the file A uploaded'
+    );
 
     releaseSlow();
     const failed = await doomed;
@@ -261,7 +314,7 @@ describe('media import hardening (issue #17)', () => {
     assert.equal((await request(`${site.url}${post.cover.url}`)).status, 200);
     const bodyImage = kept.json.inline_images_result.imported[0].local_url as string;
     assert.ok(post.content.includes(bodyImage));
-    assert.equal((await request(bodyImage)).status, 200, 'B\'s body image is still served');
+    assert.equal((await request(bodyImage)).status, 200, "B's body image is still served");
     // What only A used is gone: its slow image's file and A's own records.
     const slowRows = (await mediaSources()).filter((source) => source.source_key === slow);
     assert.deepEqual(slowRows, []);

@@ -9,7 +9,8 @@ import { deliver } from './helpers/webhook';
 
 const KEY = 'apk_hardening-write-0123456789abcdef';
 const SECRET = 'whsec-hardening-write-0123456789abcdef';
-const BODY = '<p>A body long enough to stand in for the meta description of this article, so SEO is saved.</p>';
+const BODY =
+  '<p>A body long enough to stand in for the meta description of this article, so SEO is saved.</p>';
 
 /** Words of varying length, `count` of them: a title with word boundaries everywhere. */
 const words = (count: number, seed = 'garden') =>
@@ -25,7 +26,12 @@ describe('hardening of the write step', () => {
   const webhook = (fields: Record<string, unknown>) =>
     deliver(
       site.url,
-      JSON.stringify({ event: 'article.published', article_id: nextArticleId++, html_content: BODY, ...fields }),
+      JSON.stringify({
+        event: 'article.published',
+        article_id: nextArticleId++,
+        html_content: BODY,
+        ...fields,
+      }),
       SECRET
     );
   const deliveries = () => tableRows(site.database, 'article_publisher_deliveries');
@@ -33,7 +39,9 @@ describe('hardening of the write step', () => {
     (await tableRows(site.database, 'categories')).map((row) => String(row.slug)).sort();
 
   before(async () => {
-    site = await startPlayground({ env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET } });
+    site = await startPlayground({
+      env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
+    });
   });
   after(async () => site?.stop());
 
@@ -45,7 +53,9 @@ describe('hardening of the write step', () => {
       const response = await publish({ title: longTitle, slug: 'long-title-api' });
       assert.equal(response.status, 201, response.text);
       assert.ok(
-        response.json.warnings.includes(`title was ${longTitle.length} characters; shortened to the field's limit of 255.`),
+        response.json.warnings.includes(
+          `title was ${longTitle.length} characters; shortened to the field's limit of 255.`
+        ),
         JSON.stringify(response.json.warnings)
       );
       const [post] = await readArticle(site.url, 'long-title-api');
@@ -60,7 +70,10 @@ describe('hardening of the write step', () => {
       const response = await webhook({ title: longTitle, slug: 'long-title-webhook' });
       assert.equal(response.status, 200, response.text);
       assert.equal(response.json.received, true);
-      assert.ok(response.json.warnings.some((warning: string) => warning.startsWith('title was ')), response.text);
+      assert.ok(
+        response.json.warnings.some((warning: string) => warning.startsWith('title was ')),
+        response.text
+      );
       const [post] = await readArticle(site.url, 'long-title-webhook');
       assert.ok(post.title.length <= 255);
     });
@@ -99,7 +112,11 @@ describe('hardening of the write step', () => {
       assert.equal(response.json.code, 'bad_request');
       assert.deepEqual(response.json.data, { status: 400 });
       assert.match(response.json.message, /slug: This attribute must be unique/);
-      assert.equal((await readArticle(site.url, 'taken-slug', 'draft')).length, 0, 'no draft was left behind');
+      assert.equal(
+        (await readArticle(site.url, 'taken-slug', 'draft')).length,
+        0,
+        'no draft was left behind'
+      );
       assert.equal((await deliveries()).length, before);
     });
 
@@ -113,7 +130,12 @@ describe('hardening of the write step', () => {
 
   describe('item 6: categories whose slugs collide', () => {
     const categoriesOf = async (slug: string) =>
-      ((await readArticle(site.url, slug))[0].categories as { name: string; parent: { name: string } | null }[])
+      (
+        (await readArticle(site.url, slug))[0].categories as {
+          name: string;
+          parent: { name: string } | null;
+        }[]
+      )
         .map((category) => `${category.parent ? `${category.parent.name} > ` : ''}${category.name}`)
         .sort();
     const assertSlugsUnique = async () => {
@@ -127,14 +149,25 @@ describe('hardening of the write step', () => {
       const second = await publish({ title: 'Hello two', category: 'Hello?' });
       assert.equal(second.status, 201, second.text);
       assert.deepEqual(second.json.categories, ['Hello!']);
-      assert.equal((await listCategories(site.url)).filter((category) => category.name.startsWith('Hello')).length, 1);
+      assert.equal(
+        (await listCategories(site.url)).filter((category) => category.name.startsWith('Hello')).length,
+        1
+      );
       await assertSlugsUnique();
     });
 
     it('reuses a sub-category whose slug a new name shares under the same parent', async () => {
-      const first = await publish({ title: 'Greeting one', category: 'Greetings', sub_category: 'Hi there!' });
+      const first = await publish({
+        title: 'Greeting one',
+        category: 'Greetings',
+        sub_category: 'Hi there!',
+      });
       assert.equal(first.status, 201, first.text);
-      const second = await publish({ title: 'Greeting two', category: 'Greetings', sub_category: 'Hi, there' });
+      const second = await publish({
+        title: 'Greeting two',
+        category: 'Greetings',
+        sub_category: 'Hi, there',
+      });
       assert.equal(second.status, 201, second.text);
       assert.deepEqual(second.json.categories, ['Greetings', 'Hi there!']);
       assert.deepEqual(await categoriesOf('greeting-two'), ['Greetings', 'Greetings > Hi there!']);
@@ -166,7 +199,9 @@ describe('hardening of the write step', () => {
     it('makes one category of concurrent deliveries whose names share a slug', async () => {
       const names = ['Soil + Compost!', 'soil compost?', 'SOIL, COMPOST', 'Soil / compost'];
       const responses = await Promise.all(
-        Array.from({ length: 12 }, (_, i) => publish({ title: `Concurrent soil ${i}`, category: names[i % names.length] }))
+        Array.from({ length: 12 }, (_, i) =>
+          publish({ title: `Concurrent soil ${i}`, category: names[i % names.length] })
+        )
       );
       for (const response of responses) assert.equal(response.status, 201, response.text);
       const stored = (await listCategories(site.url)).filter((category) => /soil/i.test(category.name));
@@ -203,9 +238,16 @@ describe('hardening of the write step', () => {
 
     it('publishes on the webhook, reusing both categories', async () => {
       const count = (await listCategories(site.url)).length;
-      const response = await webhook({ title: 'Long lock names webhook', category, sub_category: subCategory });
+      const response = await webhook({
+        title: 'Long lock names webhook',
+        category,
+        sub_category: subCategory,
+      });
       assert.equal(response.status, 200, response.text);
-      assert.deepEqual(await readArticle(site.url, 'long-lock-names-webhook').then(([post]) => post.categories.length), 2);
+      assert.deepEqual(
+        await readArticle(site.url, 'long-lock-names-webhook').then(([post]) => post.categories.length),
+        2
+      );
       assert.equal((await listCategories(site.url)).length, count);
     });
   });

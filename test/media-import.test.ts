@@ -41,7 +41,12 @@ describe('media import', () => {
 
   it('attaches a featured image given by URL, with its alt text', async () => {
     const url = images.file('/featured.jpg', await makeImage('jpeg', 800, 450, 1), 'image/jpeg');
-    const response = await publish({ title: 'Featured by URL', content: '<p>x</p>', featured_image: url, featured_image_alt: 'A red hose' });
+    const response = await publish({
+      title: 'Featured by URL',
+      content: '<p>x</p>',
+      featured_image: url,
+      featured_image_alt: 'A red hose',
+    });
     assert.equal(response.status, 201, response.text);
     assert.equal(response.json.featured_image_result, 'success');
     const [post] = await readArticle(site.url, 'featured-by-url');
@@ -71,10 +76,22 @@ describe('media import', () => {
     const good = images.file('/a/garden.jpg', await makeImage('jpeg', 640, 400, 3), 'image/jpeg');
     const goodPng = images.file('/a/reel.png', await makeImage('png', 300, 300, 4), 'image/png');
     const missing = `${images.url}/a/missing.jpg`;
-    const disguised = images.file('/a/page.jpg', Buffer.from('<!doctype html><html><body>not an image</body></html>'), 'image/jpeg');
-    const svg = images.file('/a/logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml');
+    const disguised = images.file(
+      '/a/page.jpg',
+      Buffer.from('<!doctype html><html><body>not an image</body></html>'),
+      'image/jpeg'
+    );
+    const svg = images.file(
+      '/a/logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      'image/svg+xml'
+    );
     const jpeg = await makeImage('jpeg', 640, 400, 5);
-    const corrupt = images.file('/a/corrupt.jpg', Buffer.concat([jpeg.subarray(0, 300), Buffer.alloc(2000, 0x41)]), 'image/jpeg');
+    const corrupt = images.file(
+      '/a/corrupt.jpg',
+      Buffer.concat([jpeg.subarray(0, 300), Buffer.alloc(2000, 0x41)]),
+      'image/jpeg'
+    );
     const html = [
       '<h2>Intro</h2>',
       `<figure><img src="${good}" alt="Garden"><figcaption>One</figcaption></figure>`,
@@ -87,8 +104,13 @@ describe('media import', () => {
     const response = await publish({ title: 'Mixed images', content: html, status: 'publish' });
     assert.equal(response.status, 201, response.text);
     const { imported, warnings } = response.json.inline_images_result;
-    assert.deepEqual(imported.map((i: { source_url: string }) => i.source_url), [good, goodPng]);
-    const reasons = Object.fromEntries(warnings.map((w: { source_url: string; reason: string }) => [w.source_url, w.reason]));
+    assert.deepEqual(
+      imported.map((i: { source_url: string }) => i.source_url),
+      [good, goodPng]
+    );
+    const reasons = Object.fromEntries(
+      warnings.map((w: { source_url: string; reason: string }) => [w.source_url, w.reason])
+    );
     assert.deepEqual(Object.keys(reasons).sort(), [missing, disguised, svg, corrupt].sort());
     assert.match(reasons[missing], /HTTP 404/);
     assert.match(reasons[disguised], /not a recognised image/);
@@ -115,9 +137,14 @@ describe('media import', () => {
 
   it('imports at most the configured number of inline images and leaves the rest with a warning', async () => {
     const sources = await Promise.all(
-      Array.from({ length: 8 }, async (_, n) => images.file(`/cap/${n}.png`, await makeImage('png', 16, 16, 100 + n), 'image/png'))
+      Array.from({ length: 8 }, async (_, n) =>
+        images.file(`/cap/${n}.png`, await makeImage('png', 16, 16, 100 + n), 'image/png')
+      )
     );
-    const response = await publish({ title: 'Many images', content: sources.map((src) => `<img src="${src}">`).join('') });
+    const response = await publish({
+      title: 'Many images',
+      content: sources.map((src) => `<img src="${src}">`).join(''),
+    });
     assert.equal(response.status, 201, response.text);
     assert.equal(response.json.inline_images_result.imported.length, 6);
     assert.deepEqual(response.json.inline_images_result.warnings, [
@@ -129,8 +156,15 @@ describe('media import', () => {
 
   it('reports a slow and an oversized image as warnings', async () => {
     const slow = images.file('/b/slow.jpg', await makeImage('jpeg', 100, 100, 6), 'image/jpeg', 3000);
-    const big = images.file('/b/big.png', Buffer.concat([await makeImage('png', 32, 32, 7), Buffer.alloc(MAX_BYTES)]), 'image/png');
-    const response = await publish({ title: 'Slow and big', content: `<img src="${slow}"><img src="${big}">` });
+    const big = images.file(
+      '/b/big.png',
+      Buffer.concat([await makeImage('png', 32, 32, 7), Buffer.alloc(MAX_BYTES)]),
+      'image/png'
+    );
+    const response = await publish({
+      title: 'Slow and big',
+      content: `<img src="${slow}"><img src="${big}">`,
+    });
     assert.equal(response.status, 201, response.text);
     const reasons = response.json.inline_images_result.warnings.map((w: { reason: string }) => w.reason);
     assert.match(reasons[0], /took longer than 1500 ms/);
@@ -151,7 +185,10 @@ describe('media import', () => {
     assert.equal(images.hits.get('/c/shared.webp'), 1);
     const [post] = await readArticle(site.url, 'republish-me');
     const local = first.json.inline_images_result.imported[0].local_url;
-    assert.equal(post.content, `<p>a</p><img src="${local}" alt="one" /><p>b</p><img src="${local}" alt="two" />`);
+    assert.equal(
+      post.content,
+      `<p>a</p><img src="${local}" alt="one" /><p>b</p><img src="${local}" alt="two" />`
+    );
 
     const hitsBefore = images.totalHits();
     const filesBefore = (await files()).length;
@@ -169,14 +206,28 @@ describe('media import', () => {
     const filesBefore = (await files()).length;
     const onDiskBefore = uploadsOnDisk();
     const namesBefore = new Set(fs.readdirSync(uploadsDir));
-    const response = await publish({ title: `Doomed ${FAIL_MARKER}`, slug: 'doomed', content: `<img src="${one}">`, featured_image: two });
+    const response = await publish({
+      title: `Doomed ${FAIL_MARKER}`,
+      slug: 'doomed',
+      content: `<img src="${one}">`,
+      featured_image: two,
+    });
     assert.equal(response.status, 500);
     assert.equal(response.json.code, 'publish_failed');
     assert.equal(images.hits.get('/d/one.jpg'), 1, 'the image was really fetched and uploaded first');
     assert.equal((await files()).length, filesBefore, 'no orphan file rows');
-    assert.deepEqual(fs.readdirSync(uploadsDir).filter((name) => !namesBefore.has(name)), [], 'no orphan files on disk');
+    assert.deepEqual(
+      fs.readdirSync(uploadsDir).filter((name) => !namesBefore.has(name)),
+      [],
+      'no orphan files on disk'
+    );
     assert.equal(uploadsOnDisk(), onDiskBefore);
-    assert.equal((await tableRows(site.database, 'article_publisher_media_sources')).filter((r) => String(r.source_key).includes('/d/')).length, 0);
+    assert.equal(
+      (await tableRows(site.database, 'article_publisher_media_sources')).filter((r) =>
+        String(r.source_key).includes('/d/')
+      ).length,
+      0
+    );
   });
 
   it('refuses a 200 MB image after reading at most about the byte limit', async () => {
@@ -197,7 +248,10 @@ describe('media import', () => {
     });
     const response = await publish({ title: 'Huge', content: '<p>x</p>', featured_image: huge });
     assert.equal(response.status, 201, response.text);
-    assert.match(response.json.featured_image_result, /^warning: the image is larger than the limit of 1048576 bytes/);
+    assert.match(
+      response.json.featured_image_result,
+      /^warning: the image is larger than the limit of 1048576 bytes/
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     // What the server got to push is the limit plus what socket buffers held; far below 200 MB.
     assert.ok(accepted < MAX_BYTES + 8 * 1024 * 1024, `the server pushed ${accepted} bytes`);

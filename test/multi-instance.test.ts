@@ -31,7 +31,10 @@ describe('two Strapi instances on one PostgreSQL database', () => {
     a = await startPlayground({ env, database });
     b = await startPlayground({ env, database });
     ownerToken = await registerSuperAdmin(a.url);
-    const generated = await request(`${a.url}/article-publisher/api-key`, { method: 'POST', headers: { authorization: `Bearer ${ownerToken}` } });
+    const generated = await request(`${a.url}/article-publisher/api-key`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
     key = generated.json.key;
   });
   after(async () => {
@@ -42,9 +45,18 @@ describe('two Strapi instances on one PostgreSQL database', () => {
   });
 
   it('ends 50 concurrent publishes of one new slug, spread over both instances, with one post', async () => {
-    const body = { title: 'Fifty at once', slug: 'fifty-at-once', content: '<p>same</p>', status: 'publish', category: 'Load' };
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, n) => publishPost((n % 2 ? a : b).url, key, body)));
-    for (const response of responses) assert.ok(response.status === 200 || response.status === 201, response.text);
+    const body = {
+      title: 'Fifty at once',
+      slug: 'fifty-at-once',
+      content: '<p>same</p>',
+      status: 'publish',
+      category: 'Load',
+    };
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => publishPost((n % 2 ? a : b).url, key, body))
+    );
+    for (const response of responses)
+      assert.ok(response.status === 200 || response.status === 201, response.text);
     assert.equal(responses.filter((r) => r.status === 201).length, 1);
     assert.equal((await readArticle(a.url, 'fifty-at-once', 'draft')).length, 1);
     assert.equal((await readArticle(b.url, 'fifty-at-once', 'published')).length, 1);
@@ -65,7 +77,9 @@ describe('two Strapi instances on one PostgreSQL database', () => {
       target_status: 'publish',
     });
     const filesBefore = (await files()).length;
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, n) => deliver((n % 2 ? a : b).url, body, SECRET)));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => deliver((n % 2 ? a : b).url, body, SECRET))
+    );
     for (const response of responses) assert.equal(response.status, 200, response.text);
     assert.equal(responses.filter((r) => r.json.duplicate === false).length, 1, 'one delivery did the work');
     assert.equal(await countArticles(a.url, 'draft'), 2);
@@ -77,12 +91,24 @@ describe('two Strapi instances on one PostgreSQL database', () => {
 
   it('refuses a key regenerated through instance A on instance B at once, and accepts the new one there', async () => {
     const old = key;
-    assert.equal((await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': old } })).status, 200);
-    const regenerated = await request(`${a.url}/article-publisher/api-key`, { method: 'POST', headers: { authorization: `Bearer ${ownerToken}` } });
+    assert.equal(
+      (await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': old } })).status,
+      200
+    );
+    const regenerated = await request(`${a.url}/article-publisher/api-key`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
     key = regenerated.json.key;
     // No wait at all: B reads the key's digest from the database on every request.
-    assert.equal((await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': old } })).status, 403);
-    assert.equal((await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': key } })).status, 200);
+    assert.equal(
+      (await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': old } })).status,
+      403
+    );
+    assert.equal(
+      (await request(`${b.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': key } })).status,
+      200
+    );
   });
 
   it('survives an instance killed in the middle of a publish: the retry on the other makes one post and leaves no orphan files', async () => {
@@ -115,7 +141,10 @@ describe('two Strapi instances on one PostgreSQL database', () => {
     // The lock A held expires (its lease is 15 s); the retry on B waits for it, then reuses A's uploads.
     const retried = await publishPost(b.url, key, body);
     assert.equal(retried.status, 201, retried.text);
-    const imported = retried.json.inline_images_result.imported as { attachment_id: number; local_url: string }[];
+    const imported = retried.json.inline_images_result.imported as {
+      attachment_id: number;
+      local_url: string;
+    }[];
     assert.equal(imported.length, 3);
     const [post] = await readArticle(b.url, 'interrupted', 'published');
     for (const image of imported) assert.ok(post.content.includes(image.local_url));

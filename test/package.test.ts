@@ -30,7 +30,11 @@ describe('the packed package (npm pack) in a Strapi app', () => {
     execFileSync('tar', ['-xzf', path.join(unpackDir, packed[0].filename), '-C', unpackDir]);
     // Installed under its name, as `npm install <tarball>` would, so `require('<name>/toolkit')` resolves.
     fs.mkdirSync(path.join(unpackDir, 'node_modules'), { recursive: true });
-    fs.symlinkSync(path.join(unpackDir, 'package'), path.join(unpackDir, 'node_modules', PACKAGE_NAME), 'dir');
+    fs.symlinkSync(
+      path.join(unpackDir, 'package'),
+      path.join(unpackDir, 'node_modules', PACKAGE_NAME),
+      'dir'
+    );
     site = await startPlayground({
       env: {
         PLAYGROUND_PLUGIN_PATH: path.relative(playgroundDir, path.join(unpackDir, 'package')),
@@ -55,7 +59,11 @@ describe('the packed package (npm pack) in a Strapi app', () => {
     const response = await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': KEY } });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.json.status, 'success');
-    assert.equal((await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': 'apk_other' } })).status, 403);
+    assert.equal(
+      (await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': 'apk_other' } }))
+        .status,
+      403
+    );
   });
 
   it('tells the admin that the key comes from the environment and refuses to regenerate it', async () => {
@@ -65,7 +73,10 @@ describe('the packed package (npm pack) in a Strapi app', () => {
     assert.equal(settings.status, 200);
     assert.deepEqual(settings.json.apiKey, { source: 'environment', hint: null, createdAt: null });
     assert.ok(!settings.text.includes(KEY));
-    const regenerate = await request(`${site.url}/article-publisher/api-key`, { method: 'POST', headers: auth });
+    const regenerate = await request(`${site.url}/article-publisher/api-key`, {
+      method: 'POST',
+      headers: auth,
+    });
     assert.equal(regenerate.status, 400);
     assert.match(regenerate.json.error.message, /ARTICLE_PUBLISHER_API_KEY/);
   });
@@ -77,12 +88,26 @@ describe('the packed package (npm pack) in a Strapi app', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(unpackDir, 'package', 'package.json'), 'utf8'));
     const toolkitExport = manifest.exports['./toolkit'];
     for (const condition of ['types', 'import', 'require']) {
-      assert.ok(fs.existsSync(path.join(unpackDir, 'package', toolkitExport[condition])), `./toolkit ${condition} is packed`);
+      assert.ok(
+        fs.existsSync(path.join(unpackDir, 'package', toolkitExport[condition])),
+        `./toolkit ${condition} is packed`
+      );
     }
-    const names = ['createClient', 'deliverWebhook', 'signWebhook', 'verifyWebhook', 'sanitizeArticleHtml', 'runConformanceCheck'];
-    const required = await nodeIn(['-e', `const t = require('${PACKAGE_NAME}/toolkit'); console.log(JSON.stringify(Object.keys(t)))`]);
+    const names = [
+      'createClient',
+      'deliverWebhook',
+      'signWebhook',
+      'verifyWebhook',
+      'sanitizeArticleHtml',
+      'runConformanceCheck',
+    ];
+    const required = await nodeIn([
+      '-e',
+      `const t = require('${PACKAGE_NAME}/toolkit'); console.log(JSON.stringify(Object.keys(t)))`,
+    ]);
     assert.equal(required.code, 0, required.stderr);
-    for (const name of names) assert.ok(JSON.parse(required.stdout).includes(name), `require() gives ${name}`);
+    for (const name of names)
+      assert.ok(JSON.parse(required.stdout).includes(name), `require() gives ${name}`);
     const imported = await nodeIn([
       '--input-type=module',
       '-e',
@@ -104,7 +129,14 @@ describe('the packed package (npm pack) in a Strapi app', () => {
     const ping = await nodeIn([binary, 'ping', '--site', site.url, '--key', KEY, '--json']);
     assert.equal(ping.code, 0, ping.stdout + ping.stderr);
     assert.equal(JSON.parse(ping.stdout).status, 'success');
-    const wrongKey = await nodeIn([binary, 'ping', '--site', site.url, '--key', 'apk_not-this-site-0000000000']);
+    const wrongKey = await nodeIn([
+      binary,
+      'ping',
+      '--site',
+      site.url,
+      '--key',
+      'apk_not-this-site-0000000000',
+    ]);
     assert.equal(wrongKey.code, 1, wrongKey.stdout);
   });
 });

@@ -18,7 +18,10 @@ describe('ping, API key and admin key management', () => {
   after(async () => site?.stop());
 
   const generateKey = async (token = ownerToken) =>
-    request(`${site.url}/article-publisher/api-key`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    request(`${site.url}/article-publisher/api-key`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
 
   it('answers 503 not_configured before any key exists', async () => {
     const response = await request(pingUrl, { headers: { 'X-Service-Key': 'anything' } });
@@ -83,7 +86,11 @@ describe('ping, API key and admin key management', () => {
     assert.equal((await request(pingUrl, { headers: { 'X-Service-Key': second } })).status, 200);
 
     for (const key of [first, second]) {
-      assert.deepEqual(await tablesContaining(site.database, key), [], 'no table holds the key in plain text');
+      assert.deepEqual(
+        await tablesContaining(site.database, key),
+        [],
+        'no table holds the key in plain text'
+      );
       assert.deepEqual(await tablesContaining(site.database, key.slice(4, 24)), []);
     }
   });
@@ -118,7 +125,10 @@ describe('ping, API key and admin key management', () => {
     const rightKey = await request(pingUrl, { ...attacker, headers: { 'X-Service-Key': key } });
     assert.equal(rightKey.status, 200, 'a throttled address is not refused when it presents the right key');
 
-    const otherClient = await request(pingUrl, { localAddress: '127.0.0.8', headers: { 'X-Service-Key': key } });
+    const otherClient = await request(pingUrl, {
+      localAddress: '127.0.0.8',
+      headers: { 'X-Service-Key': key },
+    });
     assert.equal(otherClient.status, 200);
   });
 });

@@ -92,7 +92,12 @@ describe('publish-post', () => {
       'json_ld_schema and the FAQ block from the body are both kept'
     );
 
-    const categories = Object.fromEntries(published.categories.map((c: { name: string; parent: { name: string } | null }) => [c.name, c.parent?.name ?? null]));
+    const categories = Object.fromEntries(
+      published.categories.map((c: { name: string; parent: { name: string } | null }) => [
+        c.name,
+        c.parent?.name ?? null,
+      ])
+    );
     assert.deepEqual(categories, { Gardening: null, Watering: 'Gardening' });
   });
 
@@ -116,7 +121,12 @@ describe('publish-post', () => {
 
   it('derives the slug from the title when absent, and assigns categories by id', async () => {
     const [gardening] = (await listCategories(site.url)).filter((c) => c.name === 'Gardening');
-    const response = await publish({ title: 'Ten Tips for Tomatoes!', content: '<p>Water them.</p>', categories: [gardening.id], category: 'Ignored' });
+    const response = await publish({
+      title: 'Ten Tips for Tomatoes!',
+      content: '<p>Water them.</p>',
+      categories: [gardening.id],
+      category: 'Ignored',
+    });
     assert.equal(response.status, 201, response.text);
     assert.equal(response.json.post_status, 'draft', 'draft is the default status');
     assert.deepEqual(response.json.categories, ['Gardening'], 'ids win over names');
@@ -136,7 +146,12 @@ describe('publish-post', () => {
     ];
     let postId: number | undefined;
     for (const step of steps) {
-      const response = await publish({ title: 'Status walk', slug, content: `<p>${step.status}</p>`, status: step.status });
+      const response = await publish({
+        title: 'Status walk',
+        slug,
+        content: `<p>${step.status}</p>`,
+        status: step.status,
+      });
       assert.ok([200, 201].includes(response.status), response.text);
       assert.equal(response.json.post_status, step.status);
       postId ??= response.json.post_id;
@@ -145,7 +160,9 @@ describe('publish-post', () => {
       assert.equal(published.length, step.published ? 1 : 0, `published version after ${step.status}`);
       const [draft] = await readArticle(site.url, slug, 'draft');
       assert.equal(draft.content, `<p>${step.status}</p>`);
-      const [latest] = (await deliveries()).filter((d) => d.slug === slug).sort((a, b) => Number(b.id) - Number(a.id));
+      const [latest] = (await deliveries())
+        .filter((d) => d.slug === slug)
+        .sort((a, b) => Number(b.id) - Number(a.id));
       assert.equal(latest.requested_status, step.status, 'the ledger records the requested status');
     }
   });
@@ -172,7 +189,12 @@ describe('publish-post', () => {
 
   it('answers 500 publish_failed on a database failure and leaves no post, category or ledger entry', async () => {
     const before = (await deliveries()).length;
-    const response = await publish({ ...article(), title: `Broken ${FAIL_MARKER}`, slug: 'broken-write', category: 'Only In Failed Write' });
+    const response = await publish({
+      ...article(),
+      title: `Broken ${FAIL_MARKER}`,
+      slug: 'broken-write',
+      category: 'Only In Failed Write',
+    });
     assert.equal(response.status, 500);
     assert.equal(response.json.code, 'publish_failed');
     assert.deepEqual(response.json.data, { status: 500 });
@@ -182,7 +204,13 @@ describe('publish-post', () => {
   });
 
   it('ends 20 concurrent publishes of one new slug with exactly one post', async () => {
-    const body = { title: 'Race', slug: 'race-condition', content: '<p>same</p>', status: 'publish', category: 'Races' };
+    const body = {
+      title: 'Race',
+      slug: 'race-condition',
+      content: '<p>same</p>',
+      status: 'publish',
+      category: 'Races',
+    };
     const responses = await Promise.all(Array.from({ length: 20 }, () => publish(body)));
     assert.deepEqual(responses.map((r) => r.status).sort(), [...Array(19).fill(200), 201]);
     assert.equal(new Set(responses.map((r) => r.json.post_id)).size, 1);
@@ -198,9 +226,15 @@ describe('publish-post', () => {
       featured_image: 'https://169.254.169.254/latest/meta-data',
     });
     assert.equal(response.status, 201, response.text);
-    assert.match(response.json.featured_image_result, /^warning: the address 169\.254\.169\.254 is linkLocal, not public; refused/);
+    assert.match(
+      response.json.featured_image_result,
+      /^warning: the address 169\.254\.169\.254 is linkLocal, not public; refused/
+    );
     assert.deepEqual(response.json.inline_images_result.warnings, [
-      { source_url: 'https://127.0.0.1:9/secret.png', reason: 'the address 127.0.0.1 is loopback, not public; refused' },
+      {
+        source_url: 'https://127.0.0.1:9/secret.png',
+        reason: 'the address 127.0.0.1 is loopback, not public; refused',
+      },
     ]);
     const [draft] = await readArticle(site.url, 'internal-image');
     assert.equal(draft.content, '<p>x</p><img src="https://127.0.0.1:9/secret.png" alt="internal" />');

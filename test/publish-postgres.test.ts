@@ -25,7 +25,14 @@ describe('concurrent publishes on PostgreSQL with two Strapi instances', () => {
   });
 
   it('ends 20 concurrent publishes of one new slug, spread over both instances, with one post', async () => {
-    const body = { title: 'Postgres race', slug: 'postgres-race', content: '<p>same</p>', status: 'publish', category: 'Races', sub_category: 'Photo finish' };
+    const body = {
+      title: 'Postgres race',
+      slug: 'postgres-race',
+      content: '<p>same</p>',
+      status: 'publish',
+      category: 'Races',
+      sub_category: 'Photo finish',
+    };
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) => publishPost((index % 2 ? first : second).url, KEY, body))
     );

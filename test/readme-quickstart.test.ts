@@ -42,7 +42,11 @@ describe("the README's quickstart, run as written against the playground", () =>
     const token = await registerSuperAdmin(site.url);
     const auth = { authorization: `Bearer ${token}` };
     const key = await request(`${site.url}/article-publisher/api-key`, { method: 'POST', headers: auth });
-    const secret = await request(`${site.url}/article-publisher/webhook-secret`, { method: 'POST', headers: auth, body: {} });
+    const secret = await request(`${site.url}/article-publisher/webhook-secret`, {
+      method: 'POST',
+      headers: auth,
+      body: {},
+    });
     assert.equal(key.status, 200, key.text);
     assert.equal(secret.status, 200, secret.text);
     environment.SITE = site.url;
@@ -50,7 +54,9 @@ describe("the README's quickstart, run as written against the playground", () =>
     environment.ARTICLE_PUBLISHER_WEBHOOK_SECRET = secret.json.secret;
 
     for (const block of blocks.filter((candidate) => candidate.marker.startsWith('run '))) {
-      const exports = Object.entries(environment).map(([name, value]) => `export ${name}='${value}'`).join('\n');
+      const exports = Object.entries(environment)
+        .map(([name, value]) => `export ${name}='${value}'`)
+        .join('\n');
       const run = await runCommand('bash', ['-euo', 'pipefail', '-c', `${exports}\n${block.script}`]);
       outputs.set(block.marker.slice('run '.length), run);
     }
@@ -96,7 +102,9 @@ describe("the README's quickstart, run as written against the playground", () =>
     assert.deepEqual(answer.warnings, [], 'nothing had to be fitted or dropped');
     assert.deepEqual(answer.categories, ['Gardening', 'Lawns']);
 
-    const example = JSON.parse(fs.readFileSync(path.join(repoRoot, 'examples', 'first-article.json'), 'utf8'));
+    const example = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, 'examples', 'first-article.json'), 'utf8')
+    );
     const [article] = await readArticle(site.url, example.slug, 'published');
     assert.ok(article, 'the article is published');
     assert.equal(article.title, example.title);
@@ -108,9 +116,15 @@ describe("the README's quickstart, run as written against the playground", () =>
     assert.equal(article.cover.alternativeText, example.featured_image_alt);
     // Data URLs: the library file is named from the alt text, and the answer does not echo the base64.
     assert.match(article.cover.name, /^a-green-lawn-in-the-morning-sun-[0-9a-f]{16}\.png$/);
-    assert.match(answer.inline_images_result.imported[0].source_url, /^data:image\/png;base64,\.\.\.\(\d+ B\)$/);
+    assert.match(
+      answer.inline_images_result.imported[0].source_url,
+      /^data:image\/png;base64,\.\.\.\(\d+ B\)$/
+    );
     assert.ok(!publish.stdout.includes('base64,iVBOR'), 'no data URL is echoed in full');
-    assert.ok(article.content.includes(answer.inline_images_result.imported[0].local_url), 'the inline image points at the library');
+    assert.ok(
+      article.content.includes(answer.inline_images_result.imported[0].local_url),
+      'the inline image points at the library'
+    );
     assert.ok(!article.content.includes('data:image'), 'no data URL is left in the body');
   });
 
@@ -118,7 +132,9 @@ describe("the README's quickstart, run as written against the playground", () =>
     const webhook = outputs.get('webhook');
     assert.ok(webhook, 'a webhook block');
     assert.equal(webhook.code, 0, webhook.stdout + webhook.stderr);
-    const example = JSON.parse(fs.readFileSync(path.join(repoRoot, 'examples', 'webhook-payload.json'), 'utf8'));
+    const example = JSON.parse(
+      fs.readFileSync(path.join(repoRoot, 'examples', 'webhook-payload.json'), 'utf8')
+    );
     const [article] = await readArticle(site.url, example.slug, 'published');
     assert.ok(article, 'the delivered article is published');
     assert.ok(article.cover, 'with its cover');

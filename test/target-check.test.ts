@@ -12,7 +12,14 @@ describe('a missing or incompatible target content type', () => {
     site = await startPlayground({
       env: { ARTICLE_PUBLISHER_API_KEY: KEY },
       pluginConfig: {
-        fields: { title: 'title', slug: 'slug', content: 'cover', cover: 'image', categories: 'categories', seo: 'seo' },
+        fields: {
+          title: 'title',
+          slug: 'slug',
+          content: 'cover',
+          cover: 'image',
+          categories: 'categories',
+          seo: 'seo',
+        },
       },
     });
   });

@@ -35,7 +35,11 @@ describe('webhook receiver (integration B)', () => {
     const formats = { jpg: 'jpeg', webp: 'webp', png: 'png' } as const;
     for (const [index, name] of names.entries()) {
       const ext = name.split('.').pop() as keyof typeof formats;
-      images.file(`/articles/1042/${name}`, await makeImage(formats[ext], 400, 250, 20 + index), `image/${formats[ext]}`);
+      images.file(
+        `/articles/1042/${name}`,
+        await makeImage(formats[ext], 400, 250, 20 + index),
+        `image/${formats[ext]}`
+      );
     }
     const json = JSON.stringify(payload).replaceAll('https://images.example.test/', `${images.url}/`);
     payload = JSON.parse(json);
@@ -63,9 +67,17 @@ describe('webhook receiver (integration B)', () => {
     assert.equal(JSON.stringify(post.seo.structuredData).includes('FAQPage'), true);
     assert.equal(post.cover.alternativeText, payload.featured_image_alt);
     // Images stay where the article put them: the first figure right after the first heading.
-    assert.match(post.content, new RegExp(`^<h2>Why the right garden hose matters</h2>\\n<figure><img src="${site.url}/uploads/`));
+    assert.match(
+      post.content,
+      new RegExp(`^<h2>Why the right garden hose matters</h2>\\n<figure><img src="${site.url}/uploads/`)
+    );
     assert.ok(!post.content.includes(images.url), 'every inline image was rewritten to the media library');
-    const categories = Object.fromEntries(post.categories.map((c: { name: string; parent: { name: string } | null }) => [c.name, c.parent?.name ?? null]));
+    const categories = Object.fromEntries(
+      post.categories.map((c: { name: string; parent: { name: string } | null }) => [
+        c.name,
+        c.parent?.name ?? null,
+      ])
+    );
     assert.deepEqual(categories, { [payload.category]: null, [payload.sub_category]: payload.category });
 
     const [ledger] = await tableRows(site.database, 'article_publisher_deliveries');
@@ -83,7 +95,10 @@ describe('webhook receiver (integration B)', () => {
       ['missing', null],
       ['wrong', signWebhook(body, 'another-secret-0123456789')],
       ['uppercase hex of the right digest', digest.toUpperCase()],
-      ['body changed by one byte after signing', signWebhook(body.replace('never-stored', 'never-storeD'), SECRET)],
+      [
+        'body changed by one byte after signing',
+        signWebhook(body.replace('never-stored', 'never-storeD'), SECRET),
+      ],
     ];
     const ledgerBefore = (await tableRows(site.database, 'article_publisher_deliveries')).length;
     for (const [name, signature] of cases) {
@@ -113,7 +128,11 @@ describe('webhook receiver (integration B)', () => {
   });
 
   it('updates the post when a changed article arrives under the same article_id and slug', async () => {
-    const changed = { ...payload, html_content: '<h2>Rewritten</h2><p>New text.</p>', target_status: 'publish' };
+    const changed = {
+      ...payload,
+      html_content: '<h2>Rewritten</h2><p>New text.</p>',
+      target_status: 'publish',
+    };
     const response = await deliver(site.url, JSON.stringify(changed), SECRET);
     assert.equal(response.status, 200, response.text);
     assert.equal(response.json.duplicate, false);
@@ -132,14 +151,25 @@ describe('webhook receiver (integration B)', () => {
   });
 
   it('acknowledges and ignores other events, and names invalid fields after a valid signature', async () => {
-    const other = await deliver(site.url, JSON.stringify({ event: 'article.deleted', article_id: 1 }), SECRET, undefined, 'article.deleted');
+    const other = await deliver(
+      site.url,
+      JSON.stringify({ event: 'article.deleted', article_id: 1 }),
+      SECRET,
+      undefined,
+      'article.deleted'
+    );
     assert.equal(other.status, 200);
     assert.deepEqual(other.json, { received: true, ignored: 'the event "article.deleted" is not handled' });
 
-    const invalid = await deliver(site.url, JSON.stringify({ event: 'article.published', article_id: 'x', target_status: 'live' }), SECRET);
+    const invalid = await deliver(
+      site.url,
+      JSON.stringify({ event: 'article.published', article_id: 'x', target_status: 'live' }),
+      SECRET
+    );
     assert.equal(invalid.status, 400);
     assert.equal(invalid.json.code, 'bad_request');
-    for (const field of ['article_id', 'title', 'html_content', 'target_status']) assert.match(invalid.json.message, new RegExp(field));
+    for (const field of ['article_id', 'title', 'html_content', 'target_status'])
+      assert.match(invalid.json.message, new RegExp(field));
   });
 
   it('answers 503 temporarily_unavailable when the write fails, so the sender retries', async () => {
@@ -179,16 +209,29 @@ describe('webhook receiver without a secret', () => {
   after(async () => site?.stop());
 
   it('answers 503 not_configured until a secret is set in the admin, then verifies with it', async () => {
-    const body = JSON.stringify({ event: 'article.published', article_id: 1, title: 'T', html_content: '<p>x</p>' });
+    const body = JSON.stringify({
+      event: 'article.published',
+      article_id: 1,
+      title: 'T',
+      html_content: '<p>x</p>',
+    });
     const before = await deliver(site.url, body, 'anything-0123456789');
     assert.equal(before.status, 503);
     assert.equal(before.json.code, 'not_configured');
 
     const owner = await registerSuperAdmin(site.url);
     const auth = { authorization: `Bearer ${owner}` };
-    const short = await request(`${site.url}/article-publisher/webhook-secret`, { method: 'POST', headers: auth, body: { secret: 'short' } });
+    const short = await request(`${site.url}/article-publisher/webhook-secret`, {
+      method: 'POST',
+      headers: auth,
+      body: { secret: 'short' },
+    });
     assert.equal(short.status, 400);
-    const generated = await request(`${site.url}/article-publisher/webhook-secret`, { method: 'POST', headers: auth, body: {} });
+    const generated = await request(`${site.url}/article-publisher/webhook-secret`, {
+      method: 'POST',
+      headers: auth,
+      body: {},
+    });
     assert.equal(generated.status, 200, generated.text);
     const secret = generated.json.secret as string;
     assert.match(secret, /^[0-9a-f]{64}$/);
@@ -196,7 +239,9 @@ describe('webhook receiver without a secret', () => {
     const settings = await request(`${site.url}/article-publisher/settings`, { headers: auth });
     assert.equal(settings.json.webhookSecret.source, 'admin');
     assert.ok(!settings.text.includes(secret), 'the secret is never shown again');
-    const stored = (await tableRows(site.database, 'strapi_core_store_settings')).map((row) => String(row.value));
+    const stored = (await tableRows(site.database, 'strapi_core_store_settings')).map((row) =>
+      String(row.value)
+    );
     assert.ok(!stored.some((value) => value.includes(secret)), 'the secret is stored encrypted');
 
     assert.equal((await deliver(site.url, body, secret)).status, 200);

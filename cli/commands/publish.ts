@@ -15,7 +15,11 @@ export const publishCommand: Command = {
   --dry-run           show where each part would land and the fitted values; fetch and write nothing
 ${SITE_USAGE}`,
   async run(args) {
-    const { values, positionals } = parseCommandArgs(args, { ...COMMON_OPTIONS, ...SITE_OPTIONS, 'dry-run': { type: 'boolean' } });
+    const { values, positionals } = parseCommandArgs(args, {
+      ...COMMON_OPTIONS,
+      ...SITE_OPTIONS,
+      'dry-run': { type: 'boolean' },
+    });
     const [file] = exactlyPositionals(positionals, ['FILE']);
     const client = clientFor(values);
     // The site validates the request and names every offending field; it is sent as written.
@@ -47,12 +51,18 @@ function printDryRun(answer: DryRunResponse, json: boolean): void {
     return;
   }
   const { target } = answer;
-  out(`DRY RUN  would ${answer.action} an entry of ${target.content_type} (nothing was fetched or written)\n`);
-  out(`    body: ${target.body_field ?? '(none)'} as ${target.body_format ?? '-'}; upsert key: ${target.upsert_key}\n`);
+  out(
+    `DRY RUN  would ${answer.action} an entry of ${target.content_type} (nothing was fetched or written)\n`
+  );
+  out(
+    `    body: ${target.body_field ?? '(none)'} as ${target.body_format ?? '-'}; upsert key: ${target.upsert_key}\n`
+  );
   for (const [role, field] of Object.entries(target.mapping)) if (field) out(`    ${role} -> ${field}\n`);
   out(`    values: ${JSON.stringify(answer.values, null, 2).replace(/\n/g, '\n    ')}\n`);
   if (answer.categories.length) out(`    categories: ${answer.categories.join(', ')}\n`);
   if (answer.tags.length) out(`    tags: ${answer.tags.join(', ')}\n`);
-  out(`    images to import: ${answer.images.featured_image ? 1 : 0} featured, ${answer.images.inline.length} inline\n`);
+  out(
+    `    images to import: ${answer.images.featured_image ? 1 : 0} featured, ${answer.images.inline.length} inline\n`
+  );
   for (const warning of answer.warnings) out(`    warning: ${warning}\n`);
 }

@@ -28,7 +28,12 @@ export interface NormalizedArticle {
   /** Sanitized HTML, JSON-LD scripts removed. */
   html: string;
   structuredData: unknown | null;
-  seo: { metaTitle: string; metaDescription: string | undefined; keywords: string | undefined; descriptionFallback: string };
+  seo: {
+    metaTitle: string;
+    metaDescription: string | undefined;
+    keywords: string | undefined;
+    descriptionFallback: string;
+  };
   featuredImage: ImageReference | undefined;
   categories: CategorySelection;
   /** Digest of the normalized content, to tell a repeated delivery from a changed one. */
@@ -63,11 +68,15 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
   const warnings: string[] = [];
   const extracted = extractJsonLd(fields.html);
   if (extracted.invalidBlocks > 0) {
-    warnings.push(`${extracted.invalidBlocks} JSON-LD script block(s) in the content were not valid JSON and were dropped.`);
+    warnings.push(
+      `${extracted.invalidBlocks} JSON-LD script block(s) in the content were not valid JSON and were dropped.`
+    );
   }
   const html = sanitizeArticleHtml(fields.html, { ...options.sanitize, fillImageAlts: fields.imageAlts });
   const documents = [...(fields.jsonLd === undefined ? [] : [fields.jsonLd]), ...extracted.blocks];
-  const keywords = [fields.focusKeyword, ...fields.secondaryKeywords].filter((k): k is string => Boolean(k?.trim()));
+  const keywords = [fields.focusKeyword, ...fields.secondaryKeywords].filter((k): k is string =>
+    Boolean(k?.trim())
+  );
   const article: Omit<NormalizedArticle, 'contentHash'> = {
     title: fields.title,
     slug: toSlug(fields.slug ?? fields.title),
@@ -112,7 +121,9 @@ export function articleFromPublishRequest(request: PublishRequest): ArticleField
     secondaryKeywords: [],
     metaDescription: request.meta_description,
     jsonLd: request.json_ld_schema ? JSON.parse(request.json_ld_schema) : undefined,
-    featuredImage: request.featured_image ? { source: request.featured_image, alt: request.featured_image_alt } : undefined,
+    featuredImage: request.featured_image
+      ? { source: request.featured_image, alt: request.featured_image_alt }
+      : undefined,
     categories,
   };
 }

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field';
 import { fieldIssues } from './schema-issues';
-import { categoryFieldOverridesSchema, fieldDefaultsSchema, fieldOverridesSchema } from './target-profile/field-overrides';
+import {
+  categoryFieldOverridesSchema,
+  fieldDefaultsSchema,
+  fieldOverridesSchema,
+} from './target-profile/field-overrides';
 import { TARGET_SETTING_KEYS, type TargetSettingKey } from './settings-keys';
 
 /**
@@ -181,7 +185,9 @@ export function applyStoredSettings(config: PluginConfig, stored: StoredSettings
 /** Turns schema issues into one sentence per offending option, e.g. `"images.maxBytes": ...`. */
 export function describeIssues(error: z.ZodError): string {
   return fieldIssues(error)
-    .map(({ path, kind, message }) => (kind === 'unknown' ? `unknown option "${path}"` : `"${path || '(root)'}" ${message}`))
+    .map(({ path, kind, message }) =>
+      kind === 'unknown' ? `unknown option "${path}"` : `"${path || '(root)'}" ${message}`
+    )
     .join('; ');
 }
 

@@ -9,7 +9,7 @@
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]+/g;
- 
+
 const LINE_BREAKS = /[\t\n\r]+/g;
 // eslint-disable-next-line no-control-regex -- every C0, DEL and C1 control
 const ALL_CONTROLS = /[\u0000-\u001F\u007F-\u009F]+/g;
@@ -38,7 +38,10 @@ export function withoutControlCharacters(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutControlCharacters);
   if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [removeControlCharacters(key), withoutControlCharacters(item)])
+      Object.entries(value).map(([key, item]) => [
+        removeControlCharacters(key),
+        withoutControlCharacters(item),
+      ])
     );
   }
   return value;

@@ -20,7 +20,9 @@ export const publishRequestSchema = z.object({
   json_ld_schema: jsonLdText(),
   category: optionalText(200),
   sub_category: optionalText(200),
-  categories: z.array(z.number({ error: 'must be integers' }).int('must be integers').positive('must be positive')).nullish(),
+  categories: z
+    .array(z.number({ error: 'must be integers' }).int('must be integers').positive('must be positive'))
+    .nullish(),
 });
 
 export type PublishRequest = z.output<typeof publishRequestSchema>;
@@ -37,7 +39,11 @@ export function describeRequestIssues(error: z.ZodError): string {
 }
 
 /** Parses a body or throws a 400 bad_request that names every offending field. */
-export function parseWithSchema<Schema extends z.ZodType>(schema: Schema, body: unknown, what: string): z.output<Schema> {
+export function parseWithSchema<Schema extends z.ZodType>(
+  schema: Schema,
+  body: unknown,
+  what: string
+): z.output<Schema> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ServiceError('bad_request', `The ${what} must be a JSON object.`);
   }

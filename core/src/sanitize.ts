@@ -16,9 +16,31 @@ export interface SanitizeOptions {
 
 /** Spec 2.6's elements plus br, hr, code and pre (DESIGN.md "HTML"). */
 export const ALLOWED_TAGS = [
-  'h2', 'h3', 'p', 'strong', 'em', 'ul', 'ol', 'li', 'a', 'blockquote',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'figure', 'img', 'figcaption', 'div', 'iframe',
-  'br', 'hr', 'code', 'pre',
+  'h2',
+  'h3',
+  'p',
+  'strong',
+  'em',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'blockquote',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'figure',
+  'img',
+  'figcaption',
+  'div',
+  'iframe',
+  'br',
+  'hr',
+  'code',
+  'pre',
 ];
 
 const ALLOWED_ATTRIBUTES: Record<string, string[]> = {

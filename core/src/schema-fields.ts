@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { removeControlCharacters, singleLineText, urlText } from './control-characters';
 import { isAcceptedImageSource } from './image-source';
-import { htmlNestsDeeperThan, jsonLdScriptTexts, jsonNestsDeeperThan, MAX_HTML_DEPTH, MAX_JSON_DEPTH, tryParseJson } from './nesting';
+import {
+  htmlNestsDeeperThan,
+  jsonLdScriptTexts,
+  jsonNestsDeeperThan,
+  MAX_HTML_DEPTH,
+  MAX_JSON_DEPTH,
+  tryParseJson,
+} from './nesting';
 
 /** Optional text field: the service sometimes sends null or an empty string for "none". */
 export const optionalText = (max: number) =>
@@ -31,7 +38,10 @@ export const imageSource = () =>
     .max(30_000_000)
     .overwrite(urlText)
     .nullish()
-    .refine((value) => !value || isAcceptedImageSource(value, true), 'must be an https URL or a data:image/...;base64 URL');
+    .refine(
+      (value) => !value || isAcceptedImageSource(value, true),
+      'must be an https URL or a data:image/...;base64 URL'
+    );
 
 const JSON_TOO_DEEP = `nests more than ${MAX_JSON_DEPTH} levels deep (the limit)`;
 
@@ -49,14 +59,18 @@ export const articleHtml = (max: number) =>
     .superRefine((html, context) => {
       if (html.length > max) return;
       if (htmlNestsDeeperThan(html, MAX_HTML_DEPTH)) {
-        context.addIssue({ code: 'custom', message: `nests HTML elements more than ${MAX_HTML_DEPTH} levels deep (the limit)` });
+        context.addIssue({
+          code: 'custom',
+          message: `nests HTML elements more than ${MAX_HTML_DEPTH} levels deep (the limit)`,
+        });
         return;
       }
       const deepBlock = jsonLdScriptTexts(html).some((text) => {
         const parsed = tryParseJson(text);
         return parsed !== undefined && jsonNestsDeeperThan(parsed.value, MAX_JSON_DEPTH);
       });
-      if (deepBlock) context.addIssue({ code: 'custom', message: `has a JSON-LD script block that ${JSON_TOO_DEEP}` });
+      if (deepBlock)
+        context.addIssue({ code: 'custom', message: `has a JSON-LD script block that ${JSON_TOO_DEEP}` });
     });
 
 /** JSON-LD as JSON text (integration A's json_ld_schema): valid JSON, nested within the limit. */
@@ -68,7 +82,8 @@ export const jsonLdText = () =>
       if (!text) return;
       const parsed = tryParseJson(text);
       if (parsed === undefined) context.addIssue({ code: 'custom', message: 'must be valid JSON text' });
-      else if (jsonNestsDeeperThan(parsed.value, MAX_JSON_DEPTH)) context.addIssue({ code: 'custom', message: JSON_TOO_DEEP });
+      else if (jsonNestsDeeperThan(parsed.value, MAX_JSON_DEPTH))
+        context.addIssue({ code: 'custom', message: JSON_TOO_DEEP });
     });
 
 /** JSON-LD as a JSON value (integration B's schema_markup): an object or array, nested within the limit. */
@@ -76,4 +91,7 @@ export const jsonLdValue = () =>
   z
     .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
     .nullish()
-    .refine((value) => value === null || value === undefined || !jsonNestsDeeperThan(value, MAX_JSON_DEPTH), JSON_TOO_DEEP);
+    .refine(
+      (value) => value === null || value === undefined || !jsonNestsDeeperThan(value, MAX_JSON_DEPTH),
+      JSON_TOO_DEEP
+    );

@@ -17,7 +17,11 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.flatMap((issue): FieldIssue[] => {
     const path = issue.path.map(String);
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: [...path, key].join('.'), kind: 'unknown', message: issue.message }));
+      return issue.keys.map((key) => ({
+        path: [...path, key].join('.'),
+        kind: 'unknown',
+        message: issue.message,
+      }));
     }
     const kind = issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : 'invalid';
     return [{ path: path.join('.'), kind, message: issue.message }];

@@ -31,7 +31,12 @@ function hardCut(text: string, max: number): string {
  * fallback (for example the article's opening text) is used when it fits, otherwise the value is
  * dropped. Either way a warning says what happened; an SEO limit never fails a publish.
  */
-export function fitText(field: string, value: string | undefined, limits: TextLimits, fallback?: string): FittedText {
+export function fitText(
+  field: string,
+  value: string | undefined,
+  limits: TextLimits,
+  fallback?: string
+): FittedText {
   if (value === undefined || value === '') return { value: undefined };
   const { minLength = 0, maxLength = Infinity } = limits;
   if (value.length > maxLength) {
@@ -48,7 +53,10 @@ export function fitText(field: string, value: string | undefined, limits: TextLi
         warning: `${field} was shorter than the field's minimum of ${minLength} characters; the article's opening text was used instead.`,
       };
     }
-    return { value: undefined, warning: `${field} was shorter than the field's minimum of ${minLength} characters and was not saved.` };
+    return {
+      value: undefined,
+      warning: `${field} was shorter than the field's minimum of ${minLength} characters and was not saved.`,
+    };
   }
   return { value };
 }

@@ -29,7 +29,8 @@ const PLAIN_ROUTE = /^[A-Za-z0-9_\-/]+$/;
  * whether it exists.
  */
 export function wordpressServiceRoute(path: string, querystring: string, routeBase: string): string | null {
-  if (isServiceRoutePath(path, WORDPRESS_REST_PREFIX, routeBase)) return path.slice(WORDPRESS_REST_PREFIX.length);
+  if (isServiceRoutePath(path, WORDPRESS_REST_PREFIX, routeBase))
+    return path.slice(WORDPRESS_REST_PREFIX.length);
   if (path !== '/' && path !== '') return null;
   const routes = new URLSearchParams(querystring).getAll(REST_ROUTE_PARAMETER);
   // One value only: with two, WordPress and a proxy in front of us could disagree on which is meant.
@@ -39,8 +40,16 @@ export function wordpressServiceRoute(path: string, querystring: string, routeBa
 }
 
 /** Whether a request can reach a service route, natively or through a WordPress path. */
-export function isServiceRequest(path: string, querystring: string, restPrefix: string, routeBase: string): boolean {
-  return isServiceRoutePath(path, restPrefix, routeBase) || wordpressServiceRoute(path, querystring, routeBase) !== null;
+export function isServiceRequest(
+  path: string,
+  querystring: string,
+  restPrefix: string,
+  routeBase: string
+): boolean {
+  return (
+    isServiceRoutePath(path, restPrefix, routeBase) ||
+    wordpressServiceRoute(path, querystring, routeBase) !== null
+  );
 }
 
 /** The prefixes the service routes answer under, as ping reports them (the native one first). */

@@ -5,7 +5,6 @@ import { singleLineText, urlText } from './control-characters';
 import { articleHtml, imageSource, jsonLdValue, optionalText, requiredLine } from './schema-fields';
 import { parseWithSchema } from './publish-request';
 
-
 const inlineImageSchema = z.object({
   url: z.string().overwrite(urlText),
   alt: z.string().overwrite(singleLineText).nullish(),
@@ -19,15 +18,21 @@ const targetStatus = z
   .string()
   .nullish()
   .transform((value) => (value === 'published' ? 'publish' : value))
-  .refine((value) => value === null || value === undefined || (STATUSES as readonly string[]).includes(value), {
-    message: `must be one of ${STATUSES.join(', ')}`,
-  });
+  .refine(
+    (value) => value === null || value === undefined || (STATUSES as readonly string[]).includes(value),
+    {
+      message: `must be one of ${STATUSES.join(', ')}`,
+    }
+  );
 
 /** Integration B's payload (spec 2.5). Only what the article needs is required. */
 export const webhookPayloadSchema = z.object({
   event: z.string({ error: 'is required' }).min(1, 'is required'),
   timestamp: z.string().nullish(),
-  article_id: z.number({ error: 'must be an integer' }).int('must be an integer').nonnegative('must not be negative'),
+  article_id: z
+    .number({ error: 'must be an integer' })
+    .int('must be an integer')
+    .nonnegative('must not be negative'),
   website_id: z.number().int().nullish(),
   website_name: z.string().nullish(),
   title: requiredLine(500),
@@ -78,7 +83,9 @@ export function articleFromWebhookPayload(payload: WebhookPayload): ArticleField
     secondaryKeywords: payload.secondary_keywords ?? [],
     metaDescription: payload.meta_description,
     jsonLd: payload.schema_markup ?? undefined,
-    featuredImage: payload.featured_image ? { source: payload.featured_image, alt: payload.featured_image_alt } : undefined,
+    featuredImage: payload.featured_image
+      ? { source: payload.featured_image, alt: payload.featured_image_alt }
+      : undefined,
     categories,
     imageAlts,
   };

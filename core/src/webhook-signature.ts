@@ -20,7 +20,11 @@ export function isWellFormedSignature(signature: string | undefined | null): sig
  * an uppercase digest is refused, so there is exactly one valid header per body. Pass the body as
  * the bytes received (a Buffer): a string would be re-encoded, and a BOM or invalid UTF-8 lost.
  */
-export function verifyWebhook(rawBody: string | Uint8Array, signature: string | undefined | null, secret: string): boolean {
+export function verifyWebhook(
+  rawBody: string | Uint8Array,
+  signature: string | undefined | null,
+  secret: string
+): boolean {
   if (!isWellFormedSignature(signature)) return false;
   const expected = Buffer.from(signWebhook(rawBody, secret), 'hex');
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));

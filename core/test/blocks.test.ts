@@ -7,7 +7,15 @@ import { Parser } from 'htmlparser2';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { htmlToBlocks, type HtmlToBlocksOptions } from '../src/blocks/html-to-blocks';
-import type { InlineNode, ListBlock, ListItemNode, MediaLibraryImage, Modifier, RootBlock, TextNode } from '../src/blocks/types';
+import type {
+  InlineNode,
+  ListBlock,
+  ListItemNode,
+  MediaLibraryImage,
+  Modifier,
+  RootBlock,
+  TextNode,
+} from '../src/blocks/types';
 import { sanitizeArticleHtml } from '../src/sanitize';
 
 const fixture = fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'article.html'), 'utf8');
@@ -19,11 +27,15 @@ const LIBRARY = 'https://cms.example.test/uploads';
 // and the Content Manager's stricter schema of block nodes. Neither is a public export.
 const strapiDir = (name: string) => path.dirname(require.resolve(`@strapi/${name}/package.json`));
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of Strapi's, loaded by its path
-const { blocksValidator } = require(path.join(strapiDir('core'), 'dist/services/entity-validator/blocks-validator.js')) as {
+const { blocksValidator } = require(
+  path.join(strapiDir('core'), 'dist/services/entity-validator/blocks-validator.js')
+) as {
   blocksValidator: () => { validate(value: unknown): Promise<unknown> };
 };
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- an internal module of Strapi's, loaded by its path
-const { buildBlocksInputSchema } = require(path.join(strapiDir('content-manager'), 'dist/server/mcp/schemas/blocks-schema.js')) as {
+const { buildBlocksInputSchema } = require(
+  path.join(strapiDir('content-manager'), 'dist/server/mcp/schemas/blocks-schema.js')
+) as {
   buildBlocksInputSchema: () => { parse(value: unknown): unknown };
 };
 
@@ -63,13 +75,29 @@ const fromLibrary: HtmlToBlocksOptions = { image: (src) => library.get(src) };
 const noLibrary: HtmlToBlocksOptions = { image: () => undefined };
 
 // Builders that keep the expected JSON readable.
-const t = (text: string, ...marks: Modifier[]): TextNode => ({ type: 'text', text, ...Object.fromEntries(marks.map((m) => [m, true])) });
-const inline = (parts: (string | InlineNode)[]) => parts.map((part) => (typeof part === 'string' ? t(part) : part));
+const t = (text: string, ...marks: Modifier[]): TextNode => ({
+  type: 'text',
+  text,
+  ...Object.fromEntries(marks.map((m) => [m, true])),
+});
+const inline = (parts: (string | InlineNode)[]) =>
+  parts.map((part) => (typeof part === 'string' ? t(part) : part));
 const p = (...parts: (string | InlineNode)[]): RootBlock => ({ type: 'paragraph', children: inline(parts) });
 const h = (level: 2 | 3, text: string): RootBlock => ({ type: 'heading', level, children: [t(text)] });
-const a = (url: string, ...parts: (string | TextNode)[]): InlineNode => ({ type: 'link', url, children: parts.map((x) => (typeof x === 'string' ? t(x) : x)) });
-const li = (...parts: (string | InlineNode)[]): ListItemNode => ({ type: 'list-item', children: inline(parts) });
-const list = (format: 'ordered' | 'unordered', children: (ListItemNode | ListBlock)[], indentLevel?: number): ListBlock => ({
+const a = (url: string, ...parts: (string | TextNode)[]): InlineNode => ({
+  type: 'link',
+  url,
+  children: parts.map((x) => (typeof x === 'string' ? t(x) : x)),
+});
+const li = (...parts: (string | InlineNode)[]): ListItemNode => ({
+  type: 'list-item',
+  children: inline(parts),
+});
+const list = (
+  format: 'ordered' | 'unordered',
+  children: (ListItemNode | ListBlock)[],
+  indentLevel?: number
+): ListBlock => ({
   type: 'list',
   format,
   ...(indentLevel ? { indentLevel } : {}),
@@ -103,7 +131,15 @@ const EXPECTED_ARTICLE: RootBlock[] = [
   ]),
   h(2, 'Materials compared'),
   p('The material decides weight, flexibility and lifespan. Here is how the common options compare.'),
-  p(t('Material', 'bold'), ' | ', t('Weight', 'bold'), ' | ', t('Kink resistance', 'bold'), ' | ', t('Typical lifespan', 'bold')),
+  p(
+    t('Material', 'bold'),
+    ' | ',
+    t('Weight', 'bold'),
+    ' | ',
+    t('Kink resistance', 'bold'),
+    ' | ',
+    t('Typical lifespan', 'bold')
+  ),
   p('Vinyl (PVC) | Light | Low | 2 to 4 years'),
   p('Reinforced vinyl | Medium | Medium | 4 to 6 years'),
   p('Rubber | Heavy | High | 8 to 10 years'),
@@ -192,7 +228,9 @@ function outline(html: string, asBlocks = false): { entries: OutlineEntry[]; ima
       },
       ontext(text) {
         // A list item's text is its own, not that of a list nested in it.
-        for (const o of open) if (o.entry && (o.entry.kind !== 'list-item' || o.entry.listDepth === listDepth)) o.entry.text += text;
+        for (const o of open)
+          if (o.entry && (o.entry.kind !== 'list-item' || o.entry.listDepth === listDepth))
+            o.entry.text += text;
       },
       onclosetag(name) {
         open.pop();
@@ -206,7 +244,12 @@ function outline(html: string, asBlocks = false): { entries: OutlineEntry[]; ima
   parser.write(html);
   parser.end();
   const clean = (text: string) => text.replace(/\s+/g, ' ').replace(/ \| $/, '').trim();
-  return { entries: entries.map(({ kind, text }) => ({ kind, text: clean(text) })).filter((e) => e.text || e.kind === 'image'), imageSources };
+  return {
+    entries: entries
+      .map(({ kind, text }) => ({ kind, text: clean(text) }))
+      .filter((e) => e.text || e.kind === 'image'),
+    imageSources,
+  };
 }
 
 function render(blocks: RootBlock[]): string {
@@ -222,7 +265,7 @@ describe('htmlToBlocks over the realistic article (spec 2.6)', () => {
     await assertStrapiAccepts(blocks);
   });
 
-  it('round trip: Strapi\'s renderer shows the same headings, paragraphs, list items, links and images in order', () => {
+  it("round trip: Strapi's renderer shows the same headings, paragraphs, list items, links and images in order", () => {
     const { blocks } = htmlToBlocks(article, fromLibrary);
     const rendered = outline(render(blocks));
     const source = outline(article, true);
@@ -231,7 +274,10 @@ describe('htmlToBlocks over the realistic article (spec 2.6)', () => {
     for (const entry of source.entries) counts[entry.kind] = (counts[entry.kind] ?? 0) + 1;
     assert.deepEqual(counts, { heading: 8, image: 3, paragraph: 15, 'list-item': 6, link: 2, quote: 1 });
     // The images now come from the media library, in the source's order.
-    assert.deepEqual(rendered.imageSources, source.imageSources.map((src) => library.get(src)?.url));
+    assert.deepEqual(
+      rendered.imageSources,
+      source.imageSources.map((src) => library.get(src)?.url)
+    );
   });
 
   it('round trip of nested lists, inline formatting, quotes, code and line breaks', async () => {
@@ -258,7 +304,9 @@ describe('htmlToBlocks element by element', () => {
   const convert = (html: string, options = noLibrary) => htmlToBlocks(html, options);
 
   it('keeps heading levels and inline marks, settling whitespace as a browser shows it', () => {
-    const { blocks } = convert('<h1>One</h1><h4>Four</h4><p>  a  <strong> b <em>c</em></strong>\n d<br> e </p>');
+    const { blocks } = convert(
+      '<h1>One</h1><h4>Four</h4><p>  a  <strong> b <em>c</em></strong>\n d<br> e </p>'
+    );
     assert.deepEqual(blocks, [
       { type: 'heading', level: 1, children: [t('One')] },
       { type: 'heading', level: 4, children: [t('Four')] },
@@ -266,19 +314,25 @@ describe('htmlToBlocks element by element', () => {
     ]);
   });
 
-  it('nests lists with the admin editor\'s indentLevel', async () => {
+  it("nests lists with the admin editor's indentLevel", async () => {
     const { blocks } = convert('<ul><li>a<ul><li>b<ol><li>c</li></ol></li></ul></li><li>d</li></ul>');
-    assert.deepEqual(blocks, [list('unordered', [li('a'), list('unordered', [li('b'), list('ordered', [li('c')], 2)], 1), li('d')])]);
+    assert.deepEqual(blocks, [
+      list('unordered', [li('a'), list('unordered', [li('b'), list('ordered', [li('c')], 2)], 1), li('d')]),
+    ]);
     await assertStrapiAccepts(blocks);
   });
 
   it('joins the paragraphs of a list item and of a quote with line breaks', () => {
-    const { blocks } = convert('<ol><li><p>a</p><p>b</p></li></ol><blockquote><p>x</p>\n<p>y</p></blockquote>');
+    const { blocks } = convert(
+      '<ol><li><p>a</p><p>b</p></li></ol><blockquote><p>x</p>\n<p>y</p></blockquote>'
+    );
     assert.deepEqual(blocks, [list('ordered', [li('a\nb')]), { type: 'quote', children: [t('x\n\ny')] }]);
   });
 
   it('makes a code block of pre, with the language of its class', () => {
-    const { blocks } = convert('<pre><code class="language-js">\nconst a = 1;\n  return a;\n</code></pre><pre>plain</pre>');
+    const { blocks } = convert(
+      '<pre><code class="language-js">\nconst a = 1;\n  return a;\n</code></pre><pre>plain</pre>'
+    );
     assert.deepEqual(blocks, [
       { type: 'code', language: 'js', children: [t('const a = 1;\n  return a;')] },
       { type: 'code', children: [t('plain')] },
@@ -292,16 +346,20 @@ describe('htmlToBlocks element by element', () => {
     assert.deepEqual(warnings, []);
   });
 
-  it('uses the file\'s alt text when the img has none, and its real size', () => {
+  it("uses the file's alt text when the img has none, and its real size", () => {
     const src = `${IMAGES}/hero-hose.jpg`;
-    const withAlt = new Map([[src, { ...libraryImage('hero-hose.jpg', 1200, 800), alternativeText: 'From the library' }]]);
+    const withAlt = new Map([
+      [src, { ...libraryImage('hero-hose.jpg', 1200, 800), alternativeText: 'From the library' }],
+    ]);
     const { blocks } = convert(`<img src="${src}" width="10" height="10">`, { image: (s) => withAlt.get(s) });
     assert.deepEqual(blocks[0], { type: 'image', image: withAlt.get(src), children: [t('')] });
   });
 
   it('turns an image that is not in the media library into a link, or leaves a data URL out, with a warning', async () => {
     const dataUrl = `data:image/png;base64,${'A'.repeat(5000)}`;
-    const { blocks, warnings } = convert(`<img src="https://img.example/a.jpg" alt="A hose"><img src="${dataUrl}" alt="Inline">`);
+    const { blocks, warnings } = convert(
+      `<img src="https://img.example/a.jpg" alt="A hose"><img src="${dataUrl}" alt="Inline">`
+    );
     assert.deepEqual(blocks, [p(a('https://img.example/a.jpg', 'A hose'))]);
     assert.deepEqual(warnings, [
       'The image https://img.example/a.jpg is not in the media library, so it became a paragraph linking to it: blocks images must be media library files.',
@@ -314,7 +372,10 @@ describe('htmlToBlocks element by element', () => {
     const src = `${IMAGES}/reel.png`;
     const { blocks, warnings } = convert(`<ul><li>See <img src="${src}" alt="Reel"></li></ul>`, fromLibrary);
     assert.deepEqual(blocks, [list('unordered', [li('See\n', a(library.get(src)?.url as string, 'Reel'))])]);
-    assert.match(warnings[0], /^The image .*reel_abc123\.png inside a list item was kept as text of the item/);
+    assert.match(
+      warnings[0],
+      /^The image .*reel_abc123\.png inside a list item was kept as text of the item/
+    );
     await assertStrapiAccepts(blocks);
   });
 
@@ -322,7 +383,10 @@ describe('htmlToBlocks element by element', () => {
     const { blocks, warnings } = convert(
       '<div class="video"><iframe src="https://www.youtube-nocookie.com/embed/abcdefghijk?start=5" title="Hose tips"></iframe></div><iframe src="https://player.vimeo.com/video/123"></iframe>'
     );
-    assert.deepEqual(blocks, [p(a('https://www.youtube.com/watch?v=abcdefghijk', 'Hose tips')), p(a('https://player.vimeo.com/video/123', 'Watch the video'))]);
+    assert.deepEqual(blocks, [
+      p(a('https://www.youtube.com/watch?v=abcdefghijk', 'Hose tips')),
+      p(a('https://player.vimeo.com/video/123', 'Watch the video')),
+    ]);
     assert.equal(warnings.length, 2);
   });
 
@@ -333,7 +397,9 @@ describe('htmlToBlocks element by element', () => {
   });
 
   it('keeps the text of a link Strapi would refuse, with a warning; mailto and /paths stay links', async () => {
-    const { blocks, warnings } = convert('<p><a href="#faq">FAQ</a> <a href="mailto:a@b.example">mail</a> <a href="/blog/x">post</a></p>');
+    const { blocks, warnings } = convert(
+      '<p><a href="#faq">FAQ</a> <a href="mailto:a@b.example">mail</a> <a href="/blog/x">post</a></p>'
+    );
     assert.deepEqual(blocks, [p('FAQ ', a('mailto:a@b.example', 'mail'), ' ', a('/blog/x', 'post'))]);
     assert.match(warnings[0], /The link to "#faq" \("FAQ"\) was kept as plain text/);
     await assertStrapiAccepts(blocks);
@@ -349,7 +415,9 @@ describe('htmlToBlocks element by element', () => {
   });
 
   it('keeps links and formatting inside table cells, and skips empty rows', () => {
-    const { blocks } = convert('<table><tr><td><a href="https://x.example">x</a></td><td><p>a</p><p>b</p></td></tr><tr><td> </td></tr></table>');
+    const { blocks } = convert(
+      '<table><tr><td><a href="https://x.example">x</a></td><td><p>a</p><p>b</p></td></tr><tr><td> </td></tr></table>'
+    );
     assert.deepEqual(blocks, [p(a('https://x.example', 'x'), ' | a b')]);
   });
 

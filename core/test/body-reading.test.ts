@@ -10,11 +10,22 @@ const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 describe('reading service request bodies', () => {
   it('recognises every path the router sends to a service route, whatever its case or trailing slash', () => {
-    for (const path of ['/api/service/v1/webhook', '/API/service/v1/webhook', '/api/Service/V1/WEBHOOK', '/api/service/v1/webhook/', '/api/service/v1/publish-post']) {
+    for (const path of [
+      '/api/service/v1/webhook',
+      '/API/service/v1/webhook',
+      '/api/Service/V1/WEBHOOK',
+      '/api/service/v1/webhook/',
+      '/api/service/v1/publish-post',
+    ]) {
       assert.equal(isServiceRoutePath(path, '/api', '/service/v1'), true, path);
     }
     assert.equal(isServiceRoutePath('/CMS/service/v1/ping', '/cms', '/service/v1'), true);
-    for (const path of ['/api/articles', '/api/service/v10/webhook', '/api/servicex/v1/webhook', '/service/v1/webhook']) {
+    for (const path of [
+      '/api/articles',
+      '/api/service/v10/webhook',
+      '/api/servicex/v1/webhook',
+      '/service/v1/webhook',
+    ]) {
       assert.equal(isServiceRoutePath(path, '/api', '/service/v1'), false, path);
     }
   });
@@ -34,7 +45,10 @@ describe('reading service request bodies', () => {
     assert.deepEqual(parseJsonBody(Buffer.concat([BOM, Buffer.from('{"a":"é"}')])), { a: 'é' });
     assert.deepEqual(parseJsonBody(Buffer.alloc(0)), {});
     for (const raw of [Buffer.from('{"a": '), Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d])]) {
-      assert.throws(() => parseJsonBody(raw), (error: unknown) => error instanceof ServiceError && error.code === 'invalid_json');
+      assert.throws(
+        () => parseJsonBody(raw),
+        (error: unknown) => error instanceof ServiceError && error.code === 'invalid_json'
+      );
     }
   });
 

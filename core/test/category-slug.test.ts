@@ -7,7 +7,11 @@ describe('category slugs', () => {
     assert.equal(categorySlugBase('Watering', 'Gardening'), 'gardening-watering');
     assert.equal(categorySlugBase('Hello!'), categorySlugBase('Hello?'));
     assert.equal(categorySlugBase('École'), categorySlugBase('école'));
-    assert.equal(categorySlugBase('C', 'A B'), categorySlugBase('B C', 'A'), 'the collision the resolver has to handle');
+    assert.equal(
+      categorySlugBase('C', 'A B'),
+      categorySlugBase('B C', 'A'),
+      'the collision the resolver has to handle'
+    );
   });
 
   it('numbers an alternative and cuts the base so the whole fits the field', () => {

@@ -50,7 +50,10 @@ describe('article-publisher CLI', () => {
     assert.equal(result.code, 0, result.stderr);
     // The same bytes as the body the plugin stores (test/cli-check.test.ts compares with the stored body).
     assert.equal(result.stdout, sanitizeArticleHtml(html));
-    assert.ok(!result.stdout.endsWith('\n'), 'the trailing newline of the input is trimmed, as the plugin stores it');
+    assert.ok(
+      !result.stdout.endsWith('\n'),
+      'the trailing newline of the input is trimmed, as the plugin stores it'
+    );
     assert.ok(!result.stdout.includes('script') && !result.stdout.includes('onclick'));
   });
 

@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { assertValidConfig, DEFAULT_CONFIG, DEFAULT_VIDEO_EMBED_HOSTS, resolveEffectiveConfig } from '../src/config';
+import {
+  assertValidConfig,
+  DEFAULT_CONFIG,
+  DEFAULT_VIDEO_EMBED_HOSTS,
+  resolveEffectiveConfig,
+} from '../src/config';
 
-const withOverrides = (overrides: Record<string, unknown>) => ({ ...structuredClone(DEFAULT_CONFIG), ...overrides });
+const withOverrides = (overrides: Record<string, unknown>) => ({
+  ...structuredClone(DEFAULT_CONFIG),
+  ...overrides,
+});
 
 describe('plugin config validation', () => {
   it('accepts the defaults', () => {
@@ -13,7 +21,12 @@ describe('plugin config validation', () => {
     assert.throws(
       () =>
         assertValidConfig(
-          withOverrides({ targetContentType: 'article', siteUrl: 'ftp://x', defaultStatus: 'live', extra: true })
+          withOverrides({
+            targetContentType: 'article',
+            siteUrl: 'ftp://x',
+            defaultStatus: 'live',
+            extra: true,
+          })
         ),
       (error: Error) => {
         assert.match(error.message, /^Invalid article-publisher config: /);
@@ -27,7 +40,10 @@ describe('plugin config validation', () => {
   });
 
   it('rejects a post URL template without a placeholder and nested wrong types', () => {
-    assert.throws(() => assertValidConfig(withOverrides({ postUrlTemplate: '/blog' })), /"postUrlTemplate" must contain/);
+    assert.throws(
+      () => assertValidConfig(withOverrides({ postUrlTemplate: '/blog' })),
+      /"postUrlTemplate" must contain/
+    );
     assert.throws(
       () => assertValidConfig(withOverrides({ images: { ...DEFAULT_CONFIG.images, concurrency: 0 } })),
       /"images\.concurrency"/
@@ -58,7 +74,10 @@ describe('effective config', () => {
     assert.equal(effective.apiKey, 'from-the-config-file');
     assert.equal(effective.images.allowHttp, false);
     assert.deepEqual(effective.videoEmbedHosts, DEFAULT_VIDEO_EMBED_HOSTS);
-    const custom = resolveEffectiveConfig(withOverrides({ videoEmbedHosts: ['https://player.vimeo.com/video/'] }), {});
+    const custom = resolveEffectiveConfig(
+      withOverrides({ videoEmbedHosts: ['https://player.vimeo.com/video/'] }),
+      {}
+    );
     assert.deepEqual(custom.videoEmbedHosts, ['https://player.vimeo.com/video/']);
   });
 });

@@ -13,7 +13,11 @@ const nestedHtml = (depth: number, tag = 'div') => `${`<${tag}>`.repeat(depth)}x
 const nestedJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 const badRequest = (parse: () => unknown, pattern: RegExp) =>
-  assert.throws(parse, (error: unknown) => error instanceof ServiceError && error.code === 'bad_request' && pattern.test(error.message));
+  assert.throws(
+    parse,
+    (error: unknown) =>
+      error instanceof ServiceError && error.code === 'bad_request' && pattern.test(error.message)
+  );
 
 describe('nesting limits', () => {
   it('measures HTML depth as the parser nests it: implied end tags and void elements do not deepen', () => {
@@ -31,31 +35,66 @@ describe('nesting limits', () => {
   });
 
   it('refuses content nested past the limit with a 400 naming the field and the limit', () => {
-    badRequest(() => parsePublishRequest({ title: 't', content: nestedHtml(100_000) }), /content nests HTML elements more than 128 levels deep/);
-    badRequest(() => parsePublishRequest({ title: 't', content: nestedHtml(10_000, 'span') }), /content nests HTML elements more than 128/);
     badRequest(
-      () => parseWebhookPayload({ event: 'article.published', article_id: 1, title: 't', html_content: nestedHtml(10_000) }),
+      () => parsePublishRequest({ title: 't', content: nestedHtml(100_000) }),
+      /content nests HTML elements more than 128 levels deep/
+    );
+    badRequest(
+      () => parsePublishRequest({ title: 't', content: nestedHtml(10_000, 'span') }),
+      /content nests HTML elements more than 128/
+    );
+    badRequest(
+      () =>
+        parseWebhookPayload({
+          event: 'article.published',
+          article_id: 1,
+          title: 't',
+          html_content: nestedHtml(10_000),
+        }),
       /html_content nests HTML elements more than 128 levels deep/
     );
-    assert.equal(parsePublishRequest({ title: 't', content: nestedHtml(MAX_HTML_DEPTH) }).content, nestedHtml(MAX_HTML_DEPTH));
+    assert.equal(
+      parsePublishRequest({ title: 't', content: nestedHtml(MAX_HTML_DEPTH) }).content,
+      nestedHtml(MAX_HTML_DEPTH)
+    );
   });
 
   it('refuses JSON-LD nested past the limit in json_ld_schema, schema_markup and ld+json blocks', () => {
-    badRequest(() => parsePublishRequest({ title: 't', content: 'x', json_ld_schema: nestedJson(10_000) }), /json_ld_schema nests more than 64 levels deep/);
     badRequest(
-      () => parsePublishRequest({ title: 't', content: `<p>x</p><script type="application/ld+json">${nestedJson(10_000)}</script>` }),
+      () => parsePublishRequest({ title: 't', content: 'x', json_ld_schema: nestedJson(10_000) }),
+      /json_ld_schema nests more than 64 levels deep/
+    );
+    badRequest(
+      () =>
+        parsePublishRequest({
+          title: 't',
+          content: `<p>x</p><script type="application/ld+json">${nestedJson(10_000)}</script>`,
+        }),
       /content has a JSON-LD script block that nests more than 64 levels deep/
     );
     badRequest(
-      () => parseWebhookPayload({ event: 'article.published', article_id: 1, title: 't', html_content: 'x', schema_markup: JSON.parse(nestedJson(10_000)) }),
+      () =>
+        parseWebhookPayload({
+          event: 'article.published',
+          article_id: 1,
+          title: 't',
+          html_content: 'x',
+          schema_markup: JSON.parse(nestedJson(10_000)),
+        }),
       /schema_markup nests more than 64 levels deep/
     );
-    const within = parsePublishRequest({ title: 't', content: 'x', json_ld_schema: nestedJson(MAX_JSON_DEPTH) });
+    const within = parsePublishRequest({
+      title: 't',
+      content: 'x',
+      json_ld_schema: nestedJson(MAX_JSON_DEPTH),
+    });
     assert.equal(within.json_ld_schema, nestedJson(MAX_JSON_DEPTH));
   });
 
   it('drops a too deep ld+json block when extracting, as it drops invalid ones', () => {
-    const extracted = extractJsonLd(`<script type="application/ld+json">${nestedJson(10_000)}</script><script type="application/ld+json">{"a":1}</script>`);
+    const extracted = extractJsonLd(
+      `<script type="application/ld+json">${nestedJson(10_000)}</script><script type="application/ld+json">{"a":1}</script>`
+    );
     assert.deepEqual(extracted, { blocks: [{ a: 1 }], invalidBlocks: 1 });
   });
 });
@@ -71,7 +110,8 @@ describe('control characters', () => {
   it('cleans title, content, meta description, names, keywords, alt text and JSON-LD of a publish request', () => {
     const request = parsePublishRequest({
       title: 'Tomato\u0000 tips\n',
-      content: '<p>Gr\u0000ow\u0007 &#1;well&#127;\n\ttoday</p><script type="application/ld+json">{"name":"FAQ\\u0000\\u0001"}</script>',
+      content:
+        '<p>Gr\u0000ow\u0007 &#1;well&#127;\n\ttoday</p><script type="application/ld+json">{"name":"FAQ\\u0000\\u0001"}</script>',
       meta_description: 'Meta\u0000 text\u009B',
       focus_keyword: 'toma\u0000toes',
       featured_image_alt: 'A\u0000 tomato',
@@ -84,7 +124,10 @@ describe('control characters', () => {
     assert.equal(request.category, 'Gardening');
     assert.equal(request.sub_category, 'Veggies');
     assert.equal(request.featured_image_alt, 'A tomato');
-    const article = normalizeArticle(articleFromPublishRequest(request), { defaultStatus: 'draft', sanitize: {} });
+    const article = normalizeArticle(articleFromPublishRequest(request), {
+      defaultStatus: 'draft',
+      sanitize: {},
+    });
     assert.equal(article.html, '<p>Grow well\n\ttoday</p>');
     assert.equal(article.seo.keywords, 'tomatoes');
     assert.deepEqual(article.structuredData, {
@@ -108,7 +151,10 @@ describe('control characters', () => {
       schema_markup: { name: 'x\u0000' },
       category: 'Cat\u0000',
     });
-    const article = normalizeArticle(articleFromWebhookPayload(payload), { defaultStatus: 'draft', sanitize: {} });
+    const article = normalizeArticle(articleFromWebhookPayload(payload), {
+      defaultStatus: 'draft',
+      sanitize: {},
+    });
     assert.equal(article.title, 'T');
     assert.equal(article.html, '<p>a</p><img src="https://img.example/a.png" alt="Alt text" />');
     assert.equal(article.seo.keywords, 'one, two');

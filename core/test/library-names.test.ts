@@ -6,7 +6,10 @@ const PNG_DATA_URL = `data:image/png;base64,${Buffer.alloc(42_000, 7).toString('
 
 describe('library file names and displayed sources', () => {
   it("names a URL's file by its own name, a data URL's by its alt text, else by the article's slug", () => {
-    assert.equal(libraryFileStem('https://cdn.example.com/img/Hose%20Reel.final.jpg', 'A reel', 'post'), 'Hose-20Reel-final');
+    assert.equal(
+      libraryFileStem('https://cdn.example.com/img/Hose%20Reel.final.jpg', 'A reel', 'post'),
+      'Hose-20Reel-final'
+    );
     assert.equal(libraryFileStem(PNG_DATA_URL, 'A green lawn, at dawn!', 'watering'), 'a-green-lawn-at-dawn');
     assert.equal(libraryFileStem(PNG_DATA_URL, undefined, 'watering-a-lawn'), 'watering-a-lawn');
     assert.equal(libraryFileStem(PNG_DATA_URL, '', ''), 'image');

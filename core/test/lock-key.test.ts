@@ -30,7 +30,7 @@ describe('lock keys', () => {
     assert.ok(!/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/.test(key), 'no lone high surrogate');
   });
 
-  it('digests a short name that looks like a digested key, so it cannot take another name\'s lock', () => {
+  it("digests a short name that looks like a digested key, so it cannot take another name's lock", () => {
     const long = `category:${'a'.repeat(300)}`;
     const lookalike = lockKey(long);
     assert.notEqual(lockKey(lookalike), lookalike);

@@ -32,7 +32,10 @@ describe('pixel budget', () => {
     const started: string[] = [];
     const big1 = controlledTask(started, 'big1');
     const big2 = controlledTask(started, 'big2');
-    const runs = [budget.run(49_000_000, 50_000_000, big1.task), budget.run(49_000_000, 50_000_000, big2.task)];
+    const runs = [
+      budget.run(49_000_000, 50_000_000, big1.task),
+      budget.run(49_000_000, 50_000_000, big2.task),
+    ];
     await settle();
     assert.deepEqual(started, ['big1']);
     assert.equal(budget.inUse(), 49_000_000);
@@ -64,7 +67,11 @@ describe('pixel budget', () => {
       budget.run(10, 100, later.task),
     ];
     await settle();
-    assert.deepEqual(started, ['small'], 'the huge image waits for the budget to empty, and the later small one waits behind it');
+    assert.deepEqual(
+      started,
+      ['small'],
+      'the huge image waits for the budget to empty, and the later small one waits behind it'
+    );
     small.finish();
     await runs[0];
     await settle();
@@ -79,7 +86,10 @@ describe('pixel budget', () => {
 
   it('frees its share when the task fails', async () => {
     const budget = createPixelBudget();
-    await assert.rejects(budget.run(5, 10, async () => Promise.reject(new Error('boom'))), /boom/);
+    await assert.rejects(
+      budget.run(5, 10, async () => Promise.reject(new Error('boom'))),
+      /boom/
+    );
     assert.equal(budget.inUse(), 0);
   });
 });
@@ -87,8 +97,17 @@ describe('pixel budget', () => {
 describe('pixel budget option', () => {
   it('defaults to one image at the pixel limit, is validated, and may be absent from settings saved before it existed', () => {
     assert.equal(DEFAULT_CONFIG.images.maxPixelsInFlight, 50_000_000);
-    assert.throws(() => assertValidConfig({ ...DEFAULT_CONFIG, images: { ...DEFAULT_CONFIG.images, maxPixelsInFlight: 10 } }), /"images\.maxPixelsInFlight"/);
-    const { allowHttp: _allowHttp, allowPrivateNetworks: _allowPrivate, maxPixelsInFlight: _budget, ...olderImages } = DEFAULT_CONFIG.images;
+    assert.throws(
+      () =>
+        assertValidConfig({ ...DEFAULT_CONFIG, images: { ...DEFAULT_CONFIG.images, maxPixelsInFlight: 10 } }),
+      /"images\.maxPixelsInFlight"/
+    );
+    const {
+      allowHttp: _allowHttp,
+      allowPrivateNetworks: _allowPrivate,
+      maxPixelsInFlight: _budget,
+      ...olderImages
+    } = DEFAULT_CONFIG.images;
     assert.equal(settingsSchema.safeParse({ images: olderImages }).success, true);
   });
 });
@@ -99,7 +118,9 @@ describe('image header checks', () => {
     assert.ok(gif.length < 4096, `the GIF is ${gif.length} bytes`);
     await assert.rejects(
       inspectImage(gif, 50_000_000),
-      (error: unknown) => error instanceof ImageRejected && /1600x1600 with 100 frames \(256000000 pixels\), more than the limit of 50000000/.test(error.message)
+      (error: unknown) =>
+        error instanceof ImageRejected &&
+        /1600x1600 with 100 frames \(256000000 pixels\), more than the limit of 50000000/.test(error.message)
     );
     const header = await inspectImage(gif, 300_000_000);
     assert.equal(header.frames, 100);
@@ -107,9 +128,18 @@ describe('image header checks', () => {
   });
 
   it('counts a still image once', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const header = await inspectImage(png, 1_000_000);
-    assert.deepEqual(header, { mimeType: 'image/png', extension: 'png', width: 300, height: 200, frames: 1, pixels: 60_000 });
+    assert.deepEqual(header, {
+      mimeType: 'image/png',
+      extension: 'png',
+      width: 300,
+      height: 200,
+      frames: 1,
+      pixels: 60_000,
+    });
   });
 });
 
@@ -131,7 +161,10 @@ describe('refused inline image sources', () => {
       ['http://example.com/a.png', 'file:///etc/passwd', 'ftp://example.com/b.png', 'FTP://example.com/b.png']
     );
     assert.match(refused[0].reason, /http image URLs are refused \(images\.allowHttp is off\)/);
-    assert.match(refused[1].reason, /^not imported: file image URLs are refused; the image was removed from the body$/);
+    assert.match(
+      refused[1].reason,
+      /^not imported: file image URLs are refused; the image was removed from the body$/
+    );
     assert.deepEqual(
       refusedImageSources(html, true).map((warning) => warning.source_url),
       ['file:///etc/passwd', 'ftp://example.com/b.png', 'FTP://example.com/b.png']
@@ -139,19 +172,27 @@ describe('refused inline image sources', () => {
   });
 
   it('carries them on the normalized article, without changing its content digest', () => {
-    const fields = articleFromPublishRequest({ title: 'T', content: `<p>x</p>${html}` } as Parameters<typeof articleFromPublishRequest>[0]);
+    const fields = articleFromPublishRequest({ title: 'T', content: `<p>x</p>${html}` } as Parameters<
+      typeof articleFromPublishRequest
+    >[0]);
     const options = { defaultStatus: 'draft' as const, sanitize: { allowHttpImages: false } };
     const article = normalizeArticle(fields, options);
     assert.equal(article.refusedImages?.length, 4);
     assert.ok(!article.html.includes('file:'), 'the sanitizer still removes them');
-    const withoutRefused = normalizeArticle({ ...fields, html: '<p>x</p><img src="https://example.com/ok.png"><img src="/uploads/local.png"><img src="data:image/png;base64,AAAA">' }, options);
+    const withoutRefused = normalizeArticle(
+      {
+        ...fields,
+        html: '<p>x</p><img src="https://example.com/ok.png"><img src="/uploads/local.png"><img src="data:image/png;base64,AAAA">',
+      },
+      options
+    );
     assert.equal(article.html, withoutRefused.html);
     assert.equal(article.contentHash, withoutRefused.contentHash);
   });
 });
 
 describe('stale temporary folders', () => {
-  it('removes only the plugin\'s own folders older than the age limit', async () => {
+  it("removes only the plugin's own folders older than the age limit", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'h4-tempdir-test-'));
     try {
       const make = (name: string, ageMs: number) => {
@@ -167,7 +208,11 @@ describe('stale temporary folders', () => {
       fs.writeFileSync(path.join(root, `${TEMP_FOLDER_PREFIX}file`), 'not a folder');
       const removed = await removeStaleTempFolders(root, 60 * 60 * 1000);
       assert.deepEqual(removed, [`${TEMP_FOLDER_PREFIX}old`]);
-      assert.deepEqual(fs.readdirSync(root).sort(), [`${TEMP_FOLDER_PREFIX}file`, `${TEMP_FOLDER_PREFIX}fresh`, 'someone-else-old']);
+      assert.deepEqual(fs.readdirSync(root).sort(), [
+        `${TEMP_FOLDER_PREFIX}file`,
+        `${TEMP_FOLDER_PREFIX}fresh`,
+        'someone-else-old',
+      ]);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -9,7 +9,8 @@ import { toSlug } from '../src/slug';
 const badRequest = (body: unknown, pattern: RegExp) =>
   assert.throws(
     () => parsePublishRequest(body),
-    (error: unknown) => error instanceof ServiceError && error.code === 'bad_request' && pattern.test(error.message)
+    (error: unknown) =>
+      error instanceof ServiceError && error.code === 'bad_request' && pattern.test(error.message)
   );
 
 describe('publish request schema', () => {
@@ -20,16 +21,29 @@ describe('publish request schema', () => {
 
   it('names wrong types, enum values, JSON text and image sources', () => {
     badRequest({ title: 1, content: 'x' }, /^Invalid publish request: title /);
-    badRequest({ title: 't', content: 'x', status: 'future' }, /status must be one of draft, publish, pending/);
+    badRequest(
+      { title: 't', content: 'x', status: 'future' },
+      /status must be one of draft, publish, pending/
+    );
     badRequest({ title: 't', content: 'x', json_ld_schema: '{' }, /json_ld_schema must be valid JSON text/);
     badRequest({ title: 't', content: 'x', categories: [1, 'two', -3] }, /categories\.1 .*categories\.2/);
-    badRequest({ title: 't', content: 'x', featured_image: 'javascript:alert(1)' }, /featured_image must be an https URL/);
+    badRequest(
+      { title: 't', content: 'x', featured_image: 'javascript:alert(1)' },
+      /featured_image must be an https URL/
+    );
     badRequest({ title: 't', content: 'x', featured_image: 'data:text/html;base64,PGI+' }, /featured_image/);
     badRequest(['not', 'an', 'object'], /must be a JSON object/);
   });
 
   it('accepts the minimal request and treats null and empty optional fields as absent', () => {
-    const parsed = parsePublishRequest({ title: ' Hello ', content: '<p>x</p>', slug: null, category: '', categories: null, extra: 1 });
+    const parsed = parsePublishRequest({
+      title: ' Hello ',
+      content: '<p>x</p>',
+      slug: null,
+      category: '',
+      categories: null,
+      extra: 1,
+    });
     assert.equal(parsed.title, 'Hello');
     assert.equal(parsed.slug, undefined);
     assert.equal(parsed.category, undefined);
@@ -54,14 +68,26 @@ describe('normalizing a publish request', () => {
     assert.equal(article.status, 'draft');
     assert.equal(article.html, '<p>Hi</p>');
     assert.equal(article.seo.keywords, 'tomatoes');
-    assert.deepEqual(article.structuredData, { '@context': 'https://schema.org', '@graph': [{ '@type': 'Article' }, { '@type': 'FAQPage' }] });
+    assert.deepEqual(article.structuredData, {
+      '@context': 'https://schema.org',
+      '@graph': [{ '@type': 'Article' }, { '@type': 'FAQPage' }],
+    });
     assert.deepEqual(article.categories, { kind: 'ids', ids: [3, 4] });
   });
 
   it('gives the same content the same hash and changed content another', () => {
-    const one = normalizeArticle(articleFromPublishRequest(parsePublishRequest({ title: 'A', content: '<p>1</p>' })), options);
-    const same = normalizeArticle(articleFromPublishRequest(parsePublishRequest({ title: 'A', content: '<p>1</p>' })), options);
-    const other = normalizeArticle(articleFromPublishRequest(parsePublishRequest({ title: 'A', content: '<p>2</p>' })), options);
+    const one = normalizeArticle(
+      articleFromPublishRequest(parsePublishRequest({ title: 'A', content: '<p>1</p>' })),
+      options
+    );
+    const same = normalizeArticle(
+      articleFromPublishRequest(parsePublishRequest({ title: 'A', content: '<p>1</p>' })),
+      options
+    );
+    const other = normalizeArticle(
+      articleFromPublishRequest(parsePublishRequest({ title: 'A', content: '<p>2</p>' })),
+      options
+    );
     assert.equal(one.contentHash, same.contentHash);
     assert.notEqual(one.contentHash, other.contentHash);
   });
@@ -79,7 +105,12 @@ describe('slugs and SEO fitting', () => {
     const long = fitText('metaTitle', 'x '.repeat(50).trim(), { maxLength: 60 });
     assert.ok((long.value ?? '').length <= 60);
     assert.match(long.warning ?? '', /shortened to the field's limit of 60/);
-    const short = fitText('metaDescription', 'Too short', { minLength: 50, maxLength: 160 }, 'An opening paragraph that is certainly longer than fifty characters in total.');
+    const short = fitText(
+      'metaDescription',
+      'Too short',
+      { minLength: 50, maxLength: 160 },
+      'An opening paragraph that is certainly longer than fifty characters in total.'
+    );
     assert.match(short.value ?? '', /^An opening paragraph/);
     assert.match(short.warning ?? '', /opening text was used/);
     assert.deepEqual(fitText('metaDescription', 'Too short', { minLength: 50 }), {

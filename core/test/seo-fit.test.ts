@@ -8,7 +8,10 @@ describe('fitting text to a field', () => {
     const fitted = fitText('title', title, { maxLength: 255 });
     assert.ok((fitted.value ?? '').length <= 255);
     assert.equal(title[(fitted.value ?? '').length], ' ');
-    assert.equal(fitted.warning, `title was ${title.length} characters; shortened to the field's limit of 255.`);
+    assert.equal(
+      fitted.warning,
+      `title was ${title.length} characters; shortened to the field's limit of 255.`
+    );
   });
 
   it('never splits an emoji when a text without spaces is cut', () => {

@@ -15,7 +15,14 @@ import {
 } from './helpers/target-shapes';
 
 /** The field names the config defaulted to before detection (the playground's Article), now detected. */
-const ARTICLE_FIELDS = { title: 'title', slug: 'slug', content: 'content', cover: 'cover', categories: 'categories', seo: 'seo' };
+const ARTICLE_FIELDS = {
+  title: 'title',
+  slug: 'slug',
+  content: 'content',
+  cover: 'cover',
+  categories: 'categories',
+  seo: 'seo',
+};
 const ARTICLE_CATEGORY_FIELDS = { name: 'name', slug: 'slug', parent: 'parent' };
 
 describe('target profile: role detection', () => {

@@ -3,7 +3,6 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createClient, serviceEndpoints, ServiceRequestError } from '../src/toolkit';
 import { closedOrigin, startScriptedServer, type ScriptedServer } from './helpers/scripted-server';
 
-
 const KEY = 'apk_client-test-key-0123456789';
 const PING = {
   status: 'success',

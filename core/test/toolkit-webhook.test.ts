@@ -79,7 +79,6 @@ describe('retry policy', () => {
   });
 });
 
-
 describe('deliverWebhook against a local receiver', () => {
   let receiver: ScriptedServer;
   let url: string;
@@ -181,7 +180,9 @@ describe('deliverWebhook against a local receiver', () => {
   });
 
   it('does not retry a 400', async () => {
-    receiver.replies = [{ status: 400, body: '{"code":"bad_request","message":"nope","data":{"status":400}}' }];
+    receiver.replies = [
+      { status: 400, body: '{"code":"bad_request","message":"nope","data":{"status":400}}' },
+    ];
     const result = await deliverWebhook(url, payload, secret, options());
     assert.equal(result.delivered, false);
     assert.equal(result.attempts.length, 1);

@@ -8,7 +8,7 @@ function strapiValidationError(message: string, errors: { path: string[]; messag
 }
 
 describe('describeValidationFailure', () => {
-  it('names every refused field with Strapi\'s reason', () => {
+  it("names every refused field with Strapi's reason", () => {
     const error = strapiValidationError('2 errors occurred', [
       { path: ['title'], message: 'title must be at most 255 characters' },
       { path: ['seo', 'metaTitle'], message: 'metaTitle must be defined' },
@@ -20,7 +20,10 @@ describe('describeValidationFailure', () => {
   });
 
   it('falls back to the message when no field is named', () => {
-    assert.equal(describeValidationFailure(strapiValidationError('Document with id "x" not found', [])), 'Document with id "x" not found');
+    assert.equal(
+      describeValidationFailure(strapiValidationError('Document with id "x" not found', [])),
+      'Document with id "x" not found'
+    );
   });
 
   it('is undefined for any other failure', () => {

@@ -1,14 +1,31 @@
 // The playground lets anyone read its content types (as a site's frontend would), so tests and users
 // can see what the plugin stored through Strapi's own REST API.
 const PUBLIC_TYPES = [
-  'article', 'category', 'guide',
+  'article',
+  'category',
+  'guide',
   // Shapes of real sites (docs: real targets): the example blog, a Markdown blog, LaunchPad, a migrated
   // WordPress site, a corporate starter, a CKEditor body, no slug, unfillable required fields.
-  'blog-article', 'blog-author', 'blog-category', 'md-post', 'launch-article', 'launch-category',
-  'post', 'wp-category', 'tag', 'corporate-article', 'ck-article', 'note', 'picky-article',
-  'picky-category', 'legal-notice',
+  'blog-article',
+  'blog-author',
+  'blog-category',
+  'md-post',
+  'launch-article',
+  'launch-category',
+  'post',
+  'wp-category',
+  'tag',
+  'corporate-article',
+  'ck-article',
+  'note',
+  'picky-article',
+  'picky-category',
+  'legal-notice',
 ];
-const PUBLIC_ACTIONS = PUBLIC_TYPES.flatMap((name) => [`api::${name}.${name}.find`, `api::${name}.${name}.findOne`]);
+const PUBLIC_ACTIONS = PUBLIC_TYPES.flatMap((name) => [
+  `api::${name}.${name}.find`,
+  `api::${name}.${name}.findOne`,
+]);
 
 async function grantPublicRead(strapi) {
   const publicRole = await strapi.db
@@ -32,7 +49,11 @@ function simulateWriteFailures(strapi) {
   strapi.documents.use(async (context, next) => {
     const result = await next();
     const title = context.params && context.params.data && context.params.data.title;
-    if (context.uid === 'api::article.article' && ['create', 'update'].includes(context.action) && String(title).includes(marker)) {
+    if (
+      context.uid === 'api::article.article' &&
+      ['create', 'update'].includes(context.action) &&
+      String(title).includes(marker)
+    ) {
       throw new Error('Simulated database failure');
     }
     return result;

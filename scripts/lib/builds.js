@@ -21,7 +21,8 @@ function newest(paths) {
     if (!fs.existsSync(target)) return;
     const stat = fs.statSync(target);
     if (stat.isDirectory()) {
-      for (const entry of fs.readdirSync(target)) if (entry !== 'node_modules') visit(path.join(target, entry));
+      for (const entry of fs.readdirSync(target))
+        if (entry !== 'node_modules') visit(path.join(target, entry));
     } else latest = Math.max(latest, stat.mtimeMs);
   };
   paths.forEach(visit);
@@ -29,7 +30,9 @@ function newest(paths) {
 }
 
 function ensurePluginBuilt({ quiet = false } = {}) {
-  const sources = ['server/src', 'admin/src', 'core/src', 'cli', 'strapi-server.ts', 'package.json'].map((p) => path.join(root, p));
+  const sources = ['server/src', 'admin/src', 'core/src', 'cli', 'strapi-server.ts', 'package.json'].map(
+    (p) => path.join(root, p)
+  );
   const built = newest([path.join(root, 'dist/server/index.js'), path.join(root, 'dist/admin/index.js')]);
   if (built && newest(sources) <= built) return false;
   if (!quiet) console.log('Building the plugin...');
@@ -39,7 +42,14 @@ function ensurePluginBuilt({ quiet = false } = {}) {
 
 function ensureAdminBuilt({ quiet = false } = {}) {
   const built = newest([path.join(playgroundDir, 'build/index.html')]);
-  if (built && newest([path.join(root, 'dist/admin'), path.join(playgroundDir, 'src/admin'), path.join(playgroundDir, 'config')]) <= built) {
+  if (
+    built &&
+    newest([
+      path.join(root, 'dist/admin'),
+      path.join(playgroundDir, 'src/admin'),
+      path.join(playgroundDir, 'config'),
+    ]) <= built
+  ) {
     return false;
   }
   if (!quiet) console.log('Building the admin panel (about a minute the first time)...');

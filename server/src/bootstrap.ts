@@ -30,7 +30,8 @@ function answerUnderWordPressPaths(strapi: Core.Strapi) {
  */
 async function removeStaleDownloadFolders(strapi: Core.Strapi) {
   const removed = await removeStaleTempFolders(os.tmpdir());
-  if (removed.length) strapi.log.info(`[article-publisher] removed ${removed.length} stale temporary download folder(s)`);
+  if (removed.length)
+    strapi.log.info(`[article-publisher] removed ${removed.length} stale temporary download folder(s)`);
 }
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {

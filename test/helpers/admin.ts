@@ -17,20 +17,25 @@ export async function registerSuperAdmin(baseUrl: string): Promise<string> {
 }
 
 /** Creates an admin whose role has no plugin permission and returns its session token. */
-export async function createAdminWithoutPluginPermissions(baseUrl: string, superToken: string): Promise<string> {
+export async function createAdminWithoutPluginPermissions(
+  baseUrl: string,
+  superToken: string
+): Promise<string> {
   const auth = { authorization: `Bearer ${superToken}` };
   const role = await request(`${baseUrl}/admin/roles`, {
     method: 'POST',
     headers: auth,
     body: { name: 'Writers', description: 'No Article Publisher permissions' },
   });
-  if (role.status !== 201 && role.status !== 200) throw new Error(`create role failed: ${role.status} ${role.text}`);
+  if (role.status !== 201 && role.status !== 200)
+    throw new Error(`create role failed: ${role.status} ${role.text}`);
   const user = await request(`${baseUrl}/admin/users`, {
     method: 'POST',
     headers: auth,
     body: { firstname: 'Wendy', lastname: 'Writer', email: 'writer@example.com', roles: [role.json.data.id] },
   });
-  if (user.status !== 201 && user.status !== 200) throw new Error(`create user failed: ${user.status} ${user.text}`);
+  if (user.status !== 201 && user.status !== 200)
+    throw new Error(`create user failed: ${user.status} ${user.text}`);
   const registered = await request(`${baseUrl}/admin/register`, {
     method: 'POST',
     body: {
@@ -45,10 +50,17 @@ export async function createAdminWithoutPluginPermissions(baseUrl: string, super
 }
 
 /** Gives an admin role exactly these plugin actions (uids without the `plugin::article-publisher.` prefix). */
-export async function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
+export async function grantPluginActions(
+  baseUrl: string,
+  superToken: string,
+  roleName: string,
+  uids: string[]
+) {
   const auth = { authorization: `Bearer ${superToken}` };
   const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
-  const role = (roles.json.data as { id: number; name: string }[]).find((candidate) => candidate.name === roleName);
+  const role = (roles.json.data as { id: number; name: string }[]).find(
+    (candidate) => candidate.name === roleName
+  );
   if (!role) throw new Error(`role ${roleName} does not exist`);
   const permissions = uids.map((uid) => ({
     action: `plugin::article-publisher.${uid}`,
@@ -61,5 +73,6 @@ export async function grantPluginActions(baseUrl: string, superToken: string, ro
     headers: auth,
     body: { permissions },
   });
-  if (updated.status !== 200) throw new Error(`setting permissions failed: ${updated.status} ${updated.text}`);
+  if (updated.status !== 200)
+    throw new Error(`setting permissions failed: ${updated.status} ${updated.text}`);
 }

@@ -7,9 +7,26 @@ export function animatedGif(width: number, height: number, frames: number): Buff
   const u16 = (value: number) => [value & 0xff, value >> 8];
   const bytes: number[] = [
     ...Buffer.from('GIF89a'),
-    ...u16(width), ...u16(height), 0x80, 0, 0, // logical screen, 2-colour global table
-    0, 0, 0, 0xff, 0xff, 0xff,
-    0x21, 0xff, 0x0b, ...Buffer.from('NETSCAPE2.0'), 0x03, 0x01, 0x00, 0x00, 0x00, // loop forever
+    ...u16(width),
+    ...u16(height),
+    0x80,
+    0,
+    0, // logical screen, 2-colour global table
+    0,
+    0,
+    0,
+    0xff,
+    0xff,
+    0xff,
+    0x21,
+    0xff,
+    0x0b,
+    ...Buffer.from('NETSCAPE2.0'),
+    0x03,
+    0x01,
+    0x00,
+    0x00,
+    0x00, // loop forever
   ];
   for (let frame = 0; frame < frames; frame++) {
     bytes.push(0x21, 0xf9, 0x04, 0x00, 0x0a, 0x00, 0x00, 0x00); // 0.1 s per frame

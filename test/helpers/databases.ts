@@ -27,7 +27,10 @@ export function suiteDatabaseClient(): DatabaseClient {
 }
 
 async function withAdminConnection(client: 'postgres' | 'mysql', statement: string): Promise<void> {
-  const admin = knex({ client: client === 'postgres' ? 'pg' : 'mysql2', connection: client === 'postgres' ? POSTGRES : MARIADB });
+  const admin = knex({
+    client: client === 'postgres' ? 'pg' : 'mysql2',
+    connection: client === 'postgres' ? POSTGRES : MARIADB,
+  });
   try {
     await admin.raw(statement);
   } finally {
@@ -36,7 +39,9 @@ async function withAdminConnection(client: 'postgres' | 'mysql', statement: stri
 }
 
 /** A fresh database of the given kind, for one playground (or several sharing it). */
-export async function createTestDatabase(client: DatabaseClient = suiteDatabaseClient()): Promise<TestDatabase> {
+export async function createTestDatabase(
+  client: DatabaseClient = suiteDatabaseClient()
+): Promise<TestDatabase> {
   const name = `article_publisher_${randomBytes(6).toString('hex')}`;
   if (client === 'sqlite') {
     const filename = path.join(playgroundDir, '.tmp', `${name}.db`);
@@ -62,9 +67,15 @@ export async function createTestDatabase(client: DatabaseClient = suiteDatabaseC
       DATABASE_USERNAME: server.user,
       DATABASE_PASSWORD: server.password,
     },
-    connect: () => knex({ client: client === 'postgres' ? 'pg' : 'mysql2', connection: { ...server, database: name } }),
+    connect: () =>
+      knex({ client: client === 'postgres' ? 'pg' : 'mysql2', connection: { ...server, database: name } }),
     async drop() {
-      await withAdminConnection(client, client === 'postgres' ? `DROP DATABASE IF EXISTS ${name} WITH (FORCE)` : `DROP DATABASE IF EXISTS ${name}`);
+      await withAdminConnection(
+        client,
+        client === 'postgres'
+          ? `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`
+          : `DROP DATABASE IF EXISTS ${name}`
+      );
     },
   };
 }
@@ -88,15 +99,28 @@ export async function tablesContaining(database: TestDatabase, needle: string): 
   try {
     const tables =
       database.client === 'sqlite'
-        ? ((await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as { name: string }[]).map((t) => t.name)
+        ? (
+            (await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as {
+              name: string;
+            }[]
+          ).map((t) => t.name)
         : database.client === 'postgres'
-          ? ((await connection.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows as { name: string }[]).map((t) => t.name)
-          : ((await connection.raw('SHOW TABLES'))[0] as Record<string, string>[]).map((row) => Object.values(row)[0]);
+          ? (
+              (await connection.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"))
+                .rows as { name: string }[]
+            ).map((t) => t.name)
+          : ((await connection.raw('SHOW TABLES'))[0] as Record<string, string>[]).map(
+              (row) => Object.values(row)[0]
+            );
     const hits: string[] = [];
     for (const table of tables) {
       for (const row of (await connection(table).select('*')) as Record<string, unknown>[]) {
         for (const value of Object.values(row)) {
-          const text = Buffer.isBuffer(value) ? value.toString('latin1') : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+          const text = Buffer.isBuffer(value)
+            ? value.toString('latin1')
+            : typeof value === 'object' && value !== null
+              ? JSON.stringify(value)
+              : String(value);
           if (text.includes(needle)) hits.push(table);
         }
       }
@@ -113,10 +137,19 @@ export async function tableRowCounts(database: TestDatabase): Promise<Record<str
   try {
     const tables =
       database.client === 'sqlite'
-        ? ((await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as { name: string }[]).map((t) => t.name)
+        ? (
+            (await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as {
+              name: string;
+            }[]
+          ).map((t) => t.name)
         : database.client === 'postgres'
-          ? ((await connection.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).rows as { name: string }[]).map((t) => t.name)
-          : ((await connection.raw('SHOW TABLES'))[0] as Record<string, string>[]).map((row) => Object.values(row)[0]);
+          ? (
+              (await connection.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"))
+                .rows as { name: string }[]
+            ).map((t) => t.name)
+          : ((await connection.raw('SHOW TABLES'))[0] as Record<string, string>[]).map(
+              (row) => Object.values(row)[0]
+            );
     const counts: Record<string, number> = {};
     for (const table of tables.sort()) {
       const [{ count }] = (await connection(table).count({ count: '*' })) as { count: number | string }[];

@@ -24,7 +24,9 @@ export function request(url: string, options: RequestOptions = {}): Promise<Http
   let payload: Buffer | undefined;
   const finalHeaders: Record<string, string> = { accept: 'application/json', ...headers };
   if (body !== undefined) {
-    payload = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+    payload = Buffer.isBuffer(body)
+      ? body
+      : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
     finalHeaders['content-type'] ??= 'application/json';
     finalHeaders['content-length'] = String(payload.length);
   }

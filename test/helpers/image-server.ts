@@ -32,7 +32,8 @@ export class ImageServer {
   /** Serves fixed bytes with a content type. */
   file(path: string, bytes: Buffer, contentType: string, delayMs = 0): string {
     return this.route(path, (_req, res) => {
-      const send = () => res.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length }).end(bytes);
+      const send = () =>
+        res.writeHead(200, { 'content-type': contentType, 'content-length': bytes.length }).end(bytes);
       if (delayMs) setTimeout(send, delayMs);
       else send();
     });
@@ -45,7 +46,9 @@ export class ImageServer {
   private handle(req: http.IncomingMessage, res: http.ServerResponse) {
     const path = (req.url ?? '').split('?')[0];
     this.hits.set(path, (this.hits.get(path) ?? 0) + 1);
-    res.on('close', () => this.bytesSent.set(path, res.socket?.bytesWritten ?? this.bytesSent.get(path) ?? 0));
+    res.on('close', () =>
+      this.bytesSent.set(path, res.socket?.bytesWritten ?? this.bytesSent.get(path) ?? 0)
+    );
     const route = this.routes.get(path);
     if (route) route(req, res);
     else res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -53,7 +56,13 @@ export class ImageServer {
 }
 
 /** A real image of the given type and size, with a distinct colour per seed so bytes differ. */
-export async function makeImage(format: 'jpeg' | 'png' | 'webp' | 'gif', width = 320, height = 200, seed = 0): Promise<Buffer> {
+export async function makeImage(
+  format: 'jpeg' | 'png' | 'webp' | 'gif',
+  width = 320,
+  height = 200,
+  seed = 0
+): Promise<Buffer> {
   const background = { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (seed * 193) % 256 };
-  return sharp({ create: { width, height, channels: 3, background } })[format]().toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background } });
+  return image[format]().toBuffer();
 }

@@ -5,7 +5,9 @@ import { request } from './http';
 import { playgroundDir, strapiBin } from './paths';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with scripts/start.js (plain JS)
-const { ensureAdminBuilt } = require('../../scripts/lib/builds') as { ensureAdminBuilt: (options: { quiet: boolean }) => boolean };
+const { ensureAdminBuilt } = require('../../scripts/lib/builds') as {
+  ensureAdminBuilt: (options: { quiet: boolean }) => boolean;
+};
 
 export interface Playground {
   url: string;
@@ -59,7 +61,11 @@ function playgroundEnv(port: number, database: TestDatabase, options: Playground
 }
 
 function spawnStrapi(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [strapiBin, 'start'], { cwd: playgroundDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [strapiBin, 'start'], {
+    cwd: playgroundDir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -113,7 +119,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
 }
 
 /** Starts the playground expecting it to stop by itself; returns its exit code and output. */
-export async function runPlaygroundUntilExit(options: PlaygroundOptions = {}): Promise<{ code: number | null; output: string }> {
+export async function runPlaygroundUntilExit(
+  options: PlaygroundOptions = {}
+): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
   const database = await createTestDatabase();
   const { child, output } = spawnStrapi(playgroundEnv(port, database, options));

@@ -1,7 +1,12 @@
 import { request, type HttpResponse } from './http';
 
 /** Calls integration A's publish endpoint the way the service does. */
-export function publishPost(baseUrl: string, key: string, body: unknown, localAddress?: string): Promise<HttpResponse> {
+export function publishPost(
+  baseUrl: string,
+  key: string,
+  body: unknown,
+  localAddress?: string
+): Promise<HttpResponse> {
   return request(`${baseUrl}/api/service/v1/publish-post`, {
     method: 'POST',
     headers: { 'X-Service-Key': key },
@@ -24,7 +29,10 @@ export async function readArticle(baseUrl: string, slug: string, status: 'draft'
   return response.json.data as Record<string, any>[]; // eslint-disable-line @typescript-eslint/no-explicit-any -- entries of the playground's Article
 }
 
-export async function countArticles(baseUrl: string, status: 'draft' | 'published' = 'draft'): Promise<number> {
+export async function countArticles(
+  baseUrl: string,
+  status: 'draft' | 'published' = 'draft'
+): Promise<number> {
   const response = await request(`${baseUrl}/api/articles?status=${status}&pagination[pageSize]=1`);
   return response.json.meta.pagination.total as number;
 }

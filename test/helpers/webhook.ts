@@ -11,7 +11,11 @@ export function deliver(
 ): Promise<HttpResponse> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'X-Service-Event': event };
   if (signature !== null) headers['X-Service-Signature'] = signature;
-  return request(`${baseUrl}/api/service/v1/webhook`, { method: 'POST', headers, body: Buffer.from(rawBody) });
+  return request(`${baseUrl}/api/service/v1/webhook`, {
+    method: 'POST',
+    headers,
+    body: Buffer.from(rawBody),
+  });
 }
 
 /** A signed `article.published` delivery of a short article, published on arrival. */

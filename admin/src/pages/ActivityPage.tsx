@@ -3,7 +3,11 @@ import { Layouts, Page, useFetchClient } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { ActivityResponse, AuthFailuresResponse } from '../../../core/src/contracts';
 import { activityApi } from '../api/activity';
-import { ActivityFilters, NO_FILTERS, type ActivityFilterValues } from '../components/activity/ActivityFilters';
+import {
+  ActivityFilters,
+  NO_FILTERS,
+  type ActivityFilterValues,
+} from '../components/activity/ActivityFilters';
 import { AuthFailuresPanel } from '../components/activity/AuthFailuresPanel';
 import { DeliveriesTable } from '../components/activity/DeliveriesTable';
 import { PaginationBar } from '../components/activity/PaginationBar';

@@ -25,15 +25,38 @@ interface Context {
 }
 
 const MARKS: Record<string, Modifier> = {
-  strong: 'bold', b: 'bold',
-  em: 'italic', i: 'italic',
-  u: 'underline', ins: 'underline',
-  s: 'strikethrough', strike: 'strikethrough', del: 'strikethrough',
-  code: 'code', kbd: 'code', samp: 'code',
+  strong: 'bold',
+  b: 'bold',
+  em: 'italic',
+  i: 'italic',
+  u: 'underline',
+  ins: 'underline',
+  s: 'strikethrough',
+  strike: 'strikethrough',
+  del: 'strikethrough',
+  code: 'code',
+  kbd: 'code',
+  samp: 'code',
 };
 
 /** Layout elements: unwrapped, but they end the paragraph around them. */
-const PARAGRAPH_LIKE = new Set(['p', 'div', 'figure', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'dl', 'dt', 'dd', 'address', 'caption']);
+const PARAGRAPH_LIKE = new Set([
+  'p',
+  'div',
+  'figure',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'aside',
+  'nav',
+  'dl',
+  'dt',
+  'dd',
+  'address',
+  'caption',
+]);
 
 /** Not content; sanitized HTML holds none of them. */
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript']);
@@ -78,14 +101,21 @@ function walkNode(node: HtmlNode, sink: Sink, style: InlineStyle, context: Conte
     return;
   }
   const heading = /^h([1-6])$/.exec(name);
-  if (heading) return walkContainer(node, sink, style, walk, (c) => ({ type: 'heading', level: Number(heading[1]) as HeadingLevel, children: c }));
+  if (heading)
+    return walkContainer(node, sink, style, walk, (c) => ({
+      type: 'heading',
+      level: Number(heading[1]) as HeadingLevel,
+      children: c,
+    }));
   switch (name) {
     case 'a':
       return walkLink(node, sink, style, context, walk);
     case 'br':
       return sink.inline({ text: '\n', style });
     case 'figcaption':
-      context.warn(`A figure caption became a paragraph of its own ("${excerpt(textOf(node))}"): blocks images show no caption.`);
+      context.warn(
+        `A figure caption became a paragraph of its own ("${excerpt(textOf(node))}"): blocks images show no caption.`
+      );
       sink.endParagraph();
       walk(children, sink, style);
       sink.endParagraph();
@@ -113,7 +143,14 @@ function walkNode(node: HtmlNode, sink: Sink, style: InlineStyle, context: Conte
 }
 
 /** A heading or quote: its own blocks (an image inside it stays at its place, after its text). */
-function walkContainer(node: HtmlElement, sink: Sink, style: InlineStyle, walk: Walk, make: (children: InlineNode[]) => RootBlock, joinParagraphs?: string) {
+function walkContainer(
+  node: HtmlElement,
+  sink: Sink,
+  style: InlineStyle,
+  walk: Walk,
+  make: (children: InlineNode[]) => RootBlock,
+  joinParagraphs?: string
+) {
   const flow = new BlockFlow(make, joinParagraphs);
   walk(node.children, flow, style);
   flow.flush();
@@ -123,7 +160,9 @@ function walkContainer(node: HtmlElement, sink: Sink, style: InlineStyle, walk: 
 function walkLink(node: HtmlElement, sink: Sink, style: InlineStyle, context: Context, walk: Walk) {
   const href = node.attribs.href?.trim();
   if (href && !isBlocksLinkUrl(href)) {
-    context.warn(`The link to "${describeSource(href)}" ("${excerpt(textOf(node))}") was kept as plain text: blocks links must be web, mail, phone or /path addresses.`);
+    context.warn(
+      `The link to "${describeSource(href)}" ("${excerpt(textOf(node))}") was kept as plain text: blocks links must be web, mail, phone or /path addresses.`
+    );
   }
   const linked = href && isBlocksLinkUrl(href) ? { ...style, link: { url: href } } : style;
   walk(node.children, sink, linked);
@@ -133,14 +172,25 @@ function convertImage(node: HtmlElement, sink: Sink, style: InlineStyle, context
   const src = node.attribs.src?.trim() ?? '';
   const alt = node.attribs.alt?.trim() || undefined;
   const file = src ? context.options.image(src) : undefined;
-  if (style.link) context.warn(`The link to ${style.link.url} around the image ${describeSource(src)} was dropped: blocks images cannot be links.`);
+  if (style.link)
+    context.warn(
+      `The link to ${style.link.url} around the image ${describeSource(src)} was dropped: blocks images cannot be links.`
+    );
   if (file) {
-    sink.block({ type: 'image', image: { ...file, alternativeText: alt ?? file.alternativeText ?? null }, children: [{ type: 'text', text: '' }] });
+    sink.block({
+      type: 'image',
+      image: { ...file, alternativeText: alt ?? file.alternativeText ?? null },
+      children: [{ type: 'text', text: '' }],
+    });
   } else if (src && isBlocksLinkUrl(src)) {
-    context.warn(`The image ${describeSource(src)} is not in the media library, so it became a paragraph linking to it: blocks images must be media library files.`);
+    context.warn(
+      `The image ${describeSource(src)} is not in the media library, so it became a paragraph linking to it: blocks images must be media library files.`
+    );
     sink.block(paragraph([{ type: 'link', url: src, children: [textNode(alt ?? 'Image')] }]));
   } else {
-    context.warn(`The image ${describeSource(src)}${alt ? ` ("${alt}")` : ''} was left out: it is not in the media library and its address cannot be linked.`);
+    context.warn(
+      `The image ${describeSource(src)}${alt ? ` ("${alt}")` : ''} was left out: it is not in the media library and its address cannot be linked.`
+    );
   }
 }
 
@@ -149,9 +199,13 @@ function convertVideo(node: HtmlElement, sink: Sink, context: Context) {
   const src = node.attribs.src?.trim() ?? '';
   const link = videoLink(src, node.attribs.title?.trim() || undefined);
   if (!link) {
-    context.warn(`An embedded frame (${describeSource(src)}) was left out: blocks cannot hold iframes and its address cannot be linked.`);
+    context.warn(
+      `An embedded frame (${describeSource(src)}) was left out: blocks cannot hold iframes and its address cannot be linked.`
+    );
     return;
   }
-  context.warn(`The embedded video ${src} became a paragraph linking to ${link.url}: blocks cannot hold iframes.`);
+  context.warn(
+    `The embedded video ${src} became a paragraph linking to ${link.url}: blocks cannot hold iframes.`
+  );
   sink.block(paragraph([{ type: 'link', url: link.url, children: [textNode(link.text)] }]));
 }

@@ -111,7 +111,10 @@ function marksOf(node: TextNode): InlineStyle['marks'] {
 
 /** Inline nodes joined with a plain separator, neighbouring plain text merged. */
 export function joinInline(parts: InlineNode[][], separator: string): InlineNode[] {
-  const items = parts.flatMap((part, index) => [...(index ? [{ text: separator, style: PLAIN }] : []), ...itemsOf(part)]);
+  const items = parts.flatMap((part, index) => [
+    ...(index ? [{ text: separator, style: PLAIN }] : []),
+    ...itemsOf(part),
+  ]);
   return groupRuns(items);
 }
 
@@ -122,7 +125,12 @@ export function joinInline(parts: InlineNode[][], separator: string): InlineNode
 export function flattenBlock(block: RootBlock): InlineItem[] {
   switch (block.type) {
     case 'image':
-      return [{ text: block.image.alternativeText || block.image.name, style: { marks: {}, link: { url: block.image.url } } }];
+      return [
+        {
+          text: block.image.alternativeText || block.image.name,
+          style: { marks: {}, link: { url: block.image.url } },
+        },
+      ];
     case 'code':
       return block.children.map((child) => ({ text: child.text, style: { marks: { code: true } } }));
     case 'list':

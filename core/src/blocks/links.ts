@@ -21,7 +21,11 @@ const YOUTUBE_EMBED = /^https:\/\/www\.youtube(?:-nocookie)?\.com\/embed\/([A-Za
  */
 export function videoLink(src: string, title: string | undefined): { url: string; text: string } | undefined {
   const youtubeId = YOUTUBE_EMBED.exec(src)?.[1];
-  if (youtubeId) return { url: `https://www.youtube.com/watch?v=${youtubeId}`, text: title || 'Watch the video on YouTube' };
+  if (youtubeId)
+    return {
+      url: `https://www.youtube.com/watch?v=${youtubeId}`,
+      text: title || 'Watch the video on YouTube',
+    };
   if (!/^https?:\/\//i.test(src) || !isBlocksLinkUrl(src)) return undefined;
   return { url: src, text: title || 'Watch the video' };
 }

@@ -19,7 +19,8 @@ export interface UploadFileRow {
   updatedAt?: Date | string | null;
 }
 
-const isoDate = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : new Date(0).toISOString());
+const isoDate = (value: Date | string | null | undefined) =>
+  value ? new Date(value).toISOString() : new Date(0).toISOString();
 
 /**
  * The image of a media library file as an image block holds it, with its absolute URL (what the

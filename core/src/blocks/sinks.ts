@@ -110,7 +110,10 @@ export class ListFlow implements Sink {
   }
 
   block(block: RootBlock): void {
-    if (block.type !== 'paragraph') this.warn(`${describeBlock(block)} inside a list item was kept as text of the item: list items hold only text and links.`);
+    if (block.type !== 'paragraph')
+      this.warn(
+        `${describeBlock(block)} inside a list item was kept as text of the item: list items hold only text and links.`
+      );
     this.text.addAll(flattenBlock(block));
   }
 
@@ -140,8 +143,11 @@ export class CellFlow implements Sink {
   }
 
   block(block: RootBlock): void {
-    if (block.type === 'image') this.warn(`${describeBlock(block)} inside a table cell became a link to the image.`);
-    this.text.addAll(flattenBlock(block).map((item) => (item.text === '\n' ? { ...item, text: '; ' } : item)));
+    if (block.type === 'image')
+      this.warn(`${describeBlock(block)} inside a table cell became a link to the image.`);
+    this.text.addAll(
+      flattenBlock(block).map((item) => (item.text === '\n' ? { ...item, text: '; ' } : item))
+    );
   }
 
   list(list: ListBlock): void {

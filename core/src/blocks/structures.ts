@@ -6,7 +6,8 @@ import { CellFlow, ListFlow, type Sink } from './sinks';
 export type Walk = (nodes: HtmlNode[], sink: Sink, style: InlineStyle) => void;
 type Warn = (message: string) => void;
 
-const isElement = (node: HtmlNode, ...names: string[]): node is HtmlElement => node.kind === 'element' && names.includes(node.name);
+const isElement = (node: HtmlNode, ...names: string[]): node is HtmlElement =>
+  node.kind === 'element' && names.includes(node.name);
 
 /** ul/ol as a list block; a list inside an item becomes a nested list (indentLevel = depth). */
 export function convertList(list: HtmlElement, sink: Sink, style: InlineStyle, warn: Warn, walk: Walk): void {
@@ -21,7 +22,8 @@ export function convertList(list: HtmlElement, sink: Sink, style: InlineStyle, w
   if (!flow.children.length) return;
   const ordered = list.name === 'ol';
   const start = list.attribs.start?.trim();
-  if (ordered && start && start !== '1') warn(`An ordered list that started at ${start} now starts at 1: blocks lists have no start number.`);
+  if (ordered && start && start !== '1')
+    warn(`An ordered list that started at ${start} now starts at 1: blocks lists have no start number.`);
   sink.list({
     type: 'list',
     format: ordered ? 'ordered' : 'unordered',
@@ -36,14 +38,19 @@ export function convertCode(pre: HtmlElement, sink: Sink, warn: Warn): void {
   const classes = `${pre.attribs.class ?? ''} ${code?.attribs.class ?? ''}`;
   const language = /(?:^|\s)lang(?:uage)?-([\w+#.-]+)/.exec(classes)?.[1];
   // HTML ignores a newline right after <pre>; a final newline is not part of the code either.
-  const text = textOf(pre).replace(/^\r?\n/, '').replace(/\r?\n$/, '');
+  const text = textOf(pre)
+    .replace(/^\r?\n/, '')
+    .replace(/\r?\n$/, '');
   if (!text.trim()) return;
   if (hasLink(pre)) warn('Links inside a code block were kept as plain text: code blocks hold only text.');
   sink.block({ type: 'code', ...(language ? { language } : {}), children: [textNode(text)] });
 }
 
 function hasLink(node: HtmlElement): boolean {
-  return node.children.some((child) => child.kind === 'element' && ((child.name === 'a' && Boolean(child.attribs.href)) || hasLink(child)));
+  return node.children.some(
+    (child) =>
+      child.kind === 'element' && ((child.name === 'a' && Boolean(child.attribs.href)) || hasLink(child))
+  );
 }
 
 /** The rows of a table, in order, without those of tables nested in its cells. */
@@ -58,7 +65,13 @@ function rowsOf(node: HtmlElement): HtmlElement[] {
  * Blocks have no tables: each row becomes a paragraph, its cells separated by " | ", header
  * cells in bold. A caption comes first, as a paragraph.
  */
-export function convertTable(table: HtmlElement, sink: Sink, style: InlineStyle, warn: Warn, walk: Walk): void {
+export function convertTable(
+  table: HtmlElement,
+  sink: Sink,
+  style: InlineStyle,
+  warn: Warn,
+  walk: Walk
+): void {
   for (const caption of table.children.filter((child) => isElement(child, 'caption'))) {
     sink.endParagraph();
     walk((caption as HtmlElement).children, sink, style);
@@ -70,7 +83,11 @@ export function convertTable(table: HtmlElement, sink: Sink, style: InlineStyle,
     const cells = row.children.filter((child): child is HtmlElement => isElement(child, 'th', 'td'));
     const parts = cells.map((cell) => {
       const flow = new CellFlow(warn);
-      walk(cell.children, flow, cell.name === 'th' ? { ...style, marks: { ...style.marks, bold: true } } : style);
+      walk(
+        cell.children,
+        flow,
+        cell.name === 'th' ? { ...style, marks: { ...style.marks, bold: true } } : style
+      );
       return flow.take();
     });
     if (parts.every((part) => part.length === 0)) continue;
@@ -79,6 +96,8 @@ export function convertTable(table: HtmlElement, sink: Sink, style: InlineStyle,
     columns = Math.max(columns, cells.length);
   }
   if (rows) {
-    warn(`A table (${rows} rows, ${columns} columns) became ${rows} paragraphs, one per row, with cells separated by " | ": blocks have no tables.`);
+    warn(
+      `A table (${rows} rows, ${columns} columns) became ${rows} paragraphs, one per row, with cells separated by " | ": blocks have no tables.`
+    );
   }
 }

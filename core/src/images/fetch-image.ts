@@ -45,7 +45,8 @@ function guardedLookup(policy: FetchPolicy): LookupFunction {
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
     resolve(hostname).then(
       (addresses) => {
-        if (addresses.length === 0) return callback(new ImageRejected(`${hostname} did not resolve to any address`));
+        if (addresses.length === 0)
+          return callback(new ImageRejected(`${hostname} did not resolve to any address`));
         for (const address of addresses) {
           const refusal = refusalFor(address, policy);
           if (refusal) return callback(new ImageRejected(`${hostname}: ${refusal}`));
@@ -54,7 +55,8 @@ function guardedLookup(policy: FetchPolicy): LookupFunction {
         if (options.all) return callback(null, entries);
         return callback(null, entries[0].address, entries[0].family);
       },
-      (error: NodeJS.ErrnoException) => callback(new ImageRejected(`${hostname} could not be resolved (${error.code ?? error.message})`))
+      (error: NodeJS.ErrnoException) =>
+        callback(new ImageRejected(`${hostname} could not be resolved (${error.code ?? error.message})`))
     );
   }) as LookupFunction;
 }
@@ -63,7 +65,8 @@ function checkUrl(raw: string, policy: FetchPolicy): URL {
   if (!URL.canParse(raw)) throw new ImageRejected('the image URL is not valid');
   const url = new URL(raw);
   const allowed = url.protocol === 'https:' || (policy.allowHttp && url.protocol === 'http:');
-  if (!allowed) throw new ImageRejected(`${url.protocol.replace(':', '')} URLs are refused; images must use https`);
+  if (!allowed)
+    throw new ImageRejected(`${url.protocol.replace(':', '')} URLs are refused; images must use https`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIpLiteral(host)) {
     const refusal = refusalFor(host, policy);
@@ -83,7 +86,11 @@ function openOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<O
   return new Promise<Opened>((resolve, reject) => {
     const request = client.get(
       url,
-      { lookup: guardedLookup(policy), signal, headers: { accept: 'image/*', 'user-agent': 'strapi-plugin-article-publisher' } },
+      {
+        lookup: guardedLookup(policy),
+        signal,
+        headers: { accept: 'image/*', 'user-agent': 'strapi-plugin-article-publisher' },
+      },
       (response) => {
         const status = response.statusCode ?? 0;
         if ([301, 302, 303, 307, 308].includes(status) && response.headers.location) {
@@ -97,7 +104,9 @@ function openOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<O
         const declared = Number(response.headers['content-length'] ?? 0);
         if (declared > policy.maxBytes) {
           response.destroy();
-          return reject(new ImageRejected(`the image is ${declared} bytes, more than the limit of ${policy.maxBytes}`));
+          return reject(
+            new ImageRejected(`the image is ${declared} bytes, more than the limit of ${policy.maxBytes}`)
+          );
         }
         resolve({ response });
       }
@@ -115,7 +124,8 @@ class ByteLimit extends Transform {
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.size += chunk.length;
-    if (this.size > this.maxBytes) return callback(new ImageRejected(`the image is larger than the limit of ${this.maxBytes} bytes`));
+    if (this.size > this.maxBytes)
+      return callback(new ImageRejected(`the image is larger than the limit of ${this.maxBytes} bytes`));
     this.hash.update(chunk);
     callback(null, chunk);
   }
@@ -145,7 +155,8 @@ async function withImageResponse<T>(
     }
     throw new ImageRejected(`more than ${policy.maxRedirects} redirects`);
   } catch (error) {
-    if (controller.signal.aborted) throw new ImageRejected(`the download took longer than ${policy.timeoutMs} ms`);
+    if (controller.signal.aborted)
+      throw new ImageRejected(`the download took longer than ${policy.timeoutMs} ms`);
     if (error instanceof ImageRejected) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new ImageRejected(`the download failed (${code ?? (error as Error).message})`);
@@ -175,7 +186,11 @@ export interface DownloadedFile {
  * Downloads an image URL straight into a file, so memory stays flat whatever the image's size; the
  * byte limit and the digest are computed on the way.
  */
-export async function downloadImageToFile(rawUrl: string, policy: FetchPolicy, filepath: string): Promise<DownloadedFile> {
+export async function downloadImageToFile(
+  rawUrl: string,
+  policy: FetchPolicy,
+  filepath: string
+): Promise<DownloadedFile> {
   return withImageResponse(rawUrl, policy, async (response, url, signal) => {
     const limit = new ByteLimit(policy.maxBytes);
     await pipeline(response, limit, fs.createWriteStream(filepath), { signal });

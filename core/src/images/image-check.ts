@@ -43,7 +43,8 @@ export async function inspectImage(bytes: Buffer | string, maxPixels: number): P
   const frameHeight = metadata.pageHeight ?? height;
   const pixels = width * frameHeight * frames;
   if (pixels > maxPixels) {
-    const size = frames > 1 ? `${width}x${frameHeight} with ${frames} frames (${pixels} pixels)` : `${width}x${height}`;
+    const size =
+      frames > 1 ? `${width}x${frameHeight} with ${frames} frames (${pixels} pixels)` : `${width}x${height}`;
     throw new ImageRejected(`the image is ${size}, more than the limit of ${maxPixels} pixels`);
   }
   return { mimeType: type.mime, extension: type.ext, width, height: frameHeight, frames, pixels };
@@ -55,7 +56,9 @@ export async function inspectImage(bytes: Buffer | string, maxPixels: number): P
  */
 export async function verifyImageDecodes(bytes: Buffer | string, maxPixels: number): Promise<void> {
   try {
-    await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' }).resize(16, 16, { fit: 'inside' }).toBuffer();
+    await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
+      .resize(16, 16, { fit: 'inside' })
+      .toBuffer();
   } catch (error) {
     throw new ImageRejected(`the image data is corrupt (${(error as Error).message})`);
   }

@@ -8,7 +8,10 @@ import { parseImageDataUrl } from '../image-source';
  */
 export function libraryFileStem(source: string, alt: string | undefined, slug: string): string {
   const isDataUrl = parseImageDataUrl(source) !== null || /^data:/i.test(source.trim());
-  const fromUrl = !isDataUrl && URL.canParse(source) ? path.basename(new URL(source).pathname).replace(/\.[a-z0-9]+$/i, '') : '';
+  const fromUrl =
+    !isDataUrl && URL.canParse(source)
+      ? path.basename(new URL(source).pathname).replace(/\.[a-z0-9]+$/i, '')
+      : '';
   const readable = fromUrl || slugify(alt ?? '', { lower: true, strict: true }) || slug;
   return readable.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || 'image';
 }

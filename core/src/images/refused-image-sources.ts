@@ -16,10 +16,14 @@ export function refusedImageSources(rawHtml: string, allowHttp: boolean): ImageW
   const seen = new Set<string>();
   for (const { src } of listInlineImages(rawHtml)) {
     const scheme = schemeOf(src);
-    if (scheme === undefined || scheme === 'https' || scheme === 'data' || (scheme === 'http' && allowHttp)) continue;
+    if (scheme === undefined || scheme === 'https' || scheme === 'data' || (scheme === 'http' && allowHttp))
+      continue;
     if (seen.has(src)) continue;
     seen.add(src);
-    const why = scheme === 'http' ? 'http image URLs are refused (images.allowHttp is off)' : `${scheme} image URLs are refused`;
+    const why =
+      scheme === 'http'
+        ? 'http image URLs are refused (images.allowHttp is off)'
+        : `${scheme} image URLs are refused`;
     warnings.push({ source_url: src, reason: `not imported: ${why}; the image was removed from the body` });
   }
   return warnings;

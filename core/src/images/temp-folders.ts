@@ -15,7 +15,11 @@ export const STALE_TEMP_FOLDER_MS = 60 * 60 * 1000;
  * Removes the plugin's own temporary folders in `directory` last changed more than `maxAgeMs` ago;
  * returns the names removed. Anything without the prefix, or not a folder, is left alone.
  */
-export async function removeStaleTempFolders(directory: string, maxAgeMs = STALE_TEMP_FOLDER_MS, now = Date.now()): Promise<string[]> {
+export async function removeStaleTempFolders(
+  directory: string,
+  maxAgeMs = STALE_TEMP_FOLDER_MS,
+  now = Date.now()
+): Promise<string[]> {
   const removed: string[] = [];
   const entries = await fs.readdir(directory, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {

@@ -240,14 +240,17 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
       requires: ['create'],
       run: async () => {
         const url = checkPostEndpoint(options.siteUrl, options.apiPrefix ?? DEFAULT_API_PREFIX);
-        const answer = await callService({ url, method: 'DELETE', apiKey, timeoutMs }).catch((error: unknown) => {
-          // Not part of the contract: another receiver may not offer it, and then its draft stays.
-          if (isServiceRequestError(error) && error.status === 404) return null;
-          throw error;
-        });
+        const answer = await callService({ url, method: 'DELETE', apiKey, timeoutMs }).catch(
+          (error: unknown) => {
+            // Not part of the contract: another receiver may not offer it, and then its draft stays.
+            if (isServiceRequestError(error) && error.status === 404) return null;
+            throw error;
+          }
+        );
         if (answer === null) return 'not offered by this site (404): the check draft stays';
         const removed = (answer.body as { removed?: unknown } | undefined)?.removed;
-        if (typeof removed !== 'number') fail(`HTTP ${answer.status}, but no "removed" count: ${shorten(JSON.stringify(answer.body))}`);
+        if (typeof removed !== 'number')
+          fail(`HTTP ${answer.status}, but no "removed" count: ${shorten(JSON.stringify(answer.body))}`);
         return `${answer.status}: ${removed} post removed`;
       },
     },

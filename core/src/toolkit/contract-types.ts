@@ -6,7 +6,12 @@
 import type { z } from 'zod';
 import type { webhookPayloadSchema } from '../webhook-payload';
 
-export { ARTICLE_PUBLISHED_EVENT, SERVICE_EVENT_HEADER, SERVICE_KEY_HEADER, SERVICE_SIGNATURE_HEADER } from '../wire-names';
+export {
+  ARTICLE_PUBLISHED_EVENT,
+  SERVICE_EVENT_HEADER,
+  SERVICE_KEY_HEADER,
+  SERVICE_SIGNATURE_HEADER,
+} from '../wire-names';
 
 /** The body of a signed webhook delivery, as the receiver's schema accepts it (one schema, both sides). */
 export type WebhookPayload = z.input<typeof webhookPayloadSchema>;

@@ -79,13 +79,19 @@ export async function callService(call: ServiceCall): Promise<ServiceAnswer> {
 }
 
 /** Integration A's two calls on one site, answering with the HTTP status and the parsed body. */
-export function integrationACalls(endpoints: ServiceEndpoints, apiKey: string | undefined, timeoutMs: number) {
+export function integrationACalls(
+  endpoints: ServiceEndpoints,
+  apiKey: string | undefined,
+  timeoutMs: number
+) {
   return {
     /** GET ping with the site's key. */
     ping: () => callService({ url: endpoints.ping, method: 'GET', apiKey, timeoutMs }),
     /** GET ping with another key, or none (undefined): the conformance check's refusals. */
-    pingWithKey: (key: string | undefined) => callService({ url: endpoints.ping, method: 'GET', apiKey: key, timeoutMs }),
-    publishPost: (body: unknown) => callService({ url: endpoints.publishPost, method: 'POST', apiKey, body, timeoutMs }),
+    pingWithKey: (key: string | undefined) =>
+      callService({ url: endpoints.ping, method: 'GET', apiKey: key, timeoutMs }),
+    publishPost: (body: unknown) =>
+      callService({ url: endpoints.publishPost, method: 'POST', apiKey, body, timeoutMs }),
     /** POST publish-post?dry_run=true: what a publish would write, with nothing fetched or written. */
     dryRun: (body: unknown) =>
       callService({ url: `${endpoints.publishPost}?dry_run=true`, method: 'POST', apiKey, body, timeoutMs }),

@@ -23,7 +23,10 @@ export interface ScriptedServer {
   close(): Promise<void>;
 }
 
-export async function startScriptedServer(fallback: (status: number) => Required<Exclude<Reply, 'hang'>>['body'] | undefined, fallbackStatus: number): Promise<ScriptedServer> {
+export async function startScriptedServer(
+  fallback: (status: number) => Required<Exclude<Reply, 'hang'>>['body'] | undefined,
+  fallbackStatus: number
+): Promise<ScriptedServer> {
   const state: ScriptedServer = {
     origin: '',
     replies: [],
@@ -41,7 +44,12 @@ export async function startScriptedServer(fallback: (status: number) => Required
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      state.received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      state.received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      });
       const reply = state.replies.shift() ?? { status: fallbackStatus };
       if (reply === 'hang') return;
       res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });

@@ -10,7 +10,12 @@ import { getService } from '../utils/get-service';
 
 /** The admin-editable slice of a config (what `settingsSchema` accepts), with lists filled in. */
 export function editableSettings(config: PluginConfig): EditableSettings {
-  const { allowHttp: _allowHttp, allowPrivateNetworks: _allowPrivateNetworks, maxPixelsInFlight: _maxPixelsInFlight, ...images } = config.images;
+  const {
+    allowHttp: _allowHttp,
+    allowPrivateNetworks: _allowPrivateNetworks,
+    maxPixelsInFlight: _maxPixelsInFlight,
+    ...images
+  } = config.images;
   return {
     siteName: config.siteName,
     siteUrl: config.siteUrl,

@@ -16,8 +16,13 @@ const requestBody = (ctx: Context): Record<string, unknown> => {
 };
 
 /** The effective config with the target settings of a request on top (unsaved); a 400 names a malformed one. */
-async function draftTargetConfig(strapi: Core.Strapi, body: Record<string, unknown>): Promise<EffectiveConfig> {
-  const draft = Object.fromEntries(TARGET_SETTING_KEYS.filter((key) => key in body).map((key) => [key, body[key]]));
+async function draftTargetConfig(
+  strapi: Core.Strapi,
+  body: Record<string, unknown>
+): Promise<EffectiveConfig> {
+  const draft = Object.fromEntries(
+    TARGET_SETTING_KEYS.filter((key) => key in body).map((key) => [key, body[key]])
+  );
   const parsed = targetSettingsSchema.safeParse(draft);
   if (!parsed.success) throw asSettingsValidationError(parsed.error);
   return { ...(await getService(strapi, 'plugin-config').get()), ...parsed.data };
@@ -53,7 +58,10 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   async previewTarget(ctx: Context) {
     const config = await draftTargetConfig(strapi, requestBody(ctx));
-    const article = normalizeArticle(articleFromPublishRequest(parsePublishRequest(SAMPLE_ARTICLE)), articleOptions(config));
+    const article = normalizeArticle(
+      articleFromPublishRequest(parsePublishRequest(SAMPLE_ARTICLE)),
+      articleOptions(config)
+    );
     ctx.body = await getService(strapi, 'publisher').preview(article, config);
   },
 

@@ -5,7 +5,11 @@ import { articleOptions } from '../../../core/src/config';
 import type { WebhookReceipt } from '../../../core/src/contracts';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { toWebhookReceipt } from '../../../core/src/publish-result';
-import { articleFromWebhookPayload, parseWebhookPayload, webhookEvent } from '../../../core/src/webhook-payload';
+import {
+  articleFromWebhookPayload,
+  parseWebhookPayload,
+  webhookEvent,
+} from '../../../core/src/webhook-payload';
 import { ARTICLE_PUBLISHED_EVENT } from '../../../core/src/wire-names';
 import { getService } from '../utils/get-service';
 

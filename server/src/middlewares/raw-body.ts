@@ -41,7 +41,10 @@ interface RawBodyError {
 export async function readRawBody(ctx: Context, limitBytes: number): Promise<Buffer> {
   const encoding = ctx.get('content-encoding').trim().toLowerCase();
   if (encoding && encoding !== 'identity') {
-    throw new ServiceError('bad_request', `Content-Encoding "${encoding}" is not supported: send the JSON body uncompressed.`);
+    throw new ServiceError(
+      'bad_request',
+      `Content-Encoding "${encoding}" is not supported: send the JSON body uncompressed.`
+    );
   }
   const length = declaredLength(ctx);
   if (length !== null && length > limitBytes) throw payloadTooLarge(limitBytes);
@@ -50,6 +53,9 @@ export async function readRawBody(ctx: Context, limitBytes: number): Promise<Buf
   } catch (error) {
     const failure = error as RawBodyError;
     if (failure.type === 'entity.too.large') throw payloadTooLarge(limitBytes);
-    throw new ServiceError('bad_request', `The request body could not be read: ${failure.message ?? 'read error'}`);
+    throw new ServiceError(
+      'bad_request',
+      `The request body could not be read: ${failure.message ?? 'read error'}`
+    );
   }
 }

@@ -4,7 +4,6 @@ import { SERVICE_KEY_HEADER } from '../../../core/src/wire-names';
 import { ServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
 
-
 /**
  * Route middleware for integration A: checks X-Service-Key from the headers alone, before any body is
  * read (`json-body` comes after it). A valid key passes without consulting the throttle; a wrong or
@@ -24,7 +23,11 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     }
     const throttle = getService(strapi, 'auth-throttle');
     if (check === 'missing') {
-      return throttle.refuse(ctx.request.ip, 'key', new ServiceError('missing_api_key', 'The X-Service-Key header is required.'));
+      return throttle.refuse(
+        ctx.request.ip,
+        'key',
+        new ServiceError('missing_api_key', 'The X-Service-Key header is required.')
+      );
     }
     return throttle.refuse(
       ctx.request.ip,

@@ -8,7 +8,6 @@ import { isWellFormedSignature, verifyWebhook } from '../../../core/src/webhook-
 import { getService } from '../utils/get-service';
 import { bodyAlreadyRead, declaredLength, payloadTooLarge, readRawBody } from './raw-body';
 
-
 /** Unverified bodies buffered at once, per process: at most this many times the body limit. */
 const UNVERIFIED_BODY_BUDGET_IN_BODY_LIMITS = 2;
 /** What a sender is told to wait when the budget is full. */
@@ -39,14 +38,20 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     const client = ctx.request.ip;
     const secret = await getService(strapi, 'webhook-secret').current();
     if (!secret) {
-      throw new ServiceError('not_configured', 'No webhook secret is set on this site yet. Set one in Settings > Article Publisher.');
+      throw new ServiceError(
+        'not_configured',
+        'No webhook secret is set on this site yet. Set one in Settings > Article Publisher.'
+      );
     }
     if (bodyAlreadyRead(ctx)) {
       // Verifying whatever is left (nothing) would accept the signature of an empty body.
       strapi.log.warn(
         `[article-publisher] ${ctx.method} ${ctx.path}: the request body was read before the webhook route (another body parser?); the delivery is refused.`
       );
-      throw new ServiceError('invalid_signature', 'The signature cannot be checked: the site read the request body before the webhook receiver could.');
+      throw new ServiceError(
+        'invalid_signature',
+        'The signature cannot be checked: the site read the request body before the webhook receiver could.'
+      );
     }
     const signature = ctx.get(SERVICE_SIGNATURE_HEADER) || undefined;
     // A header that cannot be a signature is refused without reading the body.

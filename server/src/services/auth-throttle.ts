@@ -48,9 +48,13 @@ const authThrottle = ({ strapi }: { strapi: Core.Strapi }) => {
     async assertAllowed(client: string, checkName: string): Promise<void> {
       const retryAfter = await this.retryAfterSeconds(client);
       if (retryAfter === null) return;
-      throw new ServiceError('rate_limited', `Too many failed ${checkName} checks from this client. Retry in ${retryAfter} s.`, {
-        'Retry-After': String(retryAfter),
-      });
+      throw new ServiceError(
+        'rate_limited',
+        `Too many failed ${checkName} checks from this client. Retry in ${retryAfter} s.`,
+        {
+          'Retry-After': String(retryAfter),
+        }
+      );
     },
 
     /**

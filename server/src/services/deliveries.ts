@@ -1,8 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import type { ActivityEntry, ActivityResponse, DeliveryKind, DeliverySource } from '../../../core/src/contracts';
+import type {
+  ActivityEntry,
+  ActivityResponse,
+  DeliveryKind,
+  DeliverySource,
+} from '../../../core/src/contracts';
 import { documentsOf } from '../utils/documents';
 import { DELIVERY_UID } from '../utils/plugin-tables';
-
 
 export interface DeliveryQuery {
   page: number;
@@ -69,19 +73,21 @@ export interface DeliveryRecord {
 
 /** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
 const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
-    async recordDelivery(record: DeliveryRecord): Promise<void> {
-      await documentsOf(strapi, DELIVERY_UID).create({ data: record });
+  async recordDelivery(record: DeliveryRecord): Promise<void> {
+    await documentsOf(strapi, DELIVERY_UID).create({ data: record });
   },
 
-    /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug). */
-  async findLatestWebhookDelivery(articleId: number, slug: string): Promise<(DeliveryRecord & { id: number }) | null> {
-      const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
-        filters: { source: 'webhook', articleId, slug },
-        sort: 'id:desc',
-      });
-      return row as unknown as (DeliveryRecord & { id: number }) | null;
+  /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug). */
+  async findLatestWebhookDelivery(
+    articleId: number,
+    slug: string
+  ): Promise<(DeliveryRecord & { id: number }) | null> {
+    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
+      filters: { source: 'webhook', articleId, slug },
+      sort: 'id:desc',
+    });
+    return row as unknown as (DeliveryRecord & { id: number }) | null;
   },
-
 
   /**
    * The document the newest delivery of `slug` into `targetUid` wrote: the upsert key of a target
@@ -111,7 +117,6 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
     })) as { results: DeliveryRow[]; pagination: ActivityResponse['pagination'] };
     return { results: results.map(toEntry), pagination };
   },
-
 });
 
 export type DeliveriesService = ReturnType<typeof deliveries>;

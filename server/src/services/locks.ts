@@ -4,7 +4,6 @@ import { LOCK_TABLE } from '../utils/plugin-tables';
 import { ServiceError } from '../../../core/src/errors';
 import { LOCK_KEY_MAX_LENGTH, lockKey } from '../../../core/src/lock-key';
 
-
 const LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
 const ACQUIRE_TIMEOUT_MS = 60_000;
@@ -37,7 +36,10 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     let wait = 10;
     while (!(await tryAcquire(name, owner))) {
       if (Date.now() > deadline) {
-        throw new ServiceError('temporarily_unavailable', 'Another delivery of this article is still in progress. Retry later.');
+        throw new ServiceError(
+          'temporarily_unavailable',
+          'Another delivery of this article is still in progress. Retry later.'
+        );
       }
       await sleep(wait + Math.random() * wait);
       wait = Math.min(wait * 2, 200);
@@ -64,7 +66,9 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
           .whereIn('lock_key', held)
           .andWhere({ owner })
           .update({ expires_at: Date.now() + LEASE_MS })
-          .catch((error: Error) => strapi.log.warn(`[article-publisher] lock renewal failed: ${error.message}`));
+          .catch((error: Error) =>
+            strapi.log.warn(`[article-publisher] lock renewal failed: ${error.message}`)
+          );
       }, RENEW_EVERY_MS);
       try {
         for (const name of sorted) {

@@ -132,10 +132,18 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** An absolute URL: the HTML is rendered by a frontend on another origin. */
   const absoluteUrl = (url: string) =>
-    url.startsWith('/') ? `${String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '')}${url}` : url;
+    url.startsWith('/')
+      ? `${String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '')}${url}`
+      : url;
 
   /** Uploads a checked file through Strapi's upload service (any provider). */
-  async function upload(filepath: string, size: number, name: string, mimeType: string, alt: string | undefined): Promise<MediaFile> {
+  async function upload(
+    filepath: string,
+    size: number,
+    name: string,
+    mimeType: string,
+    alt: string | undefined
+  ): Promise<MediaFile> {
     const [file] = await uploadService().upload({
       data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
       files: { filepath, originalFilename: name, mimetype: mimeType, size },
@@ -148,7 +156,9 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     const images = new Map<string, MediaLibraryImage>();
     if (!imported.length) return images;
     const ids = [...new Set(imported.map((image) => image.attachment_id))];
-    const rows = (await strapi.db.query(UPLOAD_FILE_UID).findMany({ where: { id: { $in: ids } } })) as (UploadFileRow & { id: number })[];
+    const rows = (await strapi.db
+      .query(UPLOAD_FILE_UID)
+      .findMany({ where: { id: { $in: ids } } })) as (UploadFileRow & { id: number })[];
     for (const image of imported) {
       const row = rows.find((file) => file.id === image.attachment_id);
       const blockImage = row && mediaLibraryImage(row, image.local_url);
@@ -164,19 +174,28 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Earlier imports of these sources, one per source key: this post's own settled row first, else the newest. */
-  async function findKnownSources(sourceKeyHashes: string[], importer: Importer): Promise<Map<string, KnownSource>> {
+  async function findKnownSources(
+    sourceKeyHashes: string[],
+    importer: Importer
+  ): Promise<Map<string, KnownSource>> {
     const known = new Map<string, KnownSource>();
     for (const row of await sources().findBySourceKeys(sourceKeyHashes)) {
       const settled = isSettledFor(row, importer);
       const current = known.get(row.sourceKeyHash);
-      if (!current || (settled && !current.settled)) known.set(row.sourceKeyHash, { file: row.file, contentHash: row.contentHash, settled });
+      if (!current || (settled && !current.settled))
+        known.set(row.sourceKeyHash, { file: row.file, contentHash: row.contentHash, settled });
     }
     return known;
   }
 
   /** Puts the image's bytes in a temporary file: decoded from a data URL, or streamed from its URL. */
-  async function downloadSource(source: string, policy: FetchPolicy, filepath: string): Promise<{ size: number; sha256: string }> {
-    if (!source.trim().toLowerCase().startsWith('data:')) return downloadImageToFile(source, policy, filepath);
+  async function downloadSource(
+    source: string,
+    policy: FetchPolicy,
+    filepath: string
+  ): Promise<{ size: number; sha256: string }> {
+    if (!source.trim().toLowerCase().startsWith('data:'))
+      return downloadImageToFile(source, policy, filepath);
     const { bytes } = await loadImageSource(source, policy);
     await fs.writeFile(filepath, bytes);
     return { size: bytes.length, sha256: sha256(bytes) };
@@ -228,7 +247,13 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     gates: ImportGates
   ): Promise<MediaFile> {
     const uploadName = fileNameFor(image.nameStem, header.extension);
-    const rowId = await sources().insert({ ...keys, fileId: null, fileFingerprint: null, uploadName, ...importer });
+    const rowId = await sources().insert({
+      ...keys,
+      fileId: null,
+      fileFingerprint: null,
+      uploadName,
+      ...importer,
+    });
     let file: MediaFile;
     try {
       // The article's processing slot first, then the budget: whoever holds budget waits for nothing else.
@@ -290,7 +315,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     } catch (error) {
       if (error instanceof ImageRejected) return { ok: false, reason: error.message };
-      if (isServiceError(error)) return { ok: false, reason: 'another delivery held the same image for too long; retry later' };
+      if (isServiceError(error))
+        return { ok: false, reason: 'another delivery held the same image for too long; retry later' };
       strapi.log.warn(`[article-publisher] image import failed: ${(error as Error).stack ?? String(error)}`);
       return { ok: false, reason: `the media library refused the file (${(error as Error).message})` };
     } finally {
@@ -299,12 +325,21 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    async importArticleImages(article: NormalizedArticle, target: MediaTarget, config: EffectiveConfig): Promise<ArticleMedia> {
+    async importArticleImages(
+      article: NormalizedArticle,
+      target: MediaTarget,
+      config: EffectiveConfig
+    ): Promise<ArticleMedia> {
       const policy = { ...config.images };
       const isRemote = (src: string) =>
-        /^https:/i.test(src) || (config.images.allowHttp && /^http:/i.test(src)) || /^data:image\//i.test(src);
+        /^https:/i.test(src) ||
+        (config.images.allowHttp && /^http:/i.test(src)) ||
+        /^data:image\//i.test(src);
       const serverUrl = String(strapi.config.get('server.absoluteUrl', ''));
-      const importer: Importer = { owner: sha256(`${target.uid}\n${article.slug}`), importToken: randomUUID() };
+      const importer: Importer = {
+        owner: sha256(`${target.uid}\n${article.slug}`),
+        importToken: randomUUID(),
+      };
 
       const inline = new Map<string, string | undefined>();
       for (const image of listInlineImages(article.html)) {
@@ -316,10 +351,14 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       // Images the sanitizer removed for their scheme are reported, not lost silently.
       const warnings: ImageWarning[] = [...(article.refusedImages ?? [])];
       for (const source of sources.slice(config.images.maxInlineImages)) {
-        warnings.push({ source_url: displayedSource(source), reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images` });
+        warnings.push({
+          source_url: displayedSource(source),
+          reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images`,
+        });
       }
 
-      const featured = article.featuredImage && target.hasFeaturedImageField ? article.featuredImage : undefined;
+      const featured =
+        article.featuredImage && target.hasFeaturedImageField ? article.featuredImage : undefined;
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
       const known = await findKnownSources(
@@ -336,7 +375,11 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       const pending = new Map<string, Promise<ImportResult>>();
       const importOnce = (source: string, alt: string | undefined) => {
         const image = { alt, nameStem: libraryFileStem(source, alt, article.slug) };
-        if (!pending.has(source)) pending.set(source, gates.inFlight(() => importSource(source, image, known, policy, gates, importer)));
+        if (!pending.has(source))
+          pending.set(
+            source,
+            gates.inFlight(() => importSource(source, image, known, policy, gates, importer))
+          );
         return pending.get(source) as Promise<ImportResult>;
       };
       const tasks: [string, string | undefined][] = [
@@ -352,7 +395,11 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         if (result.ok) {
           const localUrl = absoluteUrl(result.file.url);
           rewrites.set(source, localUrl);
-          imported.push({ source_url: displayedSource(source), local_url: localUrl, attachment_id: result.file.id });
+          imported.push({
+            source_url: displayedSource(source),
+            local_url: localUrl,
+            attachment_id: result.file.id,
+          });
         } else {
           warnings.push({ source_url: displayedSource(source), reason: result.reason });
         }
@@ -379,7 +426,15 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
             rewriteImages: rewrites,
           })
         : article.html;
-      return { html, featuredImageId, featuredImageResult, imported, warnings, uploadedFileIds, importToken: importer.importToken };
+      return {
+        html,
+        featuredImageId,
+        featuredImageResult,
+        imported,
+        warnings,
+        uploadedFileIds,
+        importToken: importer.importToken,
+      };
     },
 
     /**

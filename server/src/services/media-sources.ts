@@ -18,7 +18,13 @@ const FILE_FIELDS = ['id', 'url', 'mime', 'size', 'width', 'height'];
 export function mediaFileOf(row: Record<string, unknown>): MediaFile {
   const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
   const size = number(row.size);
-  const fingerprint = JSON.stringify([row.url, row.mime, size === null ? null : size.toFixed(2), number(row.width), number(row.height)]);
+  const fingerprint = JSON.stringify([
+    row.url,
+    row.mime,
+    size === null ? null : size.toFixed(2),
+    number(row.width),
+    number(row.height),
+  ]);
   return { id: Number(row.id), url: String(row.url), fingerprint };
 }
 
@@ -52,7 +58,16 @@ export interface NewMediaSource {
   uploadName?: string;
 }
 
-const ROW_FIELDS = ['id', 'sourceKeyHash', 'contentHash', 'fileId', 'fileFingerprint', 'owner', 'importToken', 'uploadName'];
+const ROW_FIELDS = [
+  'id',
+  'sourceKeyHash',
+  'contentHash',
+  'fileId',
+  'fileFingerprint',
+  'owner',
+  'importToken',
+  'uploadName',
+];
 
 /**
  * Whether the file still holds the media the row recorded (not replaced in the library since); rows
@@ -93,7 +108,12 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       })) as Record<string, unknown>[];
       const fileIds = [...new Set(found.map((row) => Number(row.fileId)))];
       const existing = fileIds.length
-        ? ((await files().findMany({ where: { id: { $in: fileIds } }, select: FILE_FIELDS })) as Record<string, unknown>[]).map(mediaFileOf)
+        ? (
+            (await files().findMany({ where: { id: { $in: fileIds } }, select: FILE_FIELDS })) as Record<
+              string,
+              unknown
+            >[]
+          ).map(mediaFileOf)
         : [];
       const filesById = new Map(existing.map((file) => [file.id, file]));
       return found.flatMap((row) => {
@@ -104,18 +124,28 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /** Every row of these bytes (their SHA-256), newest first. */
     async findByContentHash(contentHash: string): Promise<MediaSourceRow[]> {
-      const found = (await rows().findMany({ where: { contentHash }, select: ROW_FIELDS, orderBy: { id: 'desc' } })) as Record<string, unknown>[];
+      const found = (await rows().findMany({
+        where: { contentHash },
+        select: ROW_FIELDS,
+        orderBy: { id: 'desc' },
+      })) as Record<string, unknown>[];
       return found.map(toRow);
     },
 
     /** Rows of one source key pointing to one file. */
     async findUses(sourceKeyHash: string, fileId: number): Promise<MediaSourceRow[]> {
-      const found = (await rows().findMany({ where: { sourceKeyHash, fileId }, select: ROW_FIELDS })) as Record<string, unknown>[];
+      const found = (await rows().findMany({
+        where: { sourceKeyHash, fileId },
+        select: ROW_FIELDS,
+      })) as Record<string, unknown>[];
       return found.map(toRow);
     },
 
     async findByImportToken(importToken: string): Promise<MediaSourceRow[]> {
-      const found = (await rows().findMany({ where: { importToken }, select: ROW_FIELDS })) as Record<string, unknown>[];
+      const found = (await rows().findMany({ where: { importToken }, select: ROW_FIELDS })) as Record<
+        string,
+        unknown
+      >[];
       return found.map(toRow);
     },
 
@@ -125,7 +155,10 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async setFile(rowId: number, file: MediaFile): Promise<void> {
-      await rows().update({ where: { id: rowId }, data: { fileId: file.id, fileFingerprint: file.fingerprint } });
+      await rows().update({
+        where: { id: rowId },
+        data: { fileId: file.id, fileFingerprint: file.fingerprint },
+      });
     },
 
     async remove(rowId: number): Promise<void> {
@@ -142,22 +175,34 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async findFile(fileId: number): Promise<MediaFile | null> {
-      const row = (await files().findOne({ where: { id: fileId }, select: FILE_FIELDS })) as Record<string, unknown> | null;
+      const row = (await files().findOne({ where: { id: fileId }, select: FILE_FIELDS })) as Record<
+        string,
+        unknown
+      > | null;
       return row ? mediaFileOf(row) : null;
     },
 
     /** The oldest library file with exactly this name (a later one of the same name is someone's copy). */
     async findFileNamed(name: string): Promise<MediaFile | null> {
-      const row = (await files().findOne({ where: { name }, select: FILE_FIELDS, orderBy: { id: 'asc' } })) as Record<string, unknown> | null;
+      const row = (await files().findOne({
+        where: { name },
+        select: FILE_FIELDS,
+        orderBy: { id: 'asc' },
+      })) as Record<string, unknown> | null;
       return row ? mediaFileOf(row) : null;
     },
 
     /** Whether an entry links the file through a media field (Strapi's `related` morph table of files). */
     async isLinkedByEntries(fileId: number): Promise<boolean> {
-      const related = strapi.db.metadata.get(UPLOAD_FILE_UID).attributes.related as unknown as { joinTable?: MorphJoinTable };
+      const related = strapi.db.metadata.get(UPLOAD_FILE_UID).attributes.related as unknown as {
+        joinTable?: MorphJoinTable;
+      };
       const joinTable = related?.joinTable;
       if (!joinTable) return false;
-      const link = await strapi.db.getConnection(joinTable.name).where(joinTable.joinColumn.name, fileId).first();
+      const link = await strapi.db
+        .getConnection(joinTable.name)
+        .where(joinTable.joinColumn.name, fileId)
+        .first();
       return Boolean(link);
     },
   };

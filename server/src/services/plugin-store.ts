@@ -33,7 +33,10 @@ const WEBHOOK_SECRET_ENTRY = 'webhook-secret';
  */
 const pluginStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
-  const encryption = () => (strapi.admin?.services as Record<string, unknown> | undefined)?.encryption as EncryptionService | undefined;
+  const encryption = () =>
+    (strapi.admin?.services as Record<string, unknown> | undefined)?.encryption as
+      | EncryptionService
+      | undefined;
   return {
     /** Settings saved in the admin; not validated here (the config service checks them). */
     async getSettings(): Promise<unknown> {
@@ -53,11 +56,16 @@ const pluginStore = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async getWebhookSecret(): Promise<{ secret: string; hint: string; createdAt: string } | null> {
-      const record = (await store().get({ key: WEBHOOK_SECRET_ENTRY })) as StoredWebhookSecret | null | undefined;
+      const record = (await store().get({ key: WEBHOOK_SECRET_ENTRY })) as
+        | StoredWebhookSecret
+        | null
+        | undefined;
       if (!record || typeof record.value !== 'string') return null;
       const secret = record.encrypted ? encryption()?.decrypt(record.value) : record.value;
       if (!secret) {
-        strapi.log.error('[article-publisher] the stored webhook secret cannot be decrypted (was the encryption key changed?)');
+        strapi.log.error(
+          '[article-publisher] the stored webhook secret cannot be decrypted (was the encryption key changed?)'
+        );
         return null;
       }
       return { secret, hint: record.hint, createdAt: record.createdAt };
@@ -66,10 +74,17 @@ const pluginStore = ({ strapi }: { strapi: Core.Strapi }) => {
     async setWebhookSecret(secret: string, hint: string): Promise<string> {
       const encrypted = encryption()?.encrypt(secret) ?? null;
       if (!encrypted) {
-        strapi.log.warn('[article-publisher] admin.secrets.encryptionKey is not set: the webhook secret is stored unencrypted');
+        strapi.log.warn(
+          '[article-publisher] admin.secrets.encryptionKey is not set: the webhook secret is stored unencrypted'
+        );
       }
       const createdAt = new Date().toISOString();
-      const record: StoredWebhookSecret = { value: encrypted ?? secret, encrypted: encrypted !== null, hint, createdAt };
+      const record: StoredWebhookSecret = {
+        value: encrypted ?? secret,
+        encrypted: encrypted !== null,
+        hint,
+        createdAt,
+      };
       await store().set({ key: WEBHOOK_SECRET_ENTRY, value: record });
       return createdAt;
     },

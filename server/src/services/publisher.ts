@@ -3,7 +3,12 @@ import type { NormalizedArticle } from '../../../core/src/article';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
-import { placeholderLibraryFiles, shortenedBody, withoutImportWarnings, type DryRunResponse } from '../../../core/src/dry-run';
+import {
+  placeholderLibraryFiles,
+  shortenedBody,
+  withoutImportWarnings,
+  type DryRunResponse,
+} from '../../../core/src/dry-run';
 import { listInlineImages } from '../../../core/src/images/inline-images';
 import { targetReport, type PublishTarget } from '../../../core/src/publish-target';
 import type { PublishResult } from '../../../core/src/publish-result';
@@ -52,7 +57,9 @@ interface Written {
 /** A featured image that could not be attached is a warning of the delivery, shown in the activity page. */
 function featuredImageWarnings(media: ArticleMedia): string[] {
   const prefix = 'warning: ';
-  return media.featuredImageResult.startsWith(prefix) ? [`featured image: ${media.featuredImageResult.slice(prefix.length)}`] : [];
+  return media.featuredImageResult.startsWith(prefix)
+    ? [`featured image: ${media.featuredImageResult.slice(prefix.length)}`]
+    : [];
 }
 
 const UNCHANGED_MEDIA: ArticleMedia = {
@@ -74,10 +81,15 @@ function toPublishFailure(error: unknown, strapi: Core.Strapi): ServiceError {
   const refused = describeValidationFailure(error);
   if (refused !== undefined) {
     strapi.log.warn(`[article-publisher] Strapi refused the post, nothing was written: ${refused}`);
-    return new ServiceError('bad_request', `The site refused the post; nothing was written. Strapi said: ${refused}.`);
+    return new ServiceError(
+      'bad_request',
+      `The site refused the post; nothing was written. Strapi said: ${refused}.`
+    );
   }
   const detail = error instanceof Error ? error.message : String(error);
-  strapi.log.error(`[article-publisher] publish failed, nothing was written: ${error instanceof Error ? error.stack : detail}`);
+  strapi.log.error(
+    `[article-publisher] publish failed, nothing was written: ${error instanceof Error ? error.stack : detail}`
+  );
   return new ServiceError('publish_failed', 'The site failed to save the post; nothing was written.');
 }
 
@@ -89,14 +101,25 @@ function toPublishFailure(error: unknown, strapi: Core.Strapi): ServiceError {
 const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   const service = <Name extends Parameters<typeof getService>[1]>(name: Name) => getService(strapi, name);
 
-  async function plan(article: NormalizedArticle, origin: DeliveryOrigin, config: EffectiveConfig): Promise<PublishPlan> {
+  async function plan(
+    article: NormalizedArticle,
+    origin: DeliveryOrigin,
+    config: EffectiveConfig
+  ): Promise<PublishPlan> {
     const target = service('target-schema').requireUsable(config);
     const warnings = [...article.warnings];
-    const values = planValues(target, { article, now: new Date(), postUrl: postUrlBeforeWrite(config, article) });
+    const values = planValues(target, {
+      article,
+      now: new Date(),
+      postUrl: postUrlBeforeWrite(config, article),
+    });
     warnings.push(...values.warnings);
     const resolver = service('category-resolver');
     const categoryPlan = await resolver.plan(values.categories, target, warnings);
-    const lockNames = [`post:${target.uid}:${article.slug}`, ...resolver.lockNames(categoryPlan, values.tags)];
+    const lockNames = [
+      `post:${target.uid}:${article.slug}`,
+      ...resolver.lockNames(categoryPlan, values.tags),
+    ];
     return { article, origin, config, target, values, categoryPlan, lockNames, warnings };
   }
 
@@ -126,9 +149,21 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   /** Everything the entry receives, keyed by the target's field names. */
-  async function entryData(publish: PublishPlan, existing: DocumentRow | null, media: ArticleMedia, body: unknown, categories: CategoryRow[], tags: CategoryRow[]) {
+  async function entryData(
+    publish: PublishPlan,
+    existing: DocumentRow | null,
+    media: ArticleMedia,
+    body: unknown,
+    categories: CategoryRow[],
+    tags: CategoryRow[]
+  ) {
     const { article, target, warnings } = publish;
-    const values = planValues(target, { article, existing, now: new Date(), postUrl: postUrlBeforeWrite(publish.config, article) });
+    const values = planValues(target, {
+      article,
+      existing,
+      now: new Date(),
+      postUrl: postUrlBeforeWrite(publish.config, article),
+    });
     addNew(warnings, values.warnings);
     const data = withFeaturedImage(values, media.featuredImageId);
     if (target.body && body !== undefined) data[target.body.field] = body;
@@ -136,7 +171,8 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     if (categoryRole?.kind === 'relation' && publish.categoryPlan.kind !== 'none') {
       data[categoryRole.field] = { set: categories.map((row) => row.documentId) };
     }
-    if (target.tags?.kind === 'relation' && publish.values.tags.length) data[target.tags.field] = { set: tags.map((row) => row.documentId) };
+    if (target.tags?.kind === 'relation' && publish.values.tags.length)
+      data[target.tags.field] = { set: tags.map((row) => row.documentId) };
     if (target.author && !existing?.[target.author.field]) {
       const author = await service('category-resolver').findAuthor(target, warnings);
       if (author) data[target.author.field] = { set: [author] };
@@ -153,14 +189,30 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       const posts = service('posts');
       const resolver = service('category-resolver');
       const existing = await posts.findPostBySlug(target, article.slug);
-      const body = postBody.write(target, media.html, libraryFiles, posts.existingZone(target, existing), warnings);
+      const body = postBody.write(
+        target,
+        media.html,
+        libraryFiles,
+        posts.existingZone(target, existing),
+        warnings
+      );
       const categories = await resolver.apply(publish.categoryPlan, warnings);
-      const tags = target.tags?.kind === 'relation' ? await resolver.applyTags(target.tags.type, publish.values.tags, warnings) : [];
+      const tags =
+        target.tags?.kind === 'relation'
+          ? await resolver.applyTags(target.tags.type, publish.values.tags, warnings)
+          : [];
       const data = await entryData(publish, existing, media, body, categories, tags);
-      const documentId = await posts.savePost(target, existing?.documentId, data, article.status === 'publish');
+      const documentId = await posts.savePost(
+        target,
+        existing?.documentId,
+        data,
+        article.status === 'publish'
+      );
       const postId = await posts.postId(target, documentId);
       await service('deliveries').recordDelivery({
-        ...(origin.source === 'webhook' ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event } : {}),
+        ...(origin.source === 'webhook'
+          ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event }
+          : {}),
         source: origin.source,
         slug: article.slug,
         title: truncateAtWord(article.title, LEDGER_TITLE_MAX_LENGTH),
@@ -172,7 +224,11 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         check: article.slug === CONFORMANCE_CHECK_SLUG,
         created: !existing,
         imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
-        warnings: [...warnings, ...featuredImageWarnings(media), ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],
+        warnings: [
+          ...warnings,
+          ...featuredImageWarnings(media),
+          ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`),
+        ],
       });
       return { created: !existing, duplicate: false, documentId, postId, categories, media };
     });
@@ -188,7 +244,11 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     const mediaImport = service('media-import');
     const { target } = publish;
     const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
-    const media = await mediaImport.importArticleImages(publish.article, { uid: target.uid, hasFeaturedImageField }, publish.config);
+    const media = await mediaImport.importArticleImages(
+      publish.article,
+      { uid: target.uid, hasFeaturedImageField },
+      publish.config
+    );
     return write(publish, media).catch(async (error: unknown) => {
       await mediaImport.discard(media);
       throw error;
@@ -231,14 +291,26 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       const existing = await posts.findPostBySlug(target, article.slug);
       const inline = [...new Set(listInlineImages(article.html).map((image) => image.src))];
       const bodyWarnings: string[] = [];
-      const body = service('post-body').write(target, article.html, placeholderLibraryFiles(inline), posts.existingZone(target, existing), bodyWarnings);
+      const body = service('post-body').write(
+        target,
+        article.html,
+        placeholderLibraryFiles(inline),
+        posts.existingZone(target, existing),
+        bodyWarnings
+      );
       addNew(warnings, withoutImportWarnings(bodyWarnings, inline));
-      const values = planValues(target, { article, existing, now: new Date(), postUrl: postUrlBeforeWrite(config, article) });
+      const values = planValues(target, {
+        article,
+        existing,
+        now: new Date(),
+        postUrl: postUrlBeforeWrite(config, article),
+      });
       addNew(warnings, values.warnings);
       const data = withFeaturedImage(values, undefined);
       if (target.body && body !== undefined) data[target.body.field] = shortenedBody(body);
       const hasFeaturedImageField = values.featuredImagePaths.length > 0;
-      if (article.featuredImage && !hasFeaturedImageField) warnings.push('featured image: the target has no media field for a featured image');
+      if (article.featuredImage && !hasFeaturedImageField)
+        warnings.push('featured image: the target has no media field for a featured image');
       if (target.authorDefault && target.author) data[target.author.field] = target.authorDefault;
       return {
         status: 'success',
@@ -257,7 +329,11 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Publishes a normalized article with the config the controller read for this request. */
-    async publish(article: NormalizedArticle, origin: DeliveryOrigin, config: EffectiveConfig): Promise<PublishResult> {
+    async publish(
+      article: NormalizedArticle,
+      origin: DeliveryOrigin,
+      config: EffectiveConfig
+    ): Promise<PublishResult> {
       const publish = await plan(article, origin, config);
       try {
         const written = await service('locks').withLocks(publish.lockNames, () => deliver(publish));

@@ -44,7 +44,10 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
       target_content_type: config.targetContentType,
       target_problems: [...fatal, ...degraded],
       target: report,
-      route_prefixes: answeringPrefixes(String(strapi.config.get('api.rest.prefix', '/api')), config.wordpressPaths),
+      route_prefixes: answeringPrefixes(
+        String(strapi.config.get('api.rest.prefix', '/api')),
+        config.wordpressPaths
+      ),
     };
   },
 });

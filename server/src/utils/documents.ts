@@ -20,4 +20,5 @@ export interface DocumentsApi {
 }
 
 /** The Document Service of a uid known only at run time. */
-export const documentsOf = (strapi: Core.Strapi, uid: string) => strapi.documents(uid as never) as unknown as DocumentsApi;
+export const documentsOf = (strapi: Core.Strapi, uid: string) =>
+  strapi.documents(uid as never) as unknown as DocumentsApi;

@@ -43,7 +43,11 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
         ['all', t('activity.filter.kind.all', 'Articles and checks')],
       ],
     },
-  ] as const satisfies readonly { key: keyof ActivityFilterValues; label: string; options: readonly (readonly [string, string])[] }[];
+  ] as const satisfies readonly {
+    key: keyof ActivityFilterValues;
+    label: string;
+    options: readonly (readonly [string, string])[];
+  }[];
 
 /** Status and source filters; "all" is the absence of a filter. */
 export const ActivityFilters = ({
