@@ -22,6 +22,7 @@ const DATABASE_INDEPENDENT = [
   'test/body-and-config.test.ts',
   'test/cli-check.test.ts',
   'test/admin-browser.test.ts',
+  'test/xss-corpus.test.ts',
   // These choose PostgreSQL themselves (several instances on one database).
   'test/multi-instance.test.ts',
   'test/publish-postgres.test.ts',

@@ -352,6 +352,24 @@ describe('admin pages in a real browser (Chromium)', () => {
     await screenshotWholePage(page, 'settings.png');
   });
 
+  it("notes that a WordPress connector works with the CMS address alone, while WordPress's paths are on", async () => {
+    await openSettings(page);
+    await page.getByTestId('wordpress-note').getByText(`works with this Strapi's address alone (${site.url})`).waitFor();
+    const wordpressPath = () => request(`${site.url}/wp-json/service/v1/ping`, { headers: { 'X-Service-Key': currentKey } });
+    assert.equal((await wordpressPath()).status, 200);
+
+    await page.getByTestId('site-card').getByText("Also answer under WordPress's paths").click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await page.getByTestId('wordpress-note').waitFor({ state: 'detached' });
+    assert.equal((await wordpressPath()).status, 404, 'turned off in the admin');
+
+    await page.getByTestId('site-card').getByText("Also answer under WordPress's paths").click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('wordpress-note').waitFor();
+    assert.equal((await wordpressPath()).status, 200, 'and on again');
+  });
+
   it('lists an article published through the API in the activity page, with its warnings', async () => {
     const delivered = await deliverArticle(site.url, webhookSecret, {
       articleId: 1042,

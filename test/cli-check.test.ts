@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CHECK_SLUG, createClient } from '../core/src/toolkit';
+import { registerSuperAdmin } from './helpers/admin';
 import { runCli } from './helpers/cli';
+import { request } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
 
@@ -31,16 +33,33 @@ describe('article-publisher check against the playground', () => {
   });
   after(async () => site?.stop());
 
-  it('passes every check, twice, and leaves a single draft', async () => {
+  it('passes every check, twice, and leaves no article behind; its deliveries are marked as checks', async () => {
     for (const run of [1, 2]) {
       const result = await cli(checkArgs(KEY));
       assert.equal(result.code, 0, `run ${run}:\n${result.stdout}\n${result.stderr}`);
       assert.match(result.stdout, / 0 failed, 0 skipped\. The site honours the contract\./);
       assert.doesNotMatch(result.stdout, /FAIL|SKIP/);
     }
-    const drafts = await readArticle(site.url, CHECK_SLUG, 'draft');
-    assert.equal(drafts.length, 1, 'one post on the check slug');
-    assert.deepEqual(await readArticle(site.url, CHECK_SLUG, 'published'), [], 'and it is only a draft');
+    assert.deepEqual(await readArticle(site.url, CHECK_SLUG, 'draft'), [], 'no post on the check slug');
+    assert.deepEqual(await readArticle(site.url, CHECK_SLUG, 'published'), []);
+
+    // The activity page lists articles by default; the check's deliveries carry the marker.
+    const token = await registerSuperAdmin(site.url);
+    const activity = (kind?: string) =>
+      request(`${site.url}/article-publisher/activity${kind ? `?kind=${kind}&pageSize=100` : '?pageSize=100'}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const articles = await activity();
+    assert.equal(articles.status, 200, articles.text);
+    assert.equal(articles.json.results.filter((entry: { slug: string }) => entry.slug === CHECK_SLUG).length, 0);
+    const checks = await activity('checks');
+    assert.ok(checks.json.results.length >= 10, `the two runs' deliveries: ${checks.json.results.length}`);
+    for (const entry of checks.json.results) {
+      assert.equal(entry.slug, CHECK_SLUG);
+      assert.equal(entry.check, true);
+    }
+    const all = await activity('all');
+    assert.equal(all.json.pagination.total, checks.json.pagination.total + articles.json.pagination.total);
   });
 
   it('reports every check in --json output', async () => {
@@ -60,6 +79,7 @@ describe('article-publisher check against the playground', () => {
       'images',
       'status-pending',
       'status-draft',
+      'cleanup',
     ]) {
       assert.ok(ids.includes(id), `checks ${id}`);
     }

@@ -53,7 +53,8 @@ describe('ping, API key and admin key management', () => {
     assert.equal(settings.status, 200);
     assert.equal(settings.json.apiKey.source, 'admin');
     assert.equal(settings.json.apiKey.hint, `…${key.slice(-4)}`);
-    assert.equal(settings.json.endpoints.ping, `http://127.0.0.1:${site.port}/api/service/v1/ping`);
+    // The admin joins these paths to the CMS address (Strapi's server.url, else its own origin).
+    assert.equal(settings.json.endpointPaths.ping, '/api/service/v1/ping');
     assert.ok(!settings.text.includes(key), 'the settings never show the key again');
   });
 

@@ -68,6 +68,12 @@ describe("the README's quickstart, run as written against the playground", () =>
     assert.deepEqual(names.sort(), Object.keys(environment).sort());
   });
 
+  it('serves a favicon, so an admin page load logs no error', async () => {
+    const favicon = await request(`${site.url}/favicon.ico`);
+    assert.equal(favicon.status, 200);
+    assert.match(String(favicon.headers['content-type']), /image/);
+  });
+
   it('pings the site with the generated key', () => {
     const ping = outputs.get('ping');
     assert.ok(ping, 'a ping block');
@@ -100,6 +106,10 @@ describe("the README's quickstart, run as written against the playground", () =>
     assert.equal(article.seo.structuredData['@type'], 'Article');
     assert.ok(article.cover, 'the cover is set');
     assert.equal(article.cover.alternativeText, example.featured_image_alt);
+    // Data URLs: the library file is named from the alt text, and the answer does not echo the base64.
+    assert.match(article.cover.name, /^a-green-lawn-in-the-morning-sun-[0-9a-f]{16}\.png$/);
+    assert.match(answer.inline_images_result.imported[0].source_url, /^data:image\/png;base64,\.\.\.\(\d+ B\)$/);
+    assert.ok(!publish.stdout.includes('base64,iVBOR'), 'no data URL is echoed in full');
     assert.ok(article.content.includes(answer.inline_images_result.imported[0].local_url), 'the inline image points at the library');
     assert.ok(!article.content.includes('data:image'), 'no data URL is left in the body');
   });

@@ -8,7 +8,7 @@ import { EXIT_OK } from '../usage-error';
 
 export const publishCommand: Command = {
   name: 'publish',
-  summary: 'create or update a post from a JSON publish request (spec 2.1)',
+  summary: 'create or update a post from a JSON publish request (the publishing API)',
   usage: `article-publisher publish FILE --site URL --key KEY [--dry-run] [--json]
 
   FILE                a JSON publish request (title, content, slug, status, ...); - reads standard input

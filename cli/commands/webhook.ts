@@ -74,7 +74,7 @@ export const webhookCommand: Command = {
 article-publisher webhook send FILE --url URL --secret S [--max-attempts N] [--timeout-ms MS] [--json]
 
   sign                prints the lowercase hex HMAC-SHA256 of standard input's exact bytes
-  send FILE           POSTs the JSON payload in FILE (spec 2.5) with the spec 4.2 headers; retries
+  send FILE           POSTs the JSON payload in FILE, signed, with the webhook headers; retries
                       network errors, timeouts, 408, 429 and 5xx with backoff, honouring Retry-After
   --url URL           the receiver's address
 ${SECRET_USAGE}`,

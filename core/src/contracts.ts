@@ -181,7 +181,13 @@ export interface ActivityEntry {
   created: boolean | null;
   imagesImported: number;
   warnings: string[];
+  /** A delivery of the conformance check (`article-publisher check`), not an article. */
+  check: boolean;
 }
+
+/** Which deliveries the activity page lists: the articles (default), the conformance checks, or both. */
+export const DELIVERY_KINDS = ['articles', 'checks', 'all'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 export interface ActivityPagination {
   page: number;

@@ -7,6 +7,7 @@ export interface ActivityQuery {
   pageSize: number;
   status?: string;
   source?: string;
+  kind?: string;
 }
 
 /** The activity admin API: the delivery ledger and the failed auth checks. */

@@ -3,7 +3,7 @@ import { Layouts, Page, useFetchClient } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { ActivityResponse, AuthFailuresResponse } from '../../../core/src/contracts';
 import { activityApi } from '../api/activity';
-import { ActivityFilters, type ActivityFilterValues } from '../components/activity/ActivityFilters';
+import { ActivityFilters, NO_FILTERS, type ActivityFilterValues } from '../components/activity/ActivityFilters';
 import { AuthFailuresPanel } from '../components/activity/AuthFailuresPanel';
 import { DeliveriesTable } from '../components/activity/DeliveriesTable';
 import { PaginationBar } from '../components/activity/PaginationBar';
@@ -17,7 +17,7 @@ const ActivityPage = () => {
   const t = useTranslate();
   const fetchClient = useFetchClient();
   const api = React.useMemo(() => activityApi(fetchClient), [fetchClient]);
-  const [filters, setFilters] = React.useState<ActivityFilterValues>({ status: '', source: '' });
+  const [filters, setFilters] = React.useState<ActivityFilterValues>(NO_FILTERS);
   const [page, setPage] = React.useState(1);
   const [deliveries, setDeliveries] = React.useState<ActivityResponse | null>(null);
   const [failures, setFailures] = React.useState<AuthFailuresResponse | null>(null);
@@ -35,6 +35,7 @@ const ActivityPage = () => {
         pageSize: PAGE_SIZE,
         status: filters.status || undefined,
         source: filters.source || undefined,
+        kind: filters.kind || undefined,
       })
       .then(
         (result) => current && setDeliveries(result),
@@ -76,7 +77,7 @@ const ActivityPage = () => {
           {deliveries.results.length === 0 ? (
             <EmptyStateLayout
               content={
-                filters.status || filters.source
+                filters.status || filters.source || filters.kind
                   ? t('activity.empty.filtered', 'No delivery matches these filters.')
                   : t('activity.empty', 'No article has been delivered yet.')
               }

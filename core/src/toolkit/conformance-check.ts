@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { signWebhook } from '../webhook-signature';
 import type { PublishResponse } from '../contracts';
 import type { PublishRequestInput } from '../publish-request';
-import { DEFAULT_API_PREFIX, serviceEndpoints } from './endpoints';
+import { checkPostEndpoint, DEFAULT_API_PREFIX, serviceEndpoints } from './endpoints';
 import { isContractErrorBody, isServiceRequestError } from './errors';
 import { deliverWebhook, webhookHeaders } from './deliver';
 import { parseJsonOrUndefined, sendHttpRequest } from './http';
-import { integrationACalls } from './service-request';
+import { callService, integrationACalls } from './service-request';
 import { pingResponseProblems, publishResponseProblems } from './response-shapes';
 import {
   CHECK_SLUG,
@@ -223,7 +223,7 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
     },
     {
       id: 'status-draft',
-      title: 'status draft -> post_status draft (the run leaves a draft)',
+      title: 'status draft -> post_status draft',
       requires: ['create'],
       run: async () => {
         const { httpStatus, response } = await publish(
@@ -234,6 +234,23 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
       },
     },
     ...(options.webhook ? webhookSteps(options.webhook, runId, timeoutMs) : []),
+    {
+      id: 'cleanup',
+      title: "remove the check's post (this plugin's own route)",
+      requires: ['create'],
+      run: async () => {
+        const url = checkPostEndpoint(options.siteUrl, options.apiPrefix ?? DEFAULT_API_PREFIX);
+        const answer = await callService({ url, method: 'DELETE', apiKey, timeoutMs }).catch((error: unknown) => {
+          // Not part of the contract: another receiver may not offer it, and then its draft stays.
+          if (isServiceRequestError(error) && error.status === 404) return null;
+          throw error;
+        });
+        if (answer === null) return 'not offered by this site (404): the check draft stays';
+        const removed = (answer.body as { removed?: unknown } | undefined)?.removed;
+        if (typeof removed !== 'number') fail(`HTTP ${answer.status}, but no "removed" count: ${shorten(JSON.stringify(answer.body))}`);
+        return `${answer.status}: ${removed} post removed`;
+      },
+    },
   ];
 
   const checks: CheckResult[] = [];

@@ -1,8 +1,9 @@
 import type { PublishRequestInput } from '../publish-request';
+import { CONFORMANCE_CHECK_SLUG } from '../wire-names';
 import { ARTICLE_PUBLISHED_EVENT, type WebhookPayload } from './contract-types';
 
 /** The one slug the check writes to, so that repeated runs keep updating a single draft. */
-export const CHECK_SLUG = 'article-publisher-conformance-check';
+export const CHECK_SLUG = CONFORMANCE_CHECK_SLUG;
 
 const CHECK_TITLE = 'Article Publisher conformance check';
 const CHECK_DESCRIPTION =

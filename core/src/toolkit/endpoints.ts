@@ -8,11 +8,20 @@ export const DEFAULT_API_PREFIX = '/api';
  * Joined as text, not with `new URL(path, base)`, so a site served under a sub-path keeps it.
  */
 export function serviceEndpoints(siteUrl: string, apiPrefix: string = DEFAULT_API_PREFIX): ServiceEndpoints {
+  const base = serviceBase(siteUrl, apiPrefix);
+  return { ping: `${base}/ping`, publishPost: `${base}/publish-post`, webhook: `${base}/webhook` };
+}
+
+/** The plugin's own route that removes the conformance check's post (not part of the service's contract). */
+export function checkPostEndpoint(siteUrl: string, apiPrefix: string = DEFAULT_API_PREFIX): string {
+  return `${serviceBase(siteUrl, apiPrefix)}/check-post`;
+}
+
+function serviceBase(siteUrl: string, apiPrefix: string): string {
   if (!/^https?:\/\//i.test(siteUrl) || !URL.canParse(siteUrl)) {
     throw new TypeError(`The site URL must be an http(s) URL, got "${siteUrl}".`);
   }
   const site = siteUrl.replace(/\/+$/, '');
   const prefix = apiPrefix.replace(/^\/*/, '/').replace(/\/+$/, '');
-  const base = `${site}${prefix === '/' ? '' : prefix}/service/v1`;
-  return { ping: `${base}/ping`, publishPost: `${base}/publish-post`, webhook: `${base}/webhook` };
+  return `${site}${prefix === '/' ? '' : prefix}/service/v1`;
 }

@@ -2,7 +2,7 @@ import { ServiceRequestError } from './errors';
 
 export interface HttpRequest {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
   body?: string | Uint8Array;
   timeoutMs: number;

@@ -6,7 +6,7 @@ import { SERVICE_KEY_HEADER } from './contract-types';
 
 export interface ServiceCall {
   url: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Sent as X-Service-Key; undefined sends no key header at all. */
   apiKey: string | undefined;
   /** Serialized as JSON when present. */

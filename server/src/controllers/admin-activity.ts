@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { STATUSES } from '../../../core/src/config';
-import type { ActivityEntry, DeliverySource } from '../../../core/src/contracts';
+import { DELIVERY_KINDS, type ActivityEntry, type DeliverySource } from '../../../core/src/contracts';
 import type { DeliveryQuery } from '../services/deliveries';
 import { getService } from '../utils/get-service';
 
@@ -26,13 +26,14 @@ const oneOf = <T extends string>(value: unknown, allowed: readonly T[], name: st
   return value as T;
 };
 
-/** `?page&pageSize&status&source` of the activity page, checked. */
+/** `?page&pageSize&status&source&kind` of the activity page, checked. */
 function deliveryQuery(query: Context['query']): DeliveryQuery {
   return {
     page: positiveInteger(query.page, 1, 'page'),
     pageSize: positiveInteger(query.pageSize, DEFAULT_PAGE_SIZE, 'pageSize', MAX_PAGE_SIZE),
     status: oneOf<ActivityEntry['requestedStatus']>(query.status, STATUSES, 'status'),
     source: oneOf(query.source, SOURCES, 'source'),
+    kind: oneOf(query.kind, DELIVERY_KINDS, 'kind') ?? 'articles',
   };
 }
 

@@ -25,6 +25,13 @@ const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.status = result.created ? 201 : 200;
     ctx.body = toPublishResponse(result);
   },
+
+  /** Removes the conformance check's post (its reserved slug only), so a check leaves no article behind. */
+  async removeCheckPost(ctx: Context) {
+    const config = await getService(strapi, 'plugin-config').get();
+    const removed = await getService(strapi, 'posts').removeConformanceCheckPost(config);
+    ctx.body = { status: 'success', removed };
+  },
 });
 
 export default serviceApiController;

@@ -33,5 +33,12 @@ export default {
       handler: 'webhook.receive',
       config: { auth: false, middlewares: [contractErrors, webhookSignature] },
     },
+    {
+      // The plugin's own: the conformance check removes the post it wrote (not part of the contract).
+      method: 'DELETE',
+      path: `${SERVICE_ROUTE_BASE}/check-post`,
+      handler: 'service-api.removeCheckPost',
+      config: { auth: false, middlewares: [contractErrors, serviceKey] },
+    },
   ],
 };

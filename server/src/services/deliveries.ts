@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type { ActivityEntry, ActivityResponse, DeliverySource } from '../../../core/src/contracts';
+import type { ActivityEntry, ActivityResponse, DeliveryKind, DeliverySource } from '../../../core/src/contracts';
 import { documentsOf } from '../utils/documents';
 import { DELIVERY_UID } from '../utils/plugin-tables';
 
@@ -9,6 +9,7 @@ export interface DeliveryQuery {
   pageSize: number;
   status?: ActivityEntry['requestedStatus'];
   source?: DeliverySource;
+  kind: DeliveryKind;
 }
 
 /** A delivery row as the database returns it (the content type's attributes plus Strapi's own). */
@@ -25,6 +26,7 @@ interface DeliveryRow {
   created?: boolean | null;
   imagesImported?: number | null;
   warnings?: unknown;
+  check?: boolean | null;
 }
 
 const toIso = (value: string | Date | number) => new Date(value).toISOString();
@@ -43,6 +45,7 @@ const toEntry = (row: DeliveryRow): ActivityEntry => ({
   imagesImported: row.imagesImported ?? 0,
   // Written by the publisher as a string array; anything else is shown as nothing rather than failing.
   warnings: Array.isArray(row.warnings) ? row.warnings.map(String) : [],
+  check: row.check === true,
 });
 
 export interface DeliveryRecord {
@@ -60,6 +63,8 @@ export interface DeliveryRecord {
   created: boolean;
   imagesImported: number;
   warnings: string[];
+  /** A delivery of the conformance check (its reserved slug), not an article. */
+  check: boolean;
 }
 
 /** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
@@ -95,6 +100,9 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
     const where: Record<string, unknown> = {};
     if (query.status) where.requestedStatus = query.status;
     if (query.source) where.source = query.source;
+    // Rows written before the marker existed have no value: they are articles.
+    if (query.kind === 'articles') where.$or = [{ check: false }, { check: { $null: true } }];
+    if (query.kind === 'checks') where.check = true;
     const { results, pagination } = (await strapi.db.query(DELIVERY_UID).findPage({
       page: query.page,
       pageSize: query.pageSize,

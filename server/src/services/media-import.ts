@@ -13,6 +13,7 @@ import { downloadImageToFile, loadImageSource, type FetchPolicy } from '../../..
 import { inspectImage, verifyImageDecodes, type ImageHeader } from '../../../core/src/images/image-check';
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { listInlineImages } from '../../../core/src/images/inline-images';
+import { displayedSource, libraryFileStem } from '../../../core/src/images/library-names';
 import { createPixelBudget } from '../../../core/src/images/pixel-budget';
 import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
 import { parseImageDataUrl } from '../../../core/src/image-source';
@@ -91,16 +92,20 @@ interface KnownSource {
   settled: boolean;
 }
 
+/** How an image source is named and described in the library. */
+interface SourceImage {
+  alt: string | undefined;
+  /** The readable part of its library file name (libraryFileStem). */
+  nameStem: string;
+}
+
 /**
- * A file name for the library: the URL's own name when it has one, a random part, the real
- * extension. The random part makes the name unguessable before the upload, so an upload whose
- * instance died before recording it is recognised by the exact name its row holds, never by a
- * name an editor could give another file.
+ * A file name for the library: a readable stem, a random part, the real extension. The random part
+ * makes the name unguessable before the upload, so an upload whose instance died before recording it
+ * is recognised by the exact name its row holds, never by a name an editor could give another file.
  */
-function fileNameFor(source: string, extension: string): string {
-  const fromUrl = URL.canParse(source) ? path.basename(new URL(source).pathname).replace(/\.[a-z0-9]+$/i, '') : '';
-  const base = fromUrl.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || 'image';
-  return `${base}-${randomBytes(8).toString('hex')}.${extension}`;
+function fileNameFor(stem: string, extension: string): string {
+  return `${stem}-${randomBytes(8).toString('hex')}.${extension}`;
 }
 
 /** A row counts as this post's own, settled use when a finished delivery of the post made it. */
@@ -216,14 +221,13 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     filepath: string,
     size: number,
     header: ImageHeader,
-    source: string,
-    alt: string | undefined,
+    image: SourceImage,
     keys: SourceKeys,
     importer: Importer,
     policy: { maxPixels: number; maxPixelsInFlight: number },
     gates: ImportGates
   ): Promise<MediaFile> {
-    const uploadName = fileNameFor(source, header.extension);
+    const uploadName = fileNameFor(image.nameStem, header.extension);
     const rowId = await sources().insert({ ...keys, fileId: null, fileFingerprint: null, uploadName, ...importer });
     let file: MediaFile;
     try {
@@ -231,7 +235,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       file = await gates.processing(() =>
         pixelBudget.run(header.pixels, policy.maxPixelsInFlight, async () => {
           await verifyImageDecodes(filepath, policy.maxPixels);
-          return upload(filepath, size, uploadName, header.mimeType, alt);
+          return upload(filepath, size, uploadName, header.mimeType, image.alt);
         })
       );
     } catch (error) {
@@ -245,7 +249,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
 
   async function importSource(
     source: string,
-    alt: string | undefined,
+    image: SourceImage,
     known: ReadonlyMap<string, KnownSource>,
     policy: FetchPolicy & { maxPixels: number; maxPixelsInFlight: number },
     gates: ImportGates,
@@ -281,7 +285,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
           await claim(existing, keys, importer);
           return { ok: true, file: existing, uploaded: false };
         }
-        const file = await uploadNew(filepath, downloaded.size, header, source, alt, keys, importer, policy, gates);
+        const file = await uploadNew(filepath, downloaded.size, header, image, keys, importer, policy, gates);
         return { ok: true, file, uploaded: true };
       });
     } catch (error) {
@@ -311,8 +315,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       const importable = sources.slice(0, config.images.maxInlineImages);
       // Images the sanitizer removed for their scheme are reported, not lost silently.
       const warnings: ImageWarning[] = [...(article.refusedImages ?? [])];
-      for (const source_url of sources.slice(config.images.maxInlineImages)) {
-        warnings.push({ source_url, reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images` });
+      for (const source of sources.slice(config.images.maxInlineImages)) {
+        warnings.push({ source_url: displayedSource(source), reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images` });
       }
 
       const featured = article.featuredImage && target.hasFeaturedImageField ? article.featuredImage : undefined;
@@ -331,7 +335,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       // One import per distinct source, shared by the featured image and the body.
       const pending = new Map<string, Promise<ImportResult>>();
       const importOnce = (source: string, alt: string | undefined) => {
-        if (!pending.has(source)) pending.set(source, gates.inFlight(() => importSource(source, alt, known, policy, gates, importer)));
+        const image = { alt, nameStem: libraryFileStem(source, alt, article.slug) };
+        if (!pending.has(source)) pending.set(source, gates.inFlight(() => importSource(source, image, known, policy, gates, importer)));
         return pending.get(source) as Promise<ImportResult>;
       };
       const tasks: [string, string | undefined][] = [
@@ -347,9 +352,9 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         if (result.ok) {
           const localUrl = absoluteUrl(result.file.url);
           rewrites.set(source, localUrl);
-          imported.push({ source_url: source, local_url: localUrl, attachment_id: result.file.id });
+          imported.push({ source_url: displayedSource(source), local_url: localUrl, attachment_id: result.file.id });
         } else {
-          warnings.push({ source_url: source, reason: result.reason });
+          warnings.push({ source_url: displayedSource(source), reason: result.reason });
         }
       }
 

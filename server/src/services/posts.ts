@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
+import type { EffectiveConfig } from '../../../core/src/config';
 import type { PublishTarget } from '../../../core/src/publish-target';
+import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import { documentsOf, type DocumentRow } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import { schemaCatalog } from '../utils/schema-catalog';
@@ -65,6 +67,15 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       await this.updatePost(target, existingDocumentId, data, publish);
       if (!publish && (await this.hasPublishedVersion(target, existingDocumentId))) await this.unpublishPost(target, existingDocumentId);
       return existingDocumentId;
+    },
+
+    /** Deletes the post on the conformance check's reserved slug, every version of it; answers how many. */
+    async removeConformanceCheckPost(config: EffectiveConfig): Promise<number> {
+      const target = getService(strapi, 'target-schema').requireUsable(config);
+      const post = await this.findPostBySlug(target, CONFORMANCE_CHECK_SLUG);
+      if (!post) return 0;
+      await documents(target.uid).delete({ documentId: post.documentId });
+      return 1;
     },
 
     async createPost(target: PublishTarget, data: PostData, publish: boolean): Promise<string> {

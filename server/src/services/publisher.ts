@@ -10,6 +10,7 @@ import type { PublishResult } from '../../../core/src/publish-result';
 import { truncateAtWord } from '../../../core/src/seo';
 import { planValues, withFeaturedImage, type ValuePlan } from '../../../core/src/target-profile/plan-values';
 import { describeValidationFailure } from '../../../core/src/write-failure';
+import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { DocumentRow } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import type { CategoryPlan } from './category-resolver';
@@ -168,6 +169,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         postId,
         requestedStatus: article.status,
         contentHash: article.contentHash,
+        check: article.slug === CONFORMANCE_CHECK_SLUG,
         created: !existing,
         imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
         warnings: [...warnings, ...featuredImageWarnings(media), ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`)],

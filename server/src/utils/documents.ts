@@ -16,6 +16,7 @@ export interface DocumentsApi {
   create(params: object): Promise<DocumentRow>;
   update(params: object): Promise<DocumentRow | null>;
   unpublish(params: object): Promise<unknown>;
+  delete(params: object): Promise<unknown>;
 }
 
 /** The Document Service of a uid known only at run time. */

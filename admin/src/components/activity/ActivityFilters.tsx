@@ -4,7 +4,11 @@ import { useTranslate } from '../../hooks/useTranslate';
 export interface ActivityFilterValues {
   status: string;
   source: string;
+  /** '' lists the articles; `checks` the conformance check's deliveries; `all` both. */
+  kind: string;
 }
+
+export const NO_FILTERS: ActivityFilterValues = { status: '', source: '', kind: '' };
 
 const ALL = 'all';
 
@@ -28,6 +32,15 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
         [ALL, t('activity.filter.source.all', 'All sources')],
         ['api', t('source.api', 'API')],
         ['webhook', t('source.webhook', 'Webhook')],
+      ],
+    },
+    {
+      key: 'kind',
+      label: t('activity.filter.kind', 'Deliveries'),
+      options: [
+        [ALL, t('activity.filter.kind.articles', 'Articles')],
+        ['checks', t('activity.filter.kind.checks', 'Conformance checks')],
+        ['all', t('activity.filter.kind.all', 'Articles and checks')],
       ],
     },
   ] as const satisfies readonly { key: keyof ActivityFilterValues; label: string; options: readonly (readonly [string, string])[] }[];
@@ -61,8 +74,8 @@ export const ActivityFilters = ({
           ))}
         </SingleSelect>
       ))}
-      {(filters.status || filters.source) && (
-        <Button variant="tertiary" size="S" onClick={() => onChange({ status: '', source: '' })}>
+      {(filters.status || filters.source || filters.kind) && (
+        <Button variant="tertiary" size="S" onClick={() => onChange(NO_FILTERS)}>
           {t('activity.filter.clear', 'Clear filters')}
         </Button>
       )}

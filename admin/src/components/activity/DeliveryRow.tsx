@@ -1,4 +1,4 @@
-import { Box, Flex, Link, Td, TextButton, Tr, Typography } from '@strapi/design-system';
+import { Badge, Box, Flex, Link, Td, TextButton, Tr, Typography } from '@strapi/design-system';
 import { CaretDown, CaretUp } from '@strapi/icons';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
@@ -52,6 +52,9 @@ export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
             <Typography variant="pi" textColor="neutral600">
               {entry.slug}
             </Typography>
+            {entry.check && (
+              <Badge data-testid="check-marker">{t('activity.check', 'Conformance check')}</Badge>
+            )}
           </Flex>
         </Td>
         <Td>

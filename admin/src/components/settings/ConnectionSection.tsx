@@ -1,4 +1,4 @@
-import { Alert, Field, IconButton } from '@strapi/design-system';
+import { Alert, Field, IconButton, Typography } from '@strapi/design-system';
 import { Duplicate } from '@strapi/icons';
 import { useClipboard } from '@strapi/strapi/admin';
 import * as React from 'react';
@@ -113,6 +113,15 @@ export const ConnectionSection = ({ page }: { page: SettingsPageResponse }) => {
         label={t('settings.endpoints.webhook', 'Webhook URL (signed webhook)')}
         value={addresses.webhook}
       />
+      {page.settings.wordpressPaths && (
+        <Typography variant="pi" textColor="neutral600" data-testid="wordpress-note">
+          {t(
+            'settings.endpoints.wordpressNote',
+            "A service's WordPress connector works with this Strapi's address alone ({url}): the plugin also answers at /wp-json/service/v1/… and /?rest_route=/service/v1/…",
+            { url: addresses.cmsUrl }
+          )}
+        </Typography>
+      )}
     </Section>
   );
 };

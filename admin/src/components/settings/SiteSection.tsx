@@ -2,7 +2,7 @@ import { Box, Grid, Typography } from '@strapi/design-system';
 import { renderPostUrl } from '../../../../core/src/post-url';
 import { useTranslate } from '../../hooks/useTranslate';
 import type { SectionProps } from './form-values';
-import { SelectField, TextField } from './inputs';
+import { SelectField, TextField, ToggleField } from './inputs';
 import { Section } from './Section';
 
 const EXAMPLE_SLUG = 'my-first-article';
@@ -104,6 +104,22 @@ export const SiteSection = ({
             onChange={(status) =>
               onChange({ ...values, defaultStatus: status as SectionProps['values']['defaultStatus'] })
             }
+          />
+        </Grid.Item>
+        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+          <ToggleField
+            name="wordpressPaths"
+            label={t('settings.site.wordpressPaths', "Also answer under WordPress's paths")}
+            hint={t(
+              'settings.site.wordpressPaths.hint',
+              "/wp-json/service/v1/… and /?rest_route=/service/v1/…, so a service's WordPress connector works with this Strapi's address alone."
+            )}
+            onLabel={t('settings.on', 'On')}
+            offLabel={t('settings.off', 'Off')}
+            value={values.wordpressPaths}
+            error={errors.wordpressPaths}
+            disabled={disabled}
+            onChange={(wordpressPaths) => onChange({ ...values, wordpressPaths })}
           />
         </Grid.Item>
       </Grid.Root>

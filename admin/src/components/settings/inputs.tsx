@@ -5,6 +5,7 @@ import {
   SingleSelectOption,
   Textarea,
   TextInput,
+  Toggle,
 } from '@strapi/design-system';
 import * as React from 'react';
 
@@ -118,6 +119,26 @@ export const LinesField = ({
       value={value.join('\n')}
       disabled={disabled}
       onChange={(event: React.ChangeEvent<HTMLTextAreaElement>) => onChange(event.target.value.split('\n'))}
+    />
+  </FieldFrame>
+);
+
+export const ToggleField = ({
+  disabled,
+  value,
+  onChange,
+  onLabel,
+  offLabel,
+  ...frame
+}: BaseProps & { value: boolean; onChange: (value: boolean) => void; onLabel: string; offLabel: string }) => (
+  <FieldFrame {...frame}>
+    <Toggle
+      name={frame.name}
+      checked={value}
+      disabled={disabled}
+      onLabel={onLabel}
+      offLabel={offLabel}
+      onChange={(event: React.ChangeEvent<HTMLInputElement>) => onChange(event.target.checked)}
     />
   </FieldFrame>
 );
