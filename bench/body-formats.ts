@@ -33,29 +33,57 @@ async function main() {
   const images = await new ImageServer().start();
   await serveFixtureImages(images);
   const site = await startPlayground({
-    env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true', STRAPI_LOG_LEVEL: 'warn' },
+    env: {
+      ARTICLE_PUBLISHER_API_KEY: KEY,
+      ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
+      ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
+      STRAPI_LOG_LEVEL: 'warn',
+    },
     pluginConfig: { targetContentType: 'api::article.article' },
   });
   try {
     const token = await registerSuperAdmin(site.url);
     let counter = 0;
-    const durations: Record<keyof typeof SIDES, number[]> = { html: [], markdown: [], htmlEditor: [], zone: [] };
+    const durations: Record<keyof typeof SIDES, number[]> = {
+      html: [],
+      markdown: [],
+      htmlEditor: [],
+      zone: [],
+    };
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [side, settings] of Object.entries(SIDES) as [keyof typeof SIDES, (typeof SIDES)[keyof typeof SIDES]][]) {
-        const saved = await request(`${site.url}/article-publisher/settings`, { method: 'PUT', body: settings, headers: { authorization: `Bearer ${token}` } });
+      for (const [side, settings] of Object.entries(SIDES) as [
+        keyof typeof SIDES,
+        (typeof SIDES)[keyof typeof SIDES],
+      ][]) {
+        const saved = await request(`${site.url}/article-publisher/settings`, {
+          method: 'PUT',
+          body: settings,
+          headers: { authorization: `Bearer ${token}` },
+        });
         if (saved.status !== 200) throw new Error(`settings: ${saved.status} ${saved.text}`);
         durations[side].push(
           ...(await timeRepeated(RUNS, round === 0 ? 2 : 0, async () => {
-            const response = await publishPost(site.url, KEY, realisticArticle(images, { slug: `bench-${side}-${++counter}` }));
-            if (response.status !== 201) throw new Error(`${side}: ${response.status} ${response.text.slice(0, 300)}`);
+            const response = await publishPost(
+              site.url,
+              KEY,
+              realisticArticle(images, { slug: `bench-${side}-${++counter}` })
+            );
+            if (response.status !== 201)
+              throw new Error(`${side}: ${response.status} ${response.text.slice(0, 300)}`);
           }))
         );
       }
     }
-    const medians = Object.fromEntries(Object.entries(durations).map(([side, values]) => [side, round(median(values), 1)]));
+    const medians = Object.fromEntries(
+      Object.entries(durations).map(([side, values]) => [side, round(median(values), 1)])
+    );
     console.log('median publish ms:', medians);
-    console.log(`markdown / html (Article): ${round(median(durations.markdown) / median(durations.html))} (target <= 1.2)`);
-    console.log(`zone / html (example blog vs CKEditor article): ${round(median(durations.zone) / median(durations.htmlEditor))} (target <= 1.2)`);
+    console.log(
+      `markdown / html (Article): ${round(median(durations.markdown) / median(durations.html))} (target <= 1.2)`
+    );
+    console.log(
+      `zone / html (example blog vs CKEditor article): ${round(median(durations.zone) / median(durations.htmlEditor))} (target <= 1.2)`
+    );
   } finally {
     await site.stop();
     await images.stop();

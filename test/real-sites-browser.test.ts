@@ -31,7 +31,11 @@ describe('real sites in the Content Manager (Chromium)', () => {
     await serveFixtureImages(images);
     site = await startPlayground({
       withAdminPanel: true,
-      env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
+      env: {
+        ARTICLE_PUBLISHER_API_KEY: KEY,
+        ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
+        ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
+      },
       pluginConfig: { targetContentType: 'api::md-post.md-post' },
       startTimeoutMs: 240_000,
     });
@@ -78,7 +82,9 @@ describe('real sites in the Content Manager (Chromium)', () => {
 
 /** No danger notification (role=alert with text) and no error boundary on the page. */
 async function assertNoErrorShown(page: Page, what: string) {
-  const alerts = (await page.locator('[role="alert"]').allTextContents()).map((text) => text.trim()).filter(Boolean);
+  const alerts = (await page.locator('[role="alert"]').allTextContents())
+    .map((text) => text.trim())
+    .filter(Boolean);
   assert.deepEqual(alerts, [], `no error notification for ${what}`);
   for (const text of ['Something went wrong', "This screen couldn't be loaded", 'An error occurred']) {
     assert.equal(await page.getByText(text).count(), 0, `"${text}" is not shown for ${what}`);

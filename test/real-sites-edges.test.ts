@@ -22,7 +22,11 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     await images.start();
     await serveFixtureImages(images);
     site = await startPlayground({
-      env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
+      env: {
+        ARTICLE_PUBLISHER_API_KEY: KEY,
+        ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
+        ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
+      },
       // The author default is a file option (a name found in the author type).
       pluginConfig: { targetContentType: 'api::md-post.md-post', defaults: { author: 'jane doe' } },
     });
@@ -38,7 +42,10 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     const title = `${'Garden hose buying guide '.repeat(12)}end`.slice(0, 300);
     const response = await publish(realisticArticle(images, { title, slug: 'long-title' }));
     assert.equal(response.status, 201, response.text);
-    assert.ok(response.json.warnings.some((warning: string) => /title/.test(warning) && /255/.test(warning)), response.text);
+    assert.ok(
+      response.json.warnings.some((warning: string) => /title/.test(warning) && /255/.test(warning)),
+      response.text
+    );
     const [entry] = await readEntries(site.url, 'md-posts', { slug: 'long-title' });
     assert.ok(entry.title.length <= 255 && entry.title.length > 200, String(entry.title.length));
     assert.ok(title.startsWith(entry.title.replace(/…$/, '').trimEnd()));
@@ -49,8 +56,16 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     const response = await publish(realisticArticle(images, { slug: 'picky' }));
     assert.equal(response.status, 201, response.text);
     assert.deepEqual(response.json.categories, []);
-    assert.ok(response.json.warnings.some((warning: string) => /sortOrder/.test(warning) && /Watering/.test(warning)), response.text);
-    const [entry] = await readEntries(site.url, 'picky-articles', { slug: 'picky' }, { 'populate[category]': 'true' });
+    assert.ok(
+      response.json.warnings.some((warning: string) => /sortOrder/.test(warning) && /Watering/.test(warning)),
+      response.text
+    );
+    const [entry] = await readEntries(
+      site.url,
+      'picky-articles',
+      { slug: 'picky' },
+      { 'populate[category]': 'true' }
+    );
     assert.equal(entry.category, null);
     assert.equal(entry.title, 'How to Choose a Garden Hose: Length, Material and Fittings');
     assert.match(entry.content, /^## Why the right garden hose matters/);
@@ -76,8 +91,15 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
   it('a required field nothing can fill: ping lists it, publish answers 500 naming it, and nothing is created', async () => {
     await admin.useTarget('api::legal-notice.legal-notice');
     const problems: string[] = (await ping()).json.target_problems;
-    assert.ok(problems.some((problem) => /approvalCode/.test(problem)), problems.join('\n'));
-    const before = { files: (await tableRows(site.database, 'files')).length, categories: (await readEntries(site.url, 'categories', {})).length, hits: images.totalHits() };
+    assert.ok(
+      problems.some((problem) => /approvalCode/.test(problem)),
+      problems.join('\n')
+    );
+    const before = {
+      files: (await tableRows(site.database, 'files')).length,
+      categories: (await readEntries(site.url, 'categories', {})).length,
+      hits: images.totalHits(),
+    };
     const response = await publish(realisticArticle(images, { slug: 'legal' }));
     assert.equal(response.status, 500, response.text);
     assert.equal(response.json.code, 'publish_failed');
@@ -93,26 +115,41 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     const countsBefore = await tableRowCounts(site.database);
     const hitsBefore = images.totalHits();
     const article = realisticArticle(images, { slug: 'dry-run-hose' });
-    const dry = await request(`${site.url}/api/service/v1/publish-post?dry_run=true`, { method: 'POST', headers: { 'X-Service-Key': KEY }, body: article });
+    const dry = await request(`${site.url}/api/service/v1/publish-post?dry_run=true`, {
+      method: 'POST',
+      headers: { 'X-Service-Key': KEY },
+      body: article,
+    });
     assert.equal(dry.status, 200, dry.text);
     assert.equal(dry.json.dry_run, true);
     assert.equal(dry.json.action, 'create');
-    assert.deepEqual([dry.json.target.body_field, dry.json.target.body_format, dry.json.target.mapping.cover], ['blocks', 'zone', 'cover']);
+    assert.deepEqual(
+      [dry.json.target.body_field, dry.json.target.body_format, dry.json.target.mapping.cover],
+      ['blocks', 'zone', 'cover']
+    );
     assert.deepEqual(dry.json.categories, ['Watering']);
     assert.equal(dry.json.images.inline.length, 3);
     assert.ok(dry.json.values.description.length <= 80);
-    assert.ok(Array.isArray(dry.json.values.blocks) && dry.json.values.blocks[0].__component === 'shared.rich-text');
+    assert.ok(
+      Array.isArray(dry.json.values.blocks) && dry.json.values.blocks[0].__component === 'shared.rich-text'
+    );
     assert.deepEqual(await tableRowCounts(site.database), countsBefore, 'no row in any table');
     assert.equal(images.totalHits(), hitsBefore, 'no request to the image server');
 
     const real = await publish(article);
     assert.equal(real.status, 201, real.text);
     assert.deepEqual(real.json.categories, dry.json.categories);
-    const [entry] = await readEntries(site.url, 'blog-articles', { slug: 'dry-run-hose' }, { 'populate[category]': 'true' });
+    const [entry] = await readEntries(
+      site.url,
+      'blog-articles',
+      { slug: 'dry-run-hose' },
+      { 'populate[category]': 'true' }
+    );
     assert.equal(entry.title, dry.json.values.title);
     assert.equal(entry.description, dry.json.values.description);
     assert.equal(entry.category.name, dry.json.categories[0]);
-    for (const warning of dry.json.warnings) assert.ok(real.json.warnings.includes(warning), `the real publish also warns: ${warning}`);
+    for (const warning of dry.json.warnings)
+      assert.ok(real.json.warnings.includes(warning), `the real publish also warns: ${warning}`);
   });
 
   it('dry run from the CLI: `publish --dry-run` prints the mapping and writes nothing', async () => {
@@ -126,46 +163,71 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     assert.match(run.stdout, /body: content as blocks; upsert key: slug/);
     assert.match(run.stdout, /tags -> tags/);
     assert.match(run.stdout, /categories: Gardening, Watering/);
-    const json = await runCli(['publish', '-', '--site', site.url, '--key', KEY, '--dry-run', '--json'], article);
+    const json = await runCli(
+      ['publish', '-', '--site', site.url, '--key', KEY, '--dry-run', '--json'],
+      article
+    );
     assert.equal(JSON.parse(json.stdout).values.excerpt, JSON.parse(article).meta_description);
     assert.deepEqual(await tableRowCounts(site.database), countsBefore);
     assert.equal(images.totalHits(), hitsBefore);
   });
 
   it('the author relation gets the configured default, found by name in the author type', async () => {
-    const author = await admin.call('POST', '/content-manager/collection-types/api::blog-author.blog-author', { name: 'Jane Doe' });
+    const author = await admin.call(
+      'POST',
+      '/content-manager/collection-types/api::blog-author.blog-author',
+      { name: 'Jane Doe' }
+    );
     assert.equal(author.status, 201, author.text);
     await admin.useTarget('api::post.post');
     assert.equal((await ping()).json.target.mapping.author, 'author');
     const response = await publish(realisticArticle(images, { slug: 'with-author' }));
     assert.equal(response.status, 201, response.text);
-    const [entry] = await readEntries(site.url, 'posts', { slug: 'with-author' }, { 'populate[author]': 'true' });
+    const [entry] = await readEntries(
+      site.url,
+      'posts',
+      { slug: 'with-author' },
+      { 'populate[author]': 'true' }
+    );
     assert.equal(entry.author.name, 'Jane Doe');
   });
 
   it("the admin's target check shows the detected mapping of unsaved settings and of the saved target", async () => {
-    const check = await admin.call('POST', '/article-publisher/settings/check', { targetContentType: 'api::blog-article.blog-article' });
+    const check = await admin.call('POST', '/article-publisher/settings/check', {
+      targetContentType: 'api::blog-article.blog-article',
+    });
     assert.equal(check.status, 200, check.text);
     assert.deepEqual(
-      [check.json.mapping.content, check.json.mapping.summary, check.json.mapping.cover, check.json.mapping.categories, check.json.mapping.seo],
+      [
+        check.json.mapping.content,
+        check.json.mapping.summary,
+        check.json.mapping.cover,
+        check.json.mapping.categories,
+        check.json.mapping.seo,
+      ],
       ['blocks', 'description', 'cover', 'category', null]
     );
     await admin.useTarget('api::post.post');
     const page = await admin.call('GET', '/article-publisher/settings');
-    assert.deepEqual([page.json.targetMapping.tags, page.json.targetMapping.date, page.json.targetMapping.readingTime], ['tags', 'publishedDate', 'readingTime']);
+    assert.deepEqual(
+      [page.json.targetMapping.tags, page.json.targetMapping.date, page.json.targetMapping.readingTime],
+      ['tags', 'publishedDate', 'readingTime']
+    );
   });
 
-  it("the admin's \"Preview with a sample article\" dry-runs into unsaved target settings and writes nothing", async () => {
+  it('the admin\'s "Preview with a sample article" dry-runs into unsaved target settings and writes nothing', async () => {
     const countsBefore = await tableRowCounts(site.database);
-    const preview = await admin.call('POST', '/article-publisher/settings/preview', { targetContentType: 'api::corporate-article.corporate-article' });
+    const preview = await admin.call('POST', '/article-publisher/settings/preview', {
+      targetContentType: 'api::corporate-article.corporate-article',
+    });
     assert.equal(preview.status, 200, preview.text);
     assert.equal(preview.json.dry_run, true);
     assert.equal(preview.json.target.content_type, 'api::corporate-article.corporate-article');
     const kinds = preview.json.values.body.map((component: { __component: string }) => component.__component);
     assert.equal(kinds[0], 'corporate.rich-text');
-    for (const kind of ['shared.media', 'corporate.quote', 'shared.video-embed']) assert.ok(kinds.includes(kind), `${kind} in ${kinds}`);
+    for (const kind of ['shared.media', 'corporate.quote', 'shared.video-embed'])
+      assert.ok(kinds.includes(kind), `${kind} in ${kinds}`);
     assert.ok(preview.json.values.description.length > 50);
     assert.deepEqual(await tableRowCounts(site.database), countsBefore);
   });
 });
-

@@ -5,8 +5,21 @@ import { startPlayground, type Playground } from './helpers/playground';
 
 /** The playground's shapes of real sites (docs: real targets), each readable through Strapi's REST API. */
 const REAL_SITE_COLLECTIONS = [
-  'blog-articles', 'blog-authors', 'blog-categories', 'md-posts', 'launch-articles', 'launch-categories', 'posts',
-  'wp-categories', 'tags', 'corporate-articles', 'ck-articles', 'notes', 'picky-articles', 'picky-categories', 'legal-notices',
+  'blog-articles',
+  'blog-authors',
+  'blog-categories',
+  'md-posts',
+  'launch-articles',
+  'launch-categories',
+  'posts',
+  'wp-categories',
+  'tags',
+  'corporate-articles',
+  'ck-articles',
+  'notes',
+  'picky-articles',
+  'picky-categories',
+  'legal-notices',
 ];
 
 describe('real-site target shapes in the playground', () => {

@@ -49,5 +49,11 @@ export function placeholderLibraryFiles(sources: readonly string[]): Map<string,
 }
 
 export function withoutImportWarnings(warnings: readonly string[], sources: readonly string[]): string[] {
-  return warnings.filter((warning) => !(/not in the media library/.test(warning) && sources.some((source) => warning.includes(describeSource(source)))));
+  return warnings.filter(
+    (warning) =>
+      !(
+        /not in the media library/.test(warning) &&
+        sources.some((source) => warning.includes(describeSource(source)))
+      )
+  );
 }

@@ -32,7 +32,10 @@ export interface TargetSettings {
 export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCatalog): PublishTarget {
   const schema = catalog.contentType(settings.targetContentType);
   if (!schema) {
-    return emptyTarget(settings.targetContentType, `The target content type "${settings.targetContentType}" does not exist.`);
+    return emptyTarget(
+      settings.targetContentType,
+      `The target content type "${settings.targetContentType}" does not exist.`
+    );
   }
   const zoneWarnings: string[] = [];
   const profile = detectTargetProfile<BodyTarget>(schema, catalog, {
@@ -40,12 +43,18 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
     categoryFields: settings.categoryFields,
     defaults: withoutRelationDefaults(settings.defaults, schema.attributes),
     detectBody(type, types, override) {
-      const { body, problems } = resolveBodyField(type, { field: override, format: settings.bodyFormat, catalog: types });
+      const { body, problems } = resolveBodyField(type, {
+        field: override,
+        format: settings.bodyFormat,
+        catalog: types,
+      });
       if (!body) return problems.join(' ');
       if (body.format !== 'zone') return { field: body.name, body };
       const { plan, warnings } = zonePlan(body.attribute.components ?? [], types);
       zoneWarnings.push(...warnings);
-      return plan ? { field: body.name, body, zone: plan } : `The dynamic zone "${body.name}" has no component for the article text.`;
+      return plan
+        ? { field: body.name, body, zone: plan }
+        : `The dynamic zone "${body.name}" has no component for the article text.`;
     },
   });
   profile.problems.degraded.push(...zoneWarnings);
@@ -57,15 +66,20 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
   const authorDefault = profile.author ? settings.defaults[profile.author.field] : undefined;
   if (!profile.slug) {
     profile.problems.degraded.push(
-      'The target has no slug field: a republish finds its entry through the plugin\'s own record of slug -> entry.'
+      "The target has no slug field: a republish finds its entry through the plugin's own record of slug -> entry."
     );
   }
   return { ...profile, ...(typeof authorDefault === 'string' && authorDefault ? { authorDefault } : {}) };
 }
 
 /** Relation defaults (an author) are names or documentIds the glue resolves; the value plan only writes plain values. */
-function withoutRelationDefaults(defaults: FieldDefaults, attributes: Record<string, { type: string }>): FieldDefaults {
-  return Object.fromEntries(Object.entries(defaults).filter(([field]) => attributes[field]?.type !== 'relation'));
+function withoutRelationDefaults(
+  defaults: FieldDefaults,
+  attributes: Record<string, { type: string }>
+): FieldDefaults {
+  return Object.fromEntries(
+    Object.entries(defaults).filter(([field]) => attributes[field]?.type !== 'relation')
+  );
 }
 
 function emptyTarget(uid: string, problem: string): PublishTarget {

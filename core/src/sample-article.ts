@@ -24,7 +24,8 @@ export const SAMPLE_ARTICLE: PublishRequestInput = {
     'When and how much to water a vegetable garden in summer: early-morning deep watering, what to check in the soil, and why mulch helps.',
   featured_image: 'https://images.example.com/sample/vegetable-garden.jpg',
   featured_image_alt: 'A vegetable garden in the morning sun',
-  json_ld_schema: '{"@context":"https://schema.org","@type":"Article","headline":"How to Water a Vegetable Garden in Summer"}',
+  json_ld_schema:
+    '{"@context":"https://schema.org","@type":"Article","headline":"How to Water a Vegetable Garden in Summer"}',
   category: 'Gardening',
   sub_category: 'Watering',
 };

@@ -47,7 +47,10 @@ describe('publish target: the profile with the body slot of core/src/body', () =
   });
 
   it('an unknown content type is one fatal problem', () => {
-    const target = buildPublishTarget(settings({ targetContentType: 'api::nope.nope' }), playgroundArticle().catalog);
+    const target = buildPublishTarget(
+      settings({ targetContentType: 'api::nope.nope' }),
+      playgroundArticle().catalog
+    );
     assert.deepEqual(target.problems.fatal, ['The target content type "api::nope.nope" does not exist.']);
   });
 
@@ -59,7 +62,10 @@ describe('publish target: the profile with the body slot of core/src/body', () =
     assert.ok(target.problems.degraded.some((problem) => /no slug field/.test(problem)));
     const blog = buildPublishTarget(settings({ defaults: { author: 'Jane Doe' } }), exampleBlog().catalog);
     assert.equal(blog.authorDefault, 'Jane Doe');
-    assert.ok(!blog.defaults.some((constant) => constant.field === 'author'), 'a relation default is not a plain value');
+    assert.ok(
+      !blog.defaults.some((constant) => constant.field === 'author'),
+      'a relation default is not a plain value'
+    );
   });
 });
 
@@ -90,7 +96,12 @@ describe('body writers', () => {
   it('markdown: no HTML left; html: the sanitized HTML as is', () => {
     const target = buildPublishTarget(settings(), playgroundArticle().catalog);
     assert.ok(target.body);
-    const input = { html: '<h2>Hi</h2><p>A <strong>b</strong></p>', body: target.body, libraryFiles: new Map(), existingZone: [] };
+    const input = {
+      html: '<h2>Hi</h2><p>A <strong>b</strong></p>',
+      body: target.body,
+      libraryFiles: new Map(),
+      existingZone: [],
+    };
     assert.equal(BODY_WRITERS.markdown.write(input, []), '## Hi\n\nA **b**');
     assert.equal(BODY_WRITERS.html.write(input, []), input.html);
   });
@@ -101,7 +112,9 @@ describe('dry run helpers', () => {
     assert.equal(shortenedBody('short'), 'short');
     assert.equal(shortenedBody('x'.repeat(400)), `${'x'.repeat(300)}… (400 characters)`);
     assert.deepEqual(shortenedBody([1, 2, 3, 4, 5, 6, 7]), [1, 2, 3, 4, 5, '… (2 more)']);
-    assert.deepEqual(shortenedBody([{ body: 'y'.repeat(301) }]), [{ body: `${'y'.repeat(300)}… (301 characters)` }]);
+    assert.deepEqual(shortenedBody([{ body: 'y'.repeat(301) }]), [
+      { body: `${'y'.repeat(300)}… (301 characters)` },
+    ]);
   });
 
   it("lays images out as imported (file 0) and leaves out the dry run's own not-imported warnings", () => {
@@ -109,7 +122,10 @@ describe('dry run helpers', () => {
     assert.deepEqual([...placeholderLibraryFiles(sources)], [['https://img.example/a.jpg', { id: 0 }]]);
     const kept = 'The link to "x" was kept as plain text.';
     assert.deepEqual(
-      withoutImportWarnings(['The image https://img.example/a.jpg is not in the media library, so it became a paragraph.', kept], sources),
+      withoutImportWarnings(
+        ['The image https://img.example/a.jpg is not in the media library, so it became a paragraph.', kept],
+        sources
+      ),
       [kept]
     );
   });

@@ -15,8 +15,14 @@ export async function serveFixtureImages(images: ImageServer): Promise<void> {
 }
 
 /** The realistic article (headings, lists, table, quote, three images, a YouTube embed, a link, JSON-LD), its images on `images`. */
-export function realisticArticle(images: ImageServer, changes: Record<string, unknown> = {}): Record<string, unknown> {
-  const json = JSON.stringify(fixturePublishRequest).replaceAll('https://images.example.test/', `${images.url}/`);
+export function realisticArticle(
+  images: ImageServer,
+  changes: Record<string, unknown> = {}
+): Record<string, unknown> {
+  const json = JSON.stringify(fixturePublishRequest).replaceAll(
+    'https://images.example.test/',
+    `${images.url}/`
+  );
   return { ...JSON.parse(json), status: 'publish', ...changes };
 }
 
@@ -32,7 +38,11 @@ export class SiteAdmin {
   }
 
   call(method: string, path: string, body?: unknown): Promise<HttpResponse> {
-    return request(`${this.url}${path}`, { method, body, headers: { authorization: `Bearer ${this.token}` } });
+    return request(`${this.url}${path}`, {
+      method,
+      body,
+      headers: { authorization: `Bearer ${this.token}` },
+    });
   }
 
   /** Saves settings that name the target content type and nothing else: every role is detected. */
@@ -42,6 +52,10 @@ export class SiteAdmin {
   }
 }
 
+/** An entry of one of the many playground types, as Strapi's REST API returns it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- entries of many playground types, read field by field
+export type Entry = Record<string, any>;
+
 /** Entries of a collection through Strapi's public REST API, with a populate query. */
 export async function readEntries(
   baseUrl: string,
@@ -49,11 +63,12 @@ export async function readEntries(
   filters: Record<string, string>,
   populate: Record<string, string> = {},
   status: 'draft' | 'published' = 'published'
-): Promise<Record<string, any>[]> { // eslint-disable-line @typescript-eslint/no-explicit-any -- entries of many playground types
+): Promise<Entry[]> {
   const query = new URLSearchParams({ status, ...populate, 'pagination[pageSize]': '100' });
   for (const [field, value] of Object.entries(filters)) query.set(`filters[${field}][$eq]`, value);
   const response = await request(`${baseUrl}/api/${collection}?${query}`);
-  if (response.status !== 200) throw new Error(`reading ${collection} failed: ${response.status} ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`reading ${collection} failed: ${response.status} ${response.text}`);
   return response.json.data;
 }
 

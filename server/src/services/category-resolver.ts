@@ -27,7 +27,8 @@ const MAX_SLUG_SUFFIX = 100;
  */
 const lockName = (slugBase: string) => `category:${slugBase}`;
 
-const slugMaxLength = (type: NamedType) => (type.slug && fieldLimits(type.slug.attribute).maxLength) || STRING_MAX_LENGTH;
+const slugMaxLength = (type: NamedType) =>
+  (type.slug && fieldLimits(type.slug.attribute).maxLength) || STRING_MAX_LENGTH;
 
 /**
  * Related entries found by name: categories, tags and the default author. Categories and tags: ids win over names; names are found case-insensitively or created, a
@@ -49,7 +50,14 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /** Creates an entry, or says why not (a refused value): the caller leaves it out. */
-  async function create(type: NamedType, values: PostData, name: string, slugBase: string, parentDocumentId: string | undefined, warnings: string[]) {
+  async function create(
+    type: NamedType,
+    values: PostData,
+    name: string,
+    slugBase: string,
+    parentDocumentId: string | undefined,
+    warnings: string[]
+  ) {
     const bySlug = await store().findCategoriesBySlug(type, slugBase);
     const sameParent = bySlug.find((row) => (row.parentDocumentId ?? undefined) === parentDocumentId);
     if (sameParent) return sameParent;
@@ -76,7 +84,9 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     const fittedName = type.name ? String(planned.values[type.name.field] ?? name) : name;
     const byName = await store().findCategoriesByName(type, fittedName, parentDocumentId);
     // A top-level category of that name first; failing that, any category of that name.
-    const preferred: CategoryMatch[] = parentDocumentId ? byName : [...byName.filter((row) => !row.hasParent), ...byName.filter((row) => row.hasParent)];
+    const preferred: CategoryMatch[] = parentDocumentId
+      ? byName
+      : [...byName.filter((row) => !row.hasParent), ...byName.filter((row) => row.hasParent)];
     if (preferred.length) return preferred[0];
     if (planned.unfillable.length) {
       warnings.push(
@@ -85,7 +95,14 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
       return undefined;
     }
     warnings.push(...planned.warnings);
-    return create(type, planned.values, fittedName, categorySlugBase(name, parentName), parentDocumentId, warnings);
+    return create(
+      type,
+      planned.values,
+      fittedName,
+      categorySlugBase(name, parentName),
+      parentDocumentId,
+      warnings
+    );
   }
 
   return {
@@ -95,7 +112,9 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
       if (links.kind === 'none' || role?.kind !== 'relation') return { kind: 'none' };
       if (links.kind === 'names') {
         if (!role.type.name) {
-          warnings.push(`Categories were not assigned: ${role.type.uid} has no name field to find or create them by.`);
+          warnings.push(
+            `Categories were not assigned: ${role.type.uid} has no name field to find or create them by.`
+          );
           return { kind: 'none' };
         }
         return { kind: 'names', type: role.type, names: links.names };
@@ -104,7 +123,10 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
       const found = new Map(rows.map((row) => [row.id, row]));
       const unknown = links.ids.filter((id) => !found.has(id));
       if (unknown.length) {
-        throw new ServiceError('bad_request', `Invalid publish request: categories contains unknown ids: ${unknown.join(', ')}.`);
+        throw new ServiceError(
+          'bad_request',
+          `Invalid publish request: categories contains unknown ids: ${unknown.join(', ')}.`
+        );
       }
       return { kind: 'existing', rows: links.ids.map((id) => found.get(id) as CategoryRow) };
     },
@@ -128,7 +150,10 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
       const linked: CategoryRow[] = [];
       for (const { name, parent } of plan.names) {
         // A sub-category sits under its category when the type has a parent relation (the category itself is linked only when listed).
-        const parentRow = parent && type.parent ? await findOrCreateCategory(type, parent, undefined, undefined, warnings) : undefined;
+        const parentRow =
+          parent && type.parent
+            ? await findOrCreateCategory(type, parent, undefined, undefined, warnings)
+            : undefined;
         const row = await findOrCreateCategory(type, name, parent, parentRow?.documentId, warnings);
         if (row && !linked.some((entry) => entry.documentId === row.documentId)) linked.push(row);
       }
@@ -139,11 +164,16 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     async findAuthor(target: PublishTarget, warnings: string[]): Promise<string | undefined> {
       const role = target.author;
       if (!role || !target.authorDefault) return undefined;
-      const byId = await documentsOf(strapi, role.type.uid).findFirst({ filters: { documentId: target.authorDefault }, fields: ['id'] });
+      const byId = await documentsOf(strapi, role.type.uid).findFirst({
+        filters: { documentId: target.authorDefault },
+        fields: ['id'],
+      });
       if (byId) return target.authorDefault;
       const [byName] = await store().findCategoriesByName(role.type, target.authorDefault);
       if (byName) return byName.documentId;
-      warnings.push(`The default author "${target.authorDefault}" was not found in ${role.type.uid}; the post has no author.`);
+      warnings.push(
+        `The default author "${target.authorDefault}" was not found in ${role.type.uid}; the post has no author.`
+      );
       return undefined;
     },
 
@@ -162,7 +192,16 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
           continue;
         }
         const [found] = await store().findCategoriesByName(type, String(fitted.value));
-        const row = found ?? (await create(type, { [nameField.field]: fitted.value }, String(fitted.value), categorySlugBase(name), undefined, warnings));
+        const row =
+          found ??
+          (await create(
+            type,
+            { [nameField.field]: fitted.value },
+            String(fitted.value),
+            categorySlugBase(name),
+            undefined,
+            warnings
+          ));
         if (row && !rows.some((entry) => entry.documentId === row.documentId)) rows.push(row);
       }
       return rows;

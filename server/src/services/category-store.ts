@@ -22,7 +22,8 @@ export type NamedType = RelatedType & { parent?: string | null };
 const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
   const published = (type: NamedType) => (type.draftAndPublish ? { status: 'published' } : {});
-  const nameOf = (type: NamedType, row: Record<string, unknown>) => (type.name ? String(row[type.name.field] ?? '') : '');
+  const nameOf = (type: NamedType, row: Record<string, unknown>) =>
+    type.name ? String(row[type.name.field] ?? '') : '';
 
   async function findMatches(type: NamedType, filters: object): Promise<CategoryMatch[]> {
     const rows = await documents(type.uid).findMany({
@@ -32,7 +33,9 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
       ...published(type),
     });
     return rows.map((row) => {
-      const parent = type.parent ? (row[type.parent] as { documentId?: string } | null | undefined) : undefined;
+      const parent = type.parent
+        ? (row[type.parent] as { documentId?: string } | null | undefined)
+        : undefined;
       return {
         id: row.id,
         documentId: row.documentId,
@@ -50,9 +53,14 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Entries named `name` (case-insensitive); with `parentDocumentId`, only its children. */
-    async findCategoriesByName(type: NamedType, name: string, parentDocumentId?: string): Promise<CategoryMatch[]> {
+    async findCategoriesByName(
+      type: NamedType,
+      name: string,
+      parentDocumentId?: string
+    ): Promise<CategoryMatch[]> {
       if (!type.name) return [];
-      const parentFilter = parentDocumentId && type.parent ? { [type.parent]: { documentId: parentDocumentId } } : {};
+      const parentFilter =
+        parentDocumentId && type.parent ? { [type.parent]: { documentId: parentDocumentId } } : {};
       return findMatches(type, { [type.name.field]: { $eqi: name }, ...parentFilter });
     },
 

@@ -11,7 +11,12 @@ const postBody = ({ strapi }: { strapi: Core.Strapi }) => ({
   async libraryFilesFor(target: PublishTarget, media: ArticleMedia): Promise<Map<string, LibraryFile>> {
     if (!target.body || !BODY_WRITERS[target.body.body.format].needsLibraryFiles) return new Map();
     const images = await getService(strapi, 'media-import').libraryImagesOf(media.imported);
-    return new Map(media.imported.map((image) => [image.local_url, { id: image.attachment_id, image: images.get(image.local_url) }]));
+    return new Map(
+      media.imported.map((image) => [
+        image.local_url,
+        { id: image.attachment_id, image: images.get(image.local_url) },
+      ])
+    );
   },
 
   /** The body field's value; undefined when the target has no body field. Degradations go onto `warnings`. */
@@ -23,7 +28,10 @@ const postBody = ({ strapi }: { strapi: Core.Strapi }) => ({
     warnings: string[]
   ): unknown {
     if (!target.body) return undefined;
-    return BODY_WRITERS[target.body.body.format].write({ html, body: target.body, libraryFiles, existingZone }, warnings);
+    return BODY_WRITERS[target.body.body.format].write(
+      { html, body: target.body, libraryFiles, existingZone },
+      warnings
+    );
   },
 });
 

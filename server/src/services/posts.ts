@@ -33,7 +33,11 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     async findPostBySlug(target: PublishTarget, slug: string): Promise<DocumentRow | null> {
       const populate = populateOf(target);
       const find = (filters: object) =>
-        documents(target.uid).findFirst({ filters, ...draftOnly(target), ...(Object.keys(populate).length ? { populate } : {}) });
+        documents(target.uid).findFirst({
+          filters,
+          ...draftOnly(target),
+          ...(Object.keys(populate).length ? { populate } : {}),
+        });
       if (target.slug) return find({ [target.slug.field]: slug });
       const documentId = await getService(strapi, 'deliveries').findLatestDocumentOf(target.uid, slug);
       return documentId ? find({ documentId }) : null;
@@ -47,13 +51,21 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async hasPublishedVersion(target: PublishTarget, documentId: string): Promise<boolean> {
       if (!target.draftAndPublish) return false;
-      const published = await documents(target.uid).findFirst({ filters: { documentId }, status: 'published', fields: ['id'] });
+      const published = await documents(target.uid).findFirst({
+        filters: { documentId },
+        status: 'published',
+        fields: ['id'],
+      });
       return published !== null;
     },
 
     /** The stable id of a post: its draft row's id, which survives publishing and updates. */
     async postId(target: PublishTarget, documentId: string): Promise<number> {
-      const row = await documents(target.uid).findFirst({ filters: { documentId }, fields: ['id'], ...draftOnly(target) });
+      const row = await documents(target.uid).findFirst({
+        filters: { documentId },
+        fields: ['id'],
+        ...draftOnly(target),
+      });
       if (!row) throw new Error(`The post ${documentId} vanished while it was being written.`);
       return row.id;
     },
@@ -62,10 +74,16 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
      * Creates the post, or updates the existing document, leaving it in the requested state: published,
      * or a draft only (a published version is unpublished, so the post's status is what was asked).
      */
-    async savePost(target: PublishTarget, existingDocumentId: string | undefined, data: PostData, publish: boolean): Promise<string> {
+    async savePost(
+      target: PublishTarget,
+      existingDocumentId: string | undefined,
+      data: PostData,
+      publish: boolean
+    ): Promise<string> {
       if (!existingDocumentId) return this.createPost(target, data, publish);
       await this.updatePost(target, existingDocumentId, data, publish);
-      if (!publish && (await this.hasPublishedVersion(target, existingDocumentId))) await this.unpublishPost(target, existingDocumentId);
+      if (!publish && (await this.hasPublishedVersion(target, existingDocumentId)))
+        await this.unpublishPost(target, existingDocumentId);
       return existingDocumentId;
     },
 
@@ -79,11 +97,19 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async createPost(target: PublishTarget, data: PostData, publish: boolean): Promise<string> {
-      const created = await documents(target.uid).create({ data, ...(publish ? { status: 'published' } : {}) });
+      const created = await documents(target.uid).create({
+        data,
+        ...(publish ? { status: 'published' } : {}),
+      });
       return created.documentId;
     },
 
-    async updatePost(target: PublishTarget, documentId: string, data: PostData, publish: boolean): Promise<void> {
+    async updatePost(
+      target: PublishTarget,
+      documentId: string,
+      data: PostData,
+      publish: boolean
+    ): Promise<void> {
       await documents(target.uid).update({ documentId, data, ...(publish ? { status: 'published' } : {}) });
     },
 
@@ -92,7 +118,11 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async postExists(target: PublishTarget, documentId: string): Promise<boolean> {
-      const row = await documents(target.uid).findFirst({ filters: { documentId }, fields: ['id'], ...draftOnly(target) });
+      const row = await documents(target.uid).findFirst({
+        filters: { documentId },
+        fields: ['id'],
+        ...draftOnly(target),
+      });
       return row !== null;
     },
   };

@@ -1,7 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { ServiceError } from '../../../core/src/errors';
-import { buildPublishTarget, targetReport, type PublishTarget, type TargetReport } from '../../../core/src/publish-target';
+import {
+  buildPublishTarget,
+  targetReport,
+  type PublishTarget,
+  type TargetReport,
+} from '../../../core/src/publish-target';
 import { schemaCatalog } from '../utils/schema-catalog';
 
 export type { PublishTarget } from '../../../core/src/publish-target';
@@ -32,7 +37,12 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   describe(config: EffectiveConfig): TargetDescription {
     const target = this.profile(config);
-    return { target, report: targetReport(target), fatal: target.problems.fatal, degraded: target.problems.degraded };
+    return {
+      target,
+      report: targetReport(target),
+      fatal: target.problems.fatal,
+      degraded: target.problems.degraded,
+    };
   },
 
   /** The profile, or a 500 publish_failed naming what keeps the target from receiving articles. */

@@ -51,7 +51,8 @@ export function toAttributeSchema(attribute: RuntimeAttribute): AttributeSchema 
   if (typeof attribute.target === 'string') schema.target = attribute.target;
   if (typeof attribute.component === 'string') schema.component = attribute.component;
   if (attribute.repeatable === true) schema.repeatable = true;
-  if (Array.isArray(attribute.components)) schema.components = attribute.components.filter((uid) => typeof uid === 'string');
+  if (Array.isArray(attribute.components))
+    schema.components = attribute.components.filter((uid) => typeof uid === 'string');
   if (attribute.multiple === true) schema.multiple = true;
   if (Array.isArray(attribute.allowedTypes)) schema.allowedTypes = attribute.allowedTypes;
   if (typeof attribute.customField === 'string') schema.customField = attribute.customField;
@@ -78,7 +79,9 @@ export function schemaCatalog(strapi: Core.Strapi): SchemaCatalog {
   return {
     contentType(uid) {
       if (!contentTypes.has(uid)) {
-        const model = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as RuntimeModel | undefined;
+        const model = strapi.contentTypes[uid as keyof typeof strapi.contentTypes] as unknown as
+          | RuntimeModel
+          | undefined;
         contentTypes.set(
           uid,
           model && {
@@ -95,7 +98,9 @@ export function schemaCatalog(strapi: Core.Strapi): SchemaCatalog {
     },
     component(uid) {
       if (!components.has(uid)) {
-        const model = strapi.components[uid as keyof typeof strapi.components] as unknown as RuntimeModel | undefined;
+        const model = strapi.components[uid as keyof typeof strapi.components] as unknown as
+          | RuntimeModel
+          | undefined;
         components.set(uid, model && { uid, attributes: toAttributes(model.attributes) });
       }
       return components.get(uid);

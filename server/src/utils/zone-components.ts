@@ -3,7 +3,8 @@ import type { Attributes, SchemaCatalog } from '../../../core/src/target-profile
 
 type Entry = Record<string, unknown>;
 
-const isEntry = (value: unknown): value is Entry => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isEntry = (value: unknown): value is Entry =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const idOf = (value: unknown) => (isEntry(value) && typeof value.id === 'number' ? value.id : undefined);
 
 /**
@@ -16,9 +17,13 @@ function resendable(entry: Entry, attributes: Attributes | undefined, catalog: S
     if (name === 'id' || name === 'documentId') continue;
     const attribute = attributes?.[name];
     if (attribute?.type === 'media') {
-      data[name] = Array.isArray(value) ? value.map(idOf).filter((id) => id !== undefined) : (idOf(value) ?? null);
+      data[name] = Array.isArray(value)
+        ? value.map(idOf).filter((id) => id !== undefined)
+        : (idOf(value) ?? null);
     } else if (attribute?.type === 'relation') {
-      const documentIds = (Array.isArray(value) ? value : [value]).map((item) => (isEntry(item) ? item.documentId : undefined));
+      const documentIds = (Array.isArray(value) ? value : [value]).map((item) =>
+        isEntry(item) ? item.documentId : undefined
+      );
       data[name] = { set: documentIds.filter((id): id is string => typeof id === 'string') };
     } else if (attribute?.type === 'component' && attribute.component) {
       const nested = catalog.component(attribute.component)?.attributes;
@@ -38,6 +43,12 @@ function resendable(entry: Entry, attributes: Attributes | undefined, catalog: S
 export function toResendableComponents(zone: unknown, catalog: SchemaCatalog): ZoneComponent[] {
   if (!Array.isArray(zone)) return [];
   return zone
-    .filter((entry): entry is Entry & { __component: string } => isEntry(entry) && typeof entry.__component === 'string')
-    .map((entry) => ({ ...resendable(entry, catalog.component(entry.__component)?.attributes, catalog), __component: entry.__component }));
+    .filter(
+      (entry): entry is Entry & { __component: string } =>
+        isEntry(entry) && typeof entry.__component === 'string'
+    )
+    .map((entry) => ({
+      ...resendable(entry, catalog.component(entry.__component)?.attributes, catalog),
+      __component: entry.__component,
+    }));
 }

@@ -126,7 +126,9 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
             contentTypes={page.contentTypes}
             check={targetCheck}
             api={api}
-            savedMapping={values.targetContentType === page.settings.targetContentType ? page.targetMapping : undefined}
+            savedMapping={
+              values.targetContentType === page.settings.targetContentType ? page.targetMapping : undefined
+            }
           />
           <ImagesSection {...sectionProps} />
         </Flex>

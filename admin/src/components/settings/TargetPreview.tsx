@@ -42,7 +42,16 @@ export const TargetPreview = ({ api, target }: TargetPreviewProps) => {
       {preview && (
         <Box background="neutral100" padding={3} hasRadius>
           <Typography variant="pi" tag="pre" style={{ whiteSpace: 'pre-wrap' }}>
-            {JSON.stringify({ values: preview.values, categories: preview.categories, tags: preview.tags, warnings: preview.warnings }, null, 2)}
+            {JSON.stringify(
+              {
+                values: preview.values,
+                categories: preview.categories,
+                tags: preview.tags,
+                warnings: preview.warnings,
+              },
+              null,
+              2
+            )}
           </Typography>
         </Box>
       )}
