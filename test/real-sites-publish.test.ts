@@ -6,6 +6,7 @@ import { request } from './helpers/http';
 import { ImageServer } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import {
+  type Entry,
   htmlTagIn,
   readEntries,
   realisticArticle,
@@ -43,8 +44,6 @@ const LIST_ITEMS = [
 const TABLE_CELLS = ['Material', 'Kink resistance', 'Reinforced vinyl', 'Hybrid polymer', '6 to 8 years'];
 const LINK = 'https://www.example.com/blog/hose-reel-guide';
 const VIDEO_ID = 'dQw4w9WgXcQ';
-
-type Entry = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- entries of many playground types
 
 describe('real sites: the realistic article lands in each shape with targetContentType alone', () => {
   let site: Playground;

@@ -52,6 +52,10 @@ export class SiteAdmin {
   }
 }
 
+/** An entry of one of the many playground types, as Strapi's REST API returns it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- entries of many playground types, read field by field
+export type Entry = Record<string, any>;
+
 /** Entries of a collection through Strapi's public REST API, with a populate query. */
 export async function readEntries(
   baseUrl: string,
@@ -59,8 +63,7 @@ export async function readEntries(
   filters: Record<string, string>,
   populate: Record<string, string> = {},
   status: 'draft' | 'published' = 'published'
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- entries of many playground types, asserted field by field
-): Promise<Record<string, any>[]> {
+): Promise<Entry[]> {
   const query = new URLSearchParams({ status, ...populate, 'pagination[pageSize]': '100' });
   for (const [field, value] of Object.entries(filters)) query.set(`filters[${field}][$eq]`, value);
   const response = await request(`${baseUrl}/api/${collection}?${query}`);

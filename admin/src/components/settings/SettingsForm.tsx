@@ -121,7 +121,15 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
             </Typography>
           )}
           <SiteSection {...sectionProps} serverUrl={page.serverUrl} />
-          <TargetSection {...sectionProps} contentTypes={page.contentTypes} check={targetCheck} api={api} />
+          <TargetSection
+            {...sectionProps}
+            contentTypes={page.contentTypes}
+            check={targetCheck}
+            api={api}
+            savedMapping={
+              values.targetContentType === page.settings.targetContentType ? page.targetMapping : undefined
+            }
+          />
           <ImagesSection {...sectionProps} />
         </Flex>
       </Layouts.Content>

@@ -25,6 +25,8 @@ interface TargetSectionProps extends SectionProps {
   contentTypes: ContentTypeSummary[];
   check: TargetCheckState;
   api: SettingsApi;
+  /** What detection chose for the saved target (absent once another content type is picked). */
+  savedMapping?: Record<string, string | null>;
 }
 
 /** Which content type and fields receive articles, with the server's live check of that mapping. */
@@ -37,6 +39,7 @@ export const TargetSection = ({
   contentTypes,
   check,
   api,
+  savedMapping,
 }: TargetSectionProps) => {
   const t = useTranslate();
   const allErrors = { ...check.errors, ...errors };
@@ -59,6 +62,14 @@ export const TargetSection = ({
     return values.fields[field] === undefined && detected !== undefined
       ? t('settings.target.detected', 'Detected: {value}', { value: detected ?? none })
       : defaultHint(defaults.fields[field]);
+  };
+
+  // Picking what detection chose leaves the role unset (detected), as the saved settings have it.
+  const withField = (field: TargetField, name: string) => {
+    const fields = { ...values.fields };
+    if (savedMapping && (savedMapping[field] ?? '') === name) delete fields[field];
+    else fields[field] = name;
+    return fields;
   };
 
   const fieldLabels: Record<TargetField, string> = {
@@ -116,12 +127,12 @@ export const TargetSection = ({
               name={`fields.${field}`}
               label={fieldLabels[field]}
               hint={fieldHint(field)}
-              value={values.fields[field] ?? ''}
+              value={values.fields[field] ?? check.check?.mapping?.[field] ?? ''}
               options={targetAttributes}
               noneLabel={optionalTargetFields.includes(field) ? none : undefined}
               error={allErrors[`fields.${field}`]}
               disabled={disabled}
-              onChange={(name) => onChange({ ...values, fields: { ...values.fields, [field]: name } })}
+              onChange={(name) => onChange({ ...values, fields: withField(field, name) })}
             />
           </Grid.Item>
         ))}
