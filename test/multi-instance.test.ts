@@ -19,6 +19,10 @@ describe('two Strapi instances on one PostgreSQL database', () => {
   let ownerToken: string;
   const images = new ImageServer();
   const files = () => tableRows(database, 'files');
+  /** Media-source rows that name their library file: imports whose upload was recorded. */
+  const recordedImports = async () =>
+    (await tableRows(database, 'article_publisher_media_sources')).filter((row) => row.file_id !== null)
+      .length;
 
   before(async () => {
     await images.start();
@@ -127,10 +131,15 @@ describe('two Strapi instances on one PostgreSQL database', () => {
       content: `<p>a</p><img src="${fastJpeg}" alt="j"><p>b</p><img src="${fastPng}" alt="p"><p>c</p><img src="${slow}" alt="s">`,
     };
     const filesBefore = (await files()).length;
+    const recordedBefore = await recordedImports();
 
     const doomed = publishPost(a.url, key, body).catch((error: Error) => error);
-    // Wait until A has uploaded the two fast images and is stuck on the slow one, then kill it.
-    for (let attempt = 0; (await files()).length < filesBefore + 2; attempt++) {
+    // Wait until A has uploaded and recorded the two fast images and is stuck on the slow one, then kill it.
+    for (
+      let attempt = 0;
+      (await files()).length < filesBefore + 2 || (await recordedImports()) < recordedBefore + 2;
+      attempt++
+    ) {
       assert.ok(attempt < 400, 'instance A never uploaded the fast images');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
