@@ -18,7 +18,8 @@ describe('two Strapi instances on one PostgreSQL database', () => {
   let key: string;
   let ownerToken: string;
   const images = new ImageServer();
-  const files = () => tableRows(database, 'files');
+  /** The upload plugin's file rows in id order (a table scan returns updated rows in no set order). */
+  const files = async () => (await tableRows(database, 'files')).sort((x, y) => Number(x.id) - Number(y.id));
   /** Media-source rows that name their library file: imports whose upload was recorded. */
   const recordedImports = async () =>
     (await tableRows(database, 'article_publisher_media_sources')).filter((row) => row.file_id !== null)
