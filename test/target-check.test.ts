@@ -28,9 +28,12 @@ describe('a missing or incompatible target content type', () => {
   it('is reported by ping', async () => {
     const response = await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': KEY } });
     assert.equal(response.status, 200);
+    // The target profile's words: the body field that cannot hold a body (fatal), then the cover field
+    // that does not exist and what that costs (degraded).
     assert.deepEqual(response.json.target_problems, [
-      'The content field "cover" is of type media; expected richtext, text or blocks.',
-      'No media field "image": the featured image will not be attached.',
+      'The body field "cover" (media) cannot hold the article body.',
+      'fields.cover names "image", which is not a field of api::article.article.',
+      'No single image field: the featured image will not be attached.',
     ]);
   });
 
@@ -40,7 +43,7 @@ describe('a missing or incompatible target content type', () => {
     assert.deepEqual(response.json, {
       code: 'publish_failed',
       message:
-        'The site\'s target content type cannot receive articles: The content field "cover" is of type media; expected richtext, text or blocks.',
+        'The site\'s target content type cannot receive articles, nothing was written: The body field "cover" (media) cannot hold the article body.',
       data: { status: 500 },
     });
     assert.equal(await countArticles(site.url), 0);
