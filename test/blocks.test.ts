@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { assertNoErrorShown } from './helpers/content-manager';
 import { ADMIN_PASSWORD, registerSuperAdmin } from './helpers/admin';
 import { tableRows } from './helpers/databases';
 import { launchBrowser } from './helpers/browser';
@@ -329,14 +330,3 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     assert.deepEqual(pageErrors, []);
   });
 });
-
-/** No danger notification (role=alert with text) and no error boundary on the page. */
-async function assertNoErrorShown(page: Page, slug: string) {
-  const alerts = (await page.locator('[role="alert"]').allTextContents())
-    .map((text) => text.trim())
-    .filter(Boolean);
-  assert.deepEqual(alerts, [], `no error notification for ${slug}`);
-  for (const text of ['Something went wrong', "This screen couldn't be loaded", 'An error occurred']) {
-    assert.equal(await page.getByText(text).count(), 0, `"${text}" is not shown for ${slug}`);
-  }
-}
