@@ -11,25 +11,9 @@ import type {
  * Strapi's runtime model of an attribute, as far as the target profile reads it. A custom field
  * reports its underlying type in `type` and keeps `customField` and `options` (Strapi 5.54).
  */
-interface RuntimeAttribute {
-  type: string;
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  relation?: string;
-  target?: string;
-  component?: string;
-  repeatable?: boolean;
-  components?: string[];
-  multiple?: boolean;
-  allowedTypes?: string[];
-  customField?: string;
-  options?: Record<string, unknown>;
-  enum?: string[];
-  targetField?: string;
-  default?: unknown;
+type RuntimeAttribute = Omit<AttributeSchema, 'localized'> & {
   pluginOptions?: { i18n?: { localized?: boolean } };
-}
+};
 
 interface RuntimeModel {
   uid?: string;
