@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { assertNoErrorShown } from './helpers/content-manager';
-import { ADMIN_PASSWORD, registerSuperAdmin } from './helpers/admin';
+import { assertNoErrorShown, openLoggedInAdmin } from './helpers/content-manager';
+import { registerSuperAdmin } from './helpers/admin';
 import { tableRows } from './helpers/databases';
 import { launchBrowser } from './helpers/browser';
 import { fixturePublishRequest, fixtureWebhookPayload } from './helpers/fixtures';
@@ -14,7 +14,6 @@ import { deliver } from './helpers/webhook';
 
 const KEY = 'apk_blocks-tests-0123456789abcdef';
 const SECRET = 'whsec-blocks-0123456789abcdef0123456789';
-const PASSWORD = ADMIN_PASSWORD;
 const GUIDE_CONFIG = {
   targetContentType: 'api::guide.guide',
   fields: {
@@ -284,18 +283,7 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     assert.equal(published.length, 3, 'the entries above were published');
     await registerSuperAdmin(site.url);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
-    const page = await context.newPage();
-    // A generous wait limit: the admin bundle is large and other playgrounds may be booting beside this one.
-    page.setDefaultTimeout(120_000);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-
-    await page.goto(`${site.url}/admin/auth/login`);
-    await page.locator('input[name="email"]').fill('owner@example.com');
-    await page.locator('input[name="password"]').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/admin/auth/'));
+    const { page, pageErrors } = await openLoggedInAdmin(browser, site.url);
 
     for (const entry of published) {
       await page.goto(

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { assertNoErrorShown } from './helpers/content-manager';
-import { ADMIN_PASSWORD } from './helpers/admin';
+import { assertNoErrorShown, openLoggedInAdmin } from './helpers/content-manager';
 import { launchBrowser } from './helpers/browser';
 import { ImageServer } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
@@ -56,18 +55,7 @@ describe('real sites in the Content Manager (Chromium)', () => {
 
   it('opens the markdown, blocks, zone and HTML-editor entries without an error', async () => {
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
-    const page = await context.newPage();
-    // The admin bundle is large and other playgrounds may be booting beside this one.
-    page.setDefaultTimeout(120_000);
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-
-    await page.goto(`${site.url}/admin/auth/login`);
-    await page.locator('input[name="email"]').fill('owner@example.com');
-    await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/admin/auth/'));
+    const { page, pageErrors } = await openLoggedInAdmin(browser, site.url);
 
     for (const entry of entries) {
       await page.goto(`${site.url}/admin/content-manager/collection-types/${entry.uid}/${entry.documentId}`);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_PASSWORD } from './admin';
 
 /** How long a busy machine may take to finish the Content Manager's loading indicators. */
 const LOADING_TIMEOUT_MS = 30_000;
@@ -20,4 +21,25 @@ export async function assertNoErrorShown(page: Page, what: string) {
   for (const text of ['Something went wrong', "This screen couldn't be loaded", 'An error occurred']) {
     assert.equal(await page.getByText(text).count(), 0, `"${text}" is not shown for ${what}`);
   }
+}
+
+/**
+ * A page of the admin, logged in as the owner `registerSuperAdmin` created, that records uncaught page
+ * errors. The wait limit is generous: the admin bundle is large and other playgrounds may be booting.
+ */
+export async function openLoggedInAdmin(
+  browser: Browser,
+  baseUrl: string
+): Promise<{ page: Page; pageErrors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await page.goto(`${baseUrl}/admin/auth/login`);
+  await page.locator('input[name="email"]').fill('owner@example.com');
+  await page.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/admin/auth/'));
+  return { page, pageErrors };
 }
