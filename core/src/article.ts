@@ -36,6 +36,8 @@ export interface NormalizedArticle {
   };
   featuredImage: ImageReference | undefined;
   categories: CategorySelection;
+  /** The locale the request named (publish-post's `locale`); the webhook's payload names none. */
+  locale?: string;
   /** Digest of the normalized content, to tell a repeated delivery from a changed one. */
   contentHash: string;
   warnings: string[];
@@ -60,6 +62,7 @@ export interface ArticleFields {
   jsonLd: unknown | undefined;
   featuredImage: ImageReference | undefined;
   categories: CategorySelection;
+  locale?: string;
   /** Alt text for images that have none in the HTML, by src (the webhook's inline_images). */
   imageAlts?: ReadonlyMap<string, string>;
 }
@@ -92,6 +95,7 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
     },
     featuredImage: fields.featuredImage,
     categories: fields.categories,
+    ...(fields.locale ? { locale: fields.locale } : {}),
     warnings,
     refusedImages: refusedImageSources(fields.html, options.sanitize.allowHttpImages === true),
   };
@@ -125,5 +129,6 @@ export function articleFromPublishRequest(request: PublishRequest): ArticleField
       ? { source: request.featured_image, alt: request.featured_image_alt }
       : undefined,
     categories,
+    ...(request.locale ? { locale: request.locale } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field';
+import { localeCode } from './locale';
 import { fieldIssues } from './schema-issues';
 import {
   categoryFieldOverridesSchema,
@@ -46,6 +47,11 @@ export const pluginConfigSchema = z
     categoryContentType: z.union([z.literal(''), contentTypeUid]).optional(),
     /** The category type's own fields, when detection picks the wrong ones. */
     categoryFields: categoryFieldOverridesSchema,
+    /**
+     * On a localized target: the locale articles are written in when a request names none (the
+     * webhook always uses it); '' is the site's default locale.
+     */
+    locale: z.union([z.literal(''), localeCode]),
     /** Shown by ping; the public address of the site. */
     siteName: z.string().max(200),
     siteUrl: z.union([z.literal(''), httpUrl]),
@@ -127,6 +133,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   defaults: {},
   categoryContentType: '',
   categoryFields: {},
+  locale: '',
   siteName: '',
   siteUrl: '',
   postUrlTemplate: '{siteUrl}/blog/{slug}',
@@ -164,6 +171,7 @@ export const settingsSchema = z
     bodyFormat: pluginConfigSchema.shape.bodyFormat,
     categoryContentType: pluginConfigSchema.shape.categoryContentType,
     categoryFields: pluginConfigSchema.shape.categoryFields,
+    locale: pluginConfigSchema.shape.locale,
     // maxPixelsInFlight bounds one process's memory, so it belongs with the operator's files, like bodyLimitBytes.
     images: pluginConfigSchema.shape.images
       .omit({ allowHttp: true, allowPrivateNetworks: true, maxPixelsInFlight: true })

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { settingsSchema } from './config';
+import type { SiteLocale } from './locale';
 import type { TargetReport } from './publish-target';
 import type { TargetSettingKey } from './settings-keys';
 
@@ -88,6 +89,8 @@ export interface PublishResponse {
   document_id: string;
   post_url: string;
   post_status: 'draft' | 'publish' | 'pending';
+  /** The locale the entry was written in, on a localized target (additive). */
+  locale?: string;
   categories: string[];
   featured_image_result: string;
   inline_images_result: { imported: ImportedImage[]; warnings: ImageWarning[] };
@@ -111,6 +114,7 @@ export interface WebhookReceipt {
   document_id?: string;
   post_url?: string;
   post_status?: PublishResponse['post_status'];
+  locale?: string;
   inline_images_result?: PublishResponse['inline_images_result'];
   featured_image_result?: string;
   warnings?: string[];
@@ -151,6 +155,8 @@ export interface SettingsPageResponse extends SettingsResponse {
   /** The saved target's mapping: each role's field as detected or configured. */
   targetMapping: Record<string, string | null>;
   contentTypes: ContentTypeSummary[];
+  /** The site's locales (Strapi's i18n), the default first: what the `locale` setting may name. */
+  locales: SiteLocale[];
 }
 
 /** One offending setting, by its dotted path in EditableSettings (e.g. `images.maxBytes`). */
@@ -176,6 +182,8 @@ export interface ActivityEntry {
   targetUid: string;
   targetDocumentId: string | null;
   postId: number | null;
+  /** The locale the entry was written in; null for a target that is not localized. */
+  targetLocale: string | null;
   requestedStatus: PublishResponse['post_status'];
   /** True when a post was created (false: an existing post was updated). */
   created: boolean | null;

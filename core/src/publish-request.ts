@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeCode } from './locale';
 import { fieldIssues } from './schema-issues';
 import { STATUSES } from './config';
 import { ServiceError } from './errors';
@@ -23,6 +24,8 @@ export const publishRequestSchema = z.object({
   categories: z
     .array(z.number({ error: 'must be integers' }).int('must be integers').positive('must be positive'))
     .nullish(),
+  /** The language the article is written in, on a localized site (additive; default: the configured locale). */
+  locale: localeCode.nullish(),
 });
 
 export type PublishRequest = z.output<typeof publishRequestSchema>;

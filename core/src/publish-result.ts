@@ -10,6 +10,8 @@ export interface PublishResult {
   documentId: string;
   postUrl: string;
   status: PostStatus;
+  /** The locale the entry was written in; null when the target is not localized. */
+  locale: string | null;
   /** The names of the categories linked to the post. */
   categories: string[];
   featuredImage: string;
@@ -25,6 +27,7 @@ export function toPublishResponse(result: PublishResult): PublishResponse {
     document_id: result.documentId,
     post_url: result.postUrl,
     post_status: result.status,
+    ...(result.locale ? { locale: result.locale } : {}),
     categories: result.categories,
     featured_image_result: result.featuredImage,
     inline_images_result: result.images,
@@ -41,6 +44,7 @@ export function toWebhookReceipt(result: PublishResult): WebhookReceipt {
     document_id: result.documentId,
     post_url: result.postUrl,
     post_status: result.status,
+    ...(result.locale ? { locale: result.locale } : {}),
     featured_image_result: result.featuredImage,
     inline_images_result: result.images,
     warnings: result.warnings,

@@ -112,6 +112,9 @@ export interface TargetReport {
   /** How a republish finds its entry: the slug field, or the plugin's own record. */
   upsert_key: 'slug' | 'plugin_record';
   mapping: Record<string, string | null>;
+  /** On a localized target: the site's locales, and the one articles are written in unless a request names another. */
+  locales?: string[];
+  locale?: string;
 }
 
 export function targetReport(target: PublishTarget): TargetReport {

@@ -21,6 +21,9 @@ const PUBLIC_TYPES = [
   'picky-article',
   'picky-category',
   'legal-notice',
+  // A localized site (i18n): articles and categories per locale.
+  'world-article',
+  'world-category',
 ];
 const PUBLIC_ACTIONS = PUBLIC_TYPES.flatMap((name) => [
   `api::${name}.${name}.find`,
@@ -89,6 +92,18 @@ async function applyUploadSettings(strapi) {
   await upload.setSettings({ ...(await upload.getSettings()), ...JSON.parse(settings) });
 }
 
+/** The playground's second locale (the default is `en`), so localized types can be published in French. */
+async function ensureFrenchLocale(strapi) {
+  const locales = strapi.plugin('i18n').service('locales');
+  if (await locales.findByCode('fr')) return;
+  try {
+    await locales.create({ code: 'fr', name: 'French (fr)' });
+  } catch (error) {
+    // Another instance on the same database created it first.
+    if (!(await locales.findByCode('fr'))) throw error;
+  }
+}
+
 module.exports = {
   register({ strapi }) {
     simulateWriteFailures(strapi);
@@ -96,6 +111,7 @@ module.exports = {
   },
   async bootstrap({ strapi }) {
     await grantPublicRead(strapi);
+    await ensureFrenchLocale(strapi);
     await applyUploadSettings(strapi);
   },
 };

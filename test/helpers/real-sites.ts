@@ -56,15 +56,21 @@ export class SiteAdmin {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- entries of many playground types, read field by field
 export type Entry = Record<string, any>;
 
-/** Entries of a collection through Strapi's public REST API, with a populate query. */
+/** Entries of a collection through Strapi's public REST API, with a populate query (of one locale, on a localized type). */
 export async function readEntries(
   baseUrl: string,
   collection: string,
   filters: Record<string, string>,
   populate: Record<string, string> = {},
-  status: 'draft' | 'published' = 'published'
+  status: 'draft' | 'published' = 'published',
+  locale?: string
 ): Promise<Entry[]> {
-  const query = new URLSearchParams({ status, ...populate, 'pagination[pageSize]': '100' });
+  const query = new URLSearchParams({
+    status,
+    ...populate,
+    'pagination[pageSize]': '100',
+    ...(locale ? { locale } : {}),
+  });
   for (const [field, value] of Object.entries(filters)) query.set(`filters[${field}][$eq]`, value);
   const response = await request(`${baseUrl}/api/${collection}?${query}`);
   if (response.status !== 200)

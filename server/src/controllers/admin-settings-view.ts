@@ -26,6 +26,7 @@ export function editableSettings(config: PluginConfig): EditableSettings {
     categoryContentType: config.categoryContentType ?? '',
     bodyFormat: config.bodyFormat,
     categoryFields: { ...config.categoryFields },
+    locale: config.locale,
     images,
     videoEmbedHosts: [...(config.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS)],
     wordpressPaths: config.wordpressPaths,
@@ -70,5 +71,6 @@ export async function settingsPage(strapi: Core.Strapi): Promise<SettingsPageRes
     target: { fatal, degraded },
     targetMapping: report.mapping,
     contentTypes: contentTypeSummaries(strapi),
+    locales: (await getService(strapi, 'site-locales').list()).locales,
   };
 }

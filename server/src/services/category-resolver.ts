@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { categorySlugBase, suffixedSlug } from '../../../core/src/category-slug';
 import { ServiceError } from '../../../core/src/errors';
+import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { planCategoryValues } from '../../../core/src/target-profile/category-values';
 import type { CategoryLinks, CategoryName } from '../../../core/src/target-profile/derive';
@@ -16,7 +17,7 @@ import type { PostData } from './posts';
 export type CategoryPlan =
   | { kind: 'none' }
   | { kind: 'existing'; rows: CategoryRow[] }
-  | { kind: 'names'; type: CategoryType; names: CategoryName[] };
+  | { kind: 'names'; type: CategoryType; names: CategoryName[]; locale: string | undefined };
 
 /** Alternatives tried for a taken slug (`-2` ... `-N`) before one made of the time is used. */
 const MAX_SLUG_SUFFIX = 100;
@@ -40,30 +41,32 @@ const slugMaxLength = (type: NamedType) =>
 const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => getService(strapi, 'category-store');
 
-  /** A free slug for a new entry, starting from `base`. Runs under the lock of `base`. */
-  async function freeSlug(type: NamedType, base: string): Promise<string> {
+  /** A free slug for a new entry in `locale` (uid fields are unique per locale), starting from `base`. Runs under the lock of `base`. */
+  async function freeSlug(type: NamedType, base: string, locale: string | undefined): Promise<string> {
     for (let n = 2; n <= MAX_SLUG_SUFFIX; n++) {
       const candidate = suffixedSlug(base, n, slugMaxLength(type));
-      if (!(await store().findCategoriesBySlug(type, candidate)).length) return candidate;
+      if (!(await store().findCategoriesBySlug(type, candidate, locale)).length) return candidate;
     }
     return suffixedSlug(base, Date.now(), slugMaxLength(type));
   }
 
-  /** Creates an entry, or says why not (a refused value): the caller leaves it out. */
+  /** Creates an entry in `locale`, or says why not (a refused value): the caller leaves it out. */
   async function create(
     type: NamedType,
     values: PostData,
-    name: string,
-    slugBase: string,
-    parentDocumentId: string | undefined,
+    entry: { name: string; slugBase: string; parentDocumentId: string | undefined },
+    locale: string | undefined,
     warnings: string[]
   ) {
-    const bySlug = await store().findCategoriesBySlug(type, slugBase);
+    const { name, slugBase, parentDocumentId } = entry;
+    const bySlug = await store().findCategoriesBySlug(type, slugBase, locale);
     const sameParent = bySlug.find((row) => (row.parentDocumentId ?? undefined) === parentDocumentId);
     if (sameParent) return sameParent;
-    const slug = bySlug.length ? await freeSlug(type, slugBase) : slugBase.slice(0, slugMaxLength(type));
+    const slug = bySlug.length
+      ? await freeSlug(type, slugBase, locale)
+      : slugBase.slice(0, slugMaxLength(type));
     try {
-      return await store().createCategory(type, values, { name, slug, parentDocumentId });
+      return await store().createCategory(type, values, { name, slug, parentDocumentId }, locale);
     } catch (error) {
       const refused = describeValidationFailure(error);
       if (refused === undefined) throw error;
@@ -72,17 +75,18 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** The category `name` under `parentDocumentId` (none: top level), found or created; undefined when it cannot be. */
+  /** The category `name` under `parentDocumentId` (none: top level) in `locale`, found or created; undefined when it cannot be. */
   async function findOrCreateCategory(
     type: CategoryType,
     name: string,
-    parentName: string | undefined,
-    parentDocumentId: string | undefined,
+    parent: { name: string | undefined; documentId: string | undefined },
+    locale: string | undefined,
     warnings: string[]
   ): Promise<CategoryRow | undefined> {
+    const parentDocumentId = parent.documentId;
     const planned = planCategoryValues(type, name);
     const fittedName = type.name ? String(planned.values[type.name.field] ?? name) : name;
-    const byName = await store().findCategoriesByName(type, fittedName, parentDocumentId);
+    const byName = await store().findCategoriesByName(type, fittedName, locale, parentDocumentId);
     // A top-level category of that name first; failing that, any category of that name.
     const preferred: CategoryMatch[] = parentDocumentId
       ? byName
@@ -98,16 +102,23 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     return create(
       type,
       planned.values,
-      fittedName,
-      categorySlugBase(name, parentName),
-      parentDocumentId,
+      { name: fittedName, slugBase: categorySlugBase(name, parent.name), parentDocumentId },
+      locale,
       warnings
     );
   }
 
   return {
-    /** Checks ids up front (400 naming unknown ones) so nothing is written for a bad request. */
-    async plan(links: CategoryLinks, target: PublishTarget, warnings: string[]): Promise<CategoryPlan> {
+    /**
+     * Checks ids up front (400 naming unknown ones) so nothing is written for a bad request. On a
+     * localized category type, ids and names are of the article's `locale`.
+     */
+    async plan(
+      links: CategoryLinks,
+      target: PublishTarget,
+      locale: string | undefined,
+      warnings: string[]
+    ): Promise<CategoryPlan> {
       const role = target.categories;
       if (links.kind === 'none' || role?.kind !== 'relation') return { kind: 'none' };
       if (links.kind === 'names') {
@@ -117,9 +128,9 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
           );
           return { kind: 'none' };
         }
-        return { kind: 'names', type: role.type, names: links.names };
+        return { kind: 'names', type: role.type, names: links.names, locale };
       }
-      const rows = await store().findCategoriesByIds(role.type, links.ids);
+      const rows = await store().findCategoriesByIds(role.type, links.ids, locale);
       const found = new Map(rows.map((row) => [row.id, row]));
       const unknown = links.ids.filter((id) => !found.has(id));
       if (unknown.length) {
@@ -146,30 +157,42 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     async apply(plan: CategoryPlan, warnings: string[]): Promise<CategoryRow[]> {
       if (plan.kind === 'none') return [];
       if (plan.kind === 'existing') return plan.rows;
-      const { type } = plan;
+      const { type, locale } = plan;
       const linked: CategoryRow[] = [];
+      const topLevel = { name: undefined, documentId: undefined };
       for (const { name, parent } of plan.names) {
         // A sub-category sits under its category when the type has a parent relation (the category itself is linked only when listed).
         const parentRow =
           parent && type.parent
-            ? await findOrCreateCategory(type, parent, undefined, undefined, warnings)
+            ? await findOrCreateCategory(type, parent, topLevel, locale, warnings)
             : undefined;
-        const row = await findOrCreateCategory(type, name, parent, parentRow?.documentId, warnings);
+        const row = await findOrCreateCategory(
+          type,
+          name,
+          { name: parent, documentId: parentRow?.documentId },
+          locale,
+          warnings
+        );
         if (row && !linked.some((entry) => entry.documentId === row.documentId)) linked.push(row);
       }
       return linked;
     },
 
     /** The author relation's configured default: a documentId of the author type, or a name found in it (case-insensitive). */
-    async findAuthor(target: PublishTarget, warnings: string[]): Promise<string | undefined> {
+    async findAuthor(
+      target: PublishTarget,
+      locale: string | undefined,
+      warnings: string[]
+    ): Promise<string | undefined> {
       const role = target.author;
       if (!role || !target.authorDefault) return undefined;
       const byId = await documentsOf(strapi, role.type.uid).findFirst({
         filters: { documentId: target.authorDefault },
         fields: ['id'],
+        ...localeParams(role.type, locale),
       });
       if (byId) return target.authorDefault;
-      const [byName] = await store().findCategoriesByName(role.type, target.authorDefault);
+      const [byName] = await store().findCategoriesByName(role.type, target.authorDefault, locale);
       if (byName) return byName.documentId;
       warnings.push(
         `The default author "${target.authorDefault}" was not found in ${role.type.uid}; the post has no author.`
@@ -177,8 +200,13 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
       return undefined;
     },
 
-    /** Tags by name (case-insensitive), created when missing; one that cannot be created is left out with a warning. */
-    async applyTags(type: RelatedType, names: string[], warnings: string[]): Promise<CategoryRow[]> {
+    /** Tags by name (case-insensitive) in `locale`, created when missing; one that cannot be created is left out with a warning. */
+    async applyTags(
+      type: RelatedType,
+      names: string[],
+      locale: string | undefined,
+      warnings: string[]
+    ): Promise<CategoryRow[]> {
       const nameField = type.name;
       if (!nameField) {
         if (names.length) warnings.push(`Tags were not assigned: ${type.uid} has no name field.`);
@@ -191,15 +219,14 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
           warnings.push(...fitted.warnings);
           continue;
         }
-        const [found] = await store().findCategoriesByName(type, String(fitted.value));
+        const [found] = await store().findCategoriesByName(type, String(fitted.value), locale);
         const row =
           found ??
           (await create(
             type,
             { [nameField.field]: fitted.value },
-            String(fitted.value),
-            categorySlugBase(name),
-            undefined,
+            { name: String(fitted.value), slugBase: categorySlugBase(name), parentDocumentId: undefined },
+            locale,
             warnings
           ));
         if (row && !rows.some((entry) => entry.documentId === row.documentId)) rows.push(row);

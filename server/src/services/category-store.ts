@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { localeParams } from '../../../core/src/locale';
 import type { RelatedType } from '../../../core/src/target-profile/profile';
 import { documentsOf } from '../utils/documents';
 import type { PostData } from './posts';
@@ -18,19 +19,29 @@ export interface CategoryMatch extends CategoryRow {
 /** A type whose entries are found and created by name: categories (with a parent) and tags. */
 export type NamedType = RelatedType & { parent?: string | null };
 
-/** Reads and writes of the category (and tag) types' entries, through Strapi's Document Service. */
+/**
+ * Reads and writes of the category (and tag) types' entries, through Strapi's Document Service. On a
+ * localized type each one is scoped to the article's locale (`locale`): found and created there only.
+ */
 const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
-  const published = (type: NamedType) => (type.draftAndPublish ? { status: 'published' } : {});
+  const published = (type: NamedType, locale: string | undefined) => ({
+    ...(type.draftAndPublish ? { status: 'published' } : {}),
+    ...localeParams(type, locale),
+  });
   const nameOf = (type: NamedType, row: Record<string, unknown>) =>
     type.name ? String(row[type.name.field] ?? '') : '';
 
-  async function findMatches(type: NamedType, filters: object): Promise<CategoryMatch[]> {
+  async function findMatches(
+    type: NamedType,
+    filters: object,
+    locale: string | undefined
+  ): Promise<CategoryMatch[]> {
     const rows = await documents(type.uid).findMany({
       filters,
       ...(type.parent ? { populate: { [type.parent]: { fields: ['id'] } } } : {}),
       sort: 'id:asc',
-      ...published(type),
+      ...published(type, locale),
     });
     return rows.map((row) => {
       const parent = type.parent
@@ -47,8 +58,15 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
-    async findCategoriesByIds(type: NamedType, ids: number[]): Promise<CategoryRow[]> {
-      const rows = await documents(type.uid).findMany({ filters: { id: { $in: ids } }, ...published(type) });
+    async findCategoriesByIds(
+      type: NamedType,
+      ids: number[],
+      locale: string | undefined
+    ): Promise<CategoryRow[]> {
+      const rows = await documents(type.uid).findMany({
+        filters: { id: { $in: ids } },
+        ...published(type, locale),
+      });
       return rows.map((row) => ({ id: row.id, documentId: row.documentId, name: nameOf(type, row) }));
     },
 
@@ -56,30 +74,36 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
     async findCategoriesByName(
       type: NamedType,
       name: string,
+      locale: string | undefined,
       parentDocumentId?: string
     ): Promise<CategoryMatch[]> {
       if (!type.name) return [];
       const parentFilter =
         parentDocumentId && type.parent ? { [type.parent]: { documentId: parentDocumentId } } : {};
-      return findMatches(type, { [type.name.field]: { $eqi: name }, ...parentFilter });
+      return findMatches(type, { [type.name.field]: { $eqi: name }, ...parentFilter }, locale);
     },
 
     /** Entries whose slug is `slug` (none when the type has no slug field). */
-    async findCategoriesBySlug(type: NamedType, slug: string): Promise<CategoryMatch[]> {
+    async findCategoriesBySlug(
+      type: NamedType,
+      slug: string,
+      locale: string | undefined
+    ): Promise<CategoryMatch[]> {
       if (!type.slug) return [];
-      return findMatches(type, { [type.slug.field]: slug });
+      return findMatches(type, { [type.slug.field]: slug }, locale);
     },
 
     /** Creates an entry with the given values (name and required fields already fitted), its slug and parent. */
     async createCategory(
       type: NamedType,
       values: PostData,
-      fields: { name: string; slug: string; parentDocumentId?: string }
+      fields: { name: string; slug: string; parentDocumentId?: string },
+      locale: string | undefined
     ): Promise<CategoryRow> {
       const data: PostData = { ...values };
       if (type.slug) data[type.slug.field] = fields.slug;
       if (type.parent && fields.parentDocumentId) data[type.parent] = fields.parentDocumentId;
-      const created = await documents(type.uid).create({ data, ...published(type) });
+      const created = await documents(type.uid).create({ data, ...published(type, locale) });
       return { id: created.id, documentId: created.documentId, name: fields.name };
     },
   };

@@ -26,6 +26,7 @@ interface DeliveryRow {
   targetUid: string;
   targetDocumentId?: string | null;
   postId?: number | null;
+  targetLocale?: string | null;
   requestedStatus: ActivityEntry['requestedStatus'];
   created?: boolean | null;
   imagesImported?: number | null;
@@ -44,6 +45,7 @@ const toEntry = (row: DeliveryRow): ActivityEntry => ({
   targetUid: row.targetUid,
   targetDocumentId: row.targetDocumentId ?? null,
   postId: row.postId ?? null,
+  targetLocale: row.targetLocale ?? null,
   requestedStatus: row.requestedStatus,
   created: row.created ?? null,
   imagesImported: row.imagesImported ?? 0,
@@ -59,6 +61,8 @@ export interface DeliveryRecord {
   targetUid: string;
   targetDocumentId: string;
   postId: number;
+  /** The locale of the entry written, on a localized target. */
+  targetLocale?: string;
   requestedStatus: 'draft' | 'publish' | 'pending';
   articleId?: number;
   websiteId?: number;
@@ -77,13 +81,14 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
     await documentsOf(strapi, DELIVERY_UID).create({ data: record });
   },
 
-  /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug). */
+  /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug, and the locale on a localized target). */
   async findLatestWebhookDelivery(
     articleId: number,
-    slug: string
+    slug: string,
+    locale: string | undefined
   ): Promise<(DeliveryRecord & { id: number }) | null> {
     const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
-      filters: { source: 'webhook', articleId, slug },
+      filters: { source: 'webhook', articleId, slug, ...(locale ? { targetLocale: locale } : {}) },
       sort: 'id:desc',
     });
     return row as unknown as (DeliveryRecord & { id: number }) | null;

@@ -12,6 +12,7 @@ import posts from './posts';
 import publisher from './publisher';
 import pluginStore from './plugin-store';
 import siteInfo from './site-info';
+import siteLocales from './site-locales';
 import targetSchema from './target-schema';
 import webhookSecret from './webhook-secret';
 
@@ -30,6 +31,7 @@ const services = {
   publisher,
   'plugin-store': pluginStore,
   'site-info': siteInfo,
+  'site-locales': siteLocales,
   'target-schema': targetSchema,
   'webhook-secret': webhookSecret,
 };

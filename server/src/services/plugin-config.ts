@@ -7,6 +7,7 @@ import {
   type EffectiveConfig,
   type PluginConfig,
 } from '../../../core/src/config';
+import { unknownLocaleProblem } from '../../../core/src/locale';
 import { getService } from '../utils/get-service';
 import { PLUGIN_ID } from '../utils/plugin-id';
 
@@ -33,9 +34,18 @@ const pluginConfigService = ({ strapi }: { strapi: Core.Strapi }) => {
       return resolveEffectiveConfig(applyStoredSettings(fromFiles(), stored.data), process.env);
     },
 
-    /** Validates settings from the admin with the config validator's rules, then saves them. */
+    /**
+     * Validates settings from the admin with the config validator's rules (and `locale` against the
+     * site's locales, which a config file cannot know), then saves them.
+     */
     async saveSettings(input: unknown): Promise<EffectiveConfig> {
-      const settings = settingsSchema.parse(input);
+      const site = await getService(strapi, 'site-locales').list();
+      const settings = settingsSchema
+        .superRefine(({ locale }, context) => {
+          const problem = locale ? unknownLocaleProblem(locale, site) : undefined;
+          if (problem) context.addIssue({ code: 'custom', path: ['locale'], message: problem });
+        })
+        .parse(input);
       assertValidConfig(applyStoredSettings(fromFiles(), settings));
       await getService(strapi, 'plugin-store').setSettings(settings);
       return this.get();

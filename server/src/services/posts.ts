@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import type { EffectiveConfig } from '../../../core/src/config';
+import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import { documentsOf, type DocumentRow } from '../utils/documents';
@@ -14,6 +15,11 @@ export type PostData = Record<string, unknown>;
 const posts = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
   const draftOnly = (target: PublishTarget) => (target.draftAndPublish ? { status: 'draft' } : {});
+  /** Where a delivery's entry is: its draft (every document has one) in its locale. */
+  const entryScope = (target: PublishTarget, locale: string | undefined) => ({
+    ...draftOnly(target),
+    ...localeParams(target, locale),
+  });
 
   /** What a republish reads back: the SEO component (its ids and fields the plugin does not manage), a zone body, the author. */
   function populateOf(target: PublishTarget): Record<string, unknown> {
@@ -27,20 +33,54 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /**
-     * The draft version of the post with this slug (every document has one), if any. A target without
-     * a slug field is keyed by the plugin's own record: the newest delivery of that slug into the type.
+     * The draft version of the post with this slug (every document has one) in `locale`, if any. A
+     * target without a slug field is keyed by the plugin's own record: the newest delivery of that slug
+     * into the type.
      */
-    async findPostBySlug(target: PublishTarget, slug: string): Promise<DocumentRow | null> {
+    async findPostBySlug(
+      target: PublishTarget,
+      slug: string,
+      locale: string | undefined
+    ): Promise<DocumentRow | null> {
       const populate = populateOf(target);
-      const find = (filters: object) =>
-        documents(target.uid).findFirst({
-          filters,
-          ...draftOnly(target),
-          ...(Object.keys(populate).length ? { populate } : {}),
-        });
-      if (target.slug) return find({ [target.slug.field]: slug });
+      const filters = await this.postFilters(target, slug);
+      if (!filters) return null;
+      return documents(target.uid).findFirst({
+        filters,
+        ...entryScope(target, locale),
+        ...(Object.keys(populate).length ? { populate } : {}),
+      });
+    },
+
+    /** How the post of a slug is found: by its slug field, or by the document the plugin's record names. */
+    async postFilters(target: PublishTarget, slug: string): Promise<object | null> {
+      if (target.slug) return { [target.slug.field]: slug };
       const documentId = await getService(strapi, 'deliveries').findLatestDocumentOf(target.uid, slug);
-      return documentId ? find({ documentId }) : null;
+      return documentId ? { documentId } : null;
+    },
+
+    /**
+     * On a localized target with no entry of this slug in `locale`: the document whose entry in another
+     * locale has it (the default locale first), which a delivery in `locale` becomes a localization of.
+     */
+    async findTranslatedDocument(
+      target: PublishTarget,
+      slug: string,
+      locale: string | undefined
+    ): Promise<string | undefined> {
+      if (!target.localized || !locale) return undefined;
+      const filters = await this.postFilters(target, slug);
+      if (!filters) return undefined;
+      const { locales } = await getService(strapi, 'site-locales').list();
+      for (const other of locales.filter((entry) => entry.code !== locale)) {
+        const row = await documents(target.uid).findFirst({
+          filters,
+          ...entryScope(target, other.code),
+          fields: ['id'],
+        });
+        if (row) return row.documentId;
+      }
+      return undefined;
     },
 
     /** A zone body's current components, ready to be written back (ids stripped, media as ids). */
@@ -49,22 +89,27 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       return toResendableComponents(existing[target.body.field], schemaCatalog(strapi));
     },
 
-    async hasPublishedVersion(target: PublishTarget, documentId: string): Promise<boolean> {
+    async hasPublishedVersion(
+      target: PublishTarget,
+      documentId: string,
+      locale: string | undefined
+    ): Promise<boolean> {
       if (!target.draftAndPublish) return false;
       const published = await documents(target.uid).findFirst({
         filters: { documentId },
         status: 'published',
         fields: ['id'],
+        ...localeParams(target, locale),
       });
       return published !== null;
     },
 
-    /** The stable id of a post: its draft row's id, which survives publishing and updates. */
-    async postId(target: PublishTarget, documentId: string): Promise<number> {
+    /** The stable id of a post: its draft row's id (in its locale), which survives publishing and updates. */
+    async postId(target: PublishTarget, documentId: string, locale: string | undefined): Promise<number> {
       const row = await documents(target.uid).findFirst({
         filters: { documentId },
         fields: ['id'],
-        ...draftOnly(target),
+        ...entryScope(target, locale),
       });
       if (!row) throw new Error(`The post ${documentId} vanished while it was being written.`);
       return row.id;
@@ -73,55 +118,50 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * Creates the post, or updates the existing document, leaving it in the requested state: published,
      * or a draft only (a published version is unpublished, so the post's status is what was asked).
+     * Only the entry in `locale` is written: updating a document that has no entry in that locale
+     * creates its localization (Strapi copies the non-localized fields from the other locales).
      */
     async savePost(
       target: PublishTarget,
       existingDocumentId: string | undefined,
       data: PostData,
-      publish: boolean
+      options: { publish: boolean; locale: string | undefined }
     ): Promise<string> {
-      if (!existingDocumentId) return this.createPost(target, data, publish);
-      await this.updatePost(target, existingDocumentId, data, publish);
-      if (!publish && (await this.hasPublishedVersion(target, existingDocumentId)))
-        await this.unpublishPost(target, existingDocumentId);
+      const { publish, locale } = options;
+      const scope = { ...localeParams(target, locale), ...(publish ? { status: 'published' } : {}) };
+      if (!existingDocumentId) {
+        const created = await documents(target.uid).create({ data, ...scope });
+        return created.documentId;
+      }
+      await documents(target.uid).update({ documentId: existingDocumentId, data, ...scope });
+      if (!publish && (await this.hasPublishedVersion(target, existingDocumentId, locale)))
+        await documents(target.uid).unpublish({
+          documentId: existingDocumentId,
+          ...localeParams(target, locale),
+        });
       return existingDocumentId;
     },
 
     /** Deletes the post on the conformance check's reserved slug, every version of it; answers how many. */
     async removeConformanceCheckPost(config: EffectiveConfig): Promise<number> {
       const target = getService(strapi, 'target-schema').requireUsable(config);
-      const post = await this.findPostBySlug(target, CONFORMANCE_CHECK_SLUG);
+      // The check publishes without a locale, so its post is in the configured (or default) locale.
+      const { locale } = await getService(strapi, 'site-locales').choose(target, config, undefined);
+      const post = await this.findPostBySlug(target, CONFORMANCE_CHECK_SLUG, locale);
       if (!post) return 0;
-      await documents(target.uid).delete({ documentId: post.documentId });
+      await documents(target.uid).delete({ documentId: post.documentId, ...localeParams(target, locale) });
       return 1;
     },
 
-    async createPost(target: PublishTarget, data: PostData, publish: boolean): Promise<string> {
-      const created = await documents(target.uid).create({
-        data,
-        ...(publish ? { status: 'published' } : {}),
-      });
-      return created.documentId;
-    },
-
-    async updatePost(
+    async postExists(
       target: PublishTarget,
       documentId: string,
-      data: PostData,
-      publish: boolean
-    ): Promise<void> {
-      await documents(target.uid).update({ documentId, data, ...(publish ? { status: 'published' } : {}) });
-    },
-
-    async unpublishPost(target: PublishTarget, documentId: string): Promise<void> {
-      await documents(target.uid).unpublish({ documentId });
-    },
-
-    async postExists(target: PublishTarget, documentId: string): Promise<boolean> {
+      locale: string | undefined
+    ): Promise<boolean> {
       const row = await documents(target.uid).findFirst({
         filters: { documentId },
         fields: ['id'],
-        ...draftOnly(target),
+        ...entryScope(target, locale),
       });
       return row !== null;
     },

@@ -39,6 +39,8 @@ interface PublishPlan {
   /** The value plan without the entry's current values: categories, tags and the title as they will be. */
   values: ValuePlan;
   categoryPlan: CategoryPlan;
+  /** The locale the entry is written in (undefined: the target is not localized). */
+  locale: string | undefined;
   lockNames: string[];
   /** Warnings of every step; the media step's own image warnings travel separately. */
   warnings: string[];
@@ -107,7 +109,12 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     config: EffectiveConfig
   ): Promise<PublishPlan> {
     const target = service('target-schema').requireUsable(config);
-    const warnings = [...article.warnings];
+    const { locale, warnings: localeWarnings } = await service('site-locales').choose(
+      target,
+      config,
+      article.locale
+    );
+    const warnings = [...article.warnings, ...localeWarnings];
     const values = planValues(target, {
       article,
       now: new Date(),
@@ -115,12 +122,14 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     });
     warnings.push(...values.warnings);
     const resolver = service('category-resolver');
-    const categoryPlan = await resolver.plan(values.categories, target, warnings);
+    const categoryPlan = await resolver.plan(values.categories, target, locale, warnings);
     const lockNames = [
+      // Not per locale: the second locale of a new slug must see the first one's document to become
+      // its localization, instead of both creating a document of their own.
       `post:${target.uid}:${article.slug}`,
       ...resolver.lockNames(categoryPlan, values.tags),
     ];
-    return { article, origin, config, target, values, categoryPlan, lockNames, warnings };
+    return { article, origin, config, target, values, categoryPlan, locale, lockNames, warnings };
   }
 
   /** The post URL when it needs no id (a canonical URL field gets it); with {documentId} or {id} it is known only after the write. */
@@ -134,11 +143,15 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
    * A webhook delivery is idempotent on article_id + slug: when the newest ledger entry for that key
    * has the same content and its post still exists, the delivery is a repeat and nothing is written.
    */
-  async function findRepeat({ article, origin, target }: PublishPlan): Promise<Written | null> {
+  async function findRepeat({ article, origin, target, locale }: PublishPlan): Promise<Written | null> {
     if (origin.source !== 'webhook') return null;
-    const previous = await service('deliveries').findLatestWebhookDelivery(origin.articleId, article.slug);
+    const previous = await service('deliveries').findLatestWebhookDelivery(
+      origin.articleId,
+      article.slug,
+      locale
+    );
     if (!previous || previous.contentHash !== article.contentHash) return null;
-    if (!(await service('posts').postExists(target, previous.targetDocumentId))) return null;
+    if (!(await service('posts').postExists(target, previous.targetDocumentId, locale))) return null;
     const { targetDocumentId: documentId, postId } = previous;
     return { created: false, duplicate: true, documentId, postId, categories: [], media: UNCHANGED_MEDIA };
   }
@@ -174,7 +187,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     if (target.tags?.kind === 'relation' && publish.values.tags.length)
       data[target.tags.field] = { set: tags.map((row) => row.documentId) };
     if (target.author && !existing?.[target.author.field]) {
-      const author = await service('category-resolver').findAuthor(target, warnings);
+      const author = await service('category-resolver').findAuthor(target, publish.locale, warnings);
       if (author) data[target.author.field] = { set: [author] };
     }
     return data;
@@ -182,13 +195,17 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Categories, tags, post, status and ledger entry in one transaction: all of them land, or none. */
   async function write(publish: PublishPlan, media: ArticleMedia): Promise<Written> {
-    const { article, origin, target, warnings } = publish;
+    const { article, origin, target, locale, warnings } = publish;
     const postBody = service('post-body');
     const libraryFiles = await postBody.libraryFilesFor(target, media);
     return strapi.db.transaction(async () => {
       const posts = service('posts');
       const resolver = service('category-resolver');
-      const existing = await posts.findPostBySlug(target, article.slug);
+      const existing = await posts.findPostBySlug(target, article.slug, locale);
+      // A slug new to this locale that another locale has: this entry becomes that document's localization.
+      const translated = existing
+        ? undefined
+        : await posts.findTranslatedDocument(target, article.slug, locale);
       const body = postBody.write(
         target,
         media.html,
@@ -199,16 +216,14 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       const categories = await resolver.apply(publish.categoryPlan, warnings);
       const tags =
         target.tags?.kind === 'relation'
-          ? await resolver.applyTags(target.tags.type, publish.values.tags, warnings)
+          ? await resolver.applyTags(target.tags.type, publish.values.tags, locale, warnings)
           : [];
       const data = await entryData(publish, existing, media, body, categories, tags);
-      const documentId = await posts.savePost(
-        target,
-        existing?.documentId,
-        data,
-        article.status === 'publish'
-      );
-      const postId = await posts.postId(target, documentId);
+      const documentId = await posts.savePost(target, existing?.documentId ?? translated, data, {
+        publish: article.status === 'publish',
+        locale,
+      });
+      const postId = await posts.postId(target, documentId, locale);
       await service('deliveries').recordDelivery({
         ...(origin.source === 'webhook'
           ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event }
@@ -219,6 +234,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         targetUid: target.uid,
         targetDocumentId: documentId,
         postId,
+        ...(locale ? { targetLocale: locale } : {}),
         requestedStatus: article.status,
         contentHash: article.contentHash,
         check: article.slug === CONFORMANCE_CHECK_SLUG,
@@ -255,7 +271,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     });
   }
 
-  function resultOf({ article, config, warnings }: PublishPlan, written: Written): PublishResult {
+  function resultOf({ article, config, locale, warnings }: PublishPlan, written: Written): PublishResult {
     const siteUrl = service('site-info').siteUrl(config);
     const { documentId, postId, media } = written;
     return {
@@ -265,6 +281,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       documentId,
       postUrl: renderPostUrl(config.postUrlTemplate, { siteUrl, slug: article.slug, documentId, id: postId }),
       status: article.status,
+      locale: locale ?? null,
       categories: written.categories.map((row) => row.name),
       featuredImage: media.featuredImageResult,
       images: { imported: media.imported, warnings: media.warnings },
@@ -286,9 +303,9 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async preview(article: NormalizedArticle, config: EffectiveConfig): Promise<DryRunResponse> {
       const publish = await plan(article, { source: 'api' }, config);
-      const { target, warnings } = publish;
+      const { target, locale, warnings } = publish;
       const posts = service('posts');
-      const existing = await posts.findPostBySlug(target, article.slug);
+      const existing = await posts.findPostBySlug(target, article.slug, locale);
       const inline = [...new Set(listInlineImages(article.html).map((image) => image.src))];
       const bodyWarnings: string[] = [];
       const body = service('post-body').write(
@@ -316,7 +333,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         status: 'success',
         dry_run: true,
         action: existing ? 'update' : 'create',
-        target: targetReport(target),
+        target: { ...targetReport(target), ...(locale ? { locale } : {}) },
         values: data,
         categories: plannedCategoryNames(publish.categoryPlan),
         tags: target.tags?.kind === 'relation' ? publish.values.tags : [],

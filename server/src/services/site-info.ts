@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { EffectiveConfig } from '../../../core/src/config';
 import type { PingResponse, ServiceEndpoints } from '../../../core/src/contracts';
+import { localeReport } from '../../../core/src/locale';
 import { answeringPrefixes } from '../../../core/src/service-paths';
 import { getService } from '../utils/get-service';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
@@ -33,7 +34,12 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async ping(): Promise<PingResponse> {
     const config = await getService(strapi, 'plugin-config').get();
-    const { fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
+    const { target, fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
+    const languages = localeReport(
+      target.localized,
+      config.locale,
+      await getService(strapi, 'site-locales').list()
+    );
     return {
       status: 'success',
       site_name: config.siteName || String(strapi.config.get('info.name', 'Strapi')),
@@ -42,8 +48,8 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
       cms: 'strapi',
       plugin_version: pluginVersion,
       target_content_type: config.targetContentType,
-      target_problems: [...fatal, ...degraded],
-      target: report,
+      target_problems: [...fatal, ...languages.problems, ...degraded],
+      target: { ...report, ...languages.report },
       route_prefixes: answeringPrefixes(
         String(strapi.config.get('api.rest.prefix', '/api')),
         config.wordpressPaths

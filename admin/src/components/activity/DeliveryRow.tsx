@@ -52,6 +52,11 @@ export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
             <Typography variant="pi" textColor="neutral600">
               {entry.slug}
             </Typography>
+            {entry.targetLocale && (
+              <Badge data-testid="delivery-locale" title={t('activity.locale', 'Locale')}>
+                {entry.targetLocale}
+              </Badge>
+            )}
             {entry.check && (
               <Badge data-testid="check-marker">{t('activity.check', 'Conformance check')}</Badge>
             )}

@@ -124,6 +124,7 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
           <TargetSection
             {...sectionProps}
             contentTypes={page.contentTypes}
+            locales={page.locales}
             check={targetCheck}
             api={api}
             savedMapping={

@@ -1,9 +1,11 @@
 import { Grid, Typography } from '@strapi/design-system';
 import type { ContentTypeSummary } from '../../../../core/src/contracts';
+import type { SiteLocale } from '../../../../core/src/locale';
 import type { TargetCheckState } from '../../hooks/useTargetCheck';
 import { useTranslate } from '../../hooks/useTranslate';
 import type { SectionProps, SettingsFormValues } from './form-values';
 import { SelectField, type SelectOption } from './inputs';
+import { LocaleField } from './LocaleField';
 import { Section } from './Section';
 import { TargetCheckList } from './TargetCheckList';
 import { TargetPreview } from './TargetPreview';
@@ -23,6 +25,7 @@ const attributeOptions = (contentTypes: ContentTypeSummary[], uid: string): Sele
 
 interface TargetSectionProps extends SectionProps {
   contentTypes: ContentTypeSummary[];
+  locales: SiteLocale[];
   check: TargetCheckState;
   api: SettingsApi;
   /** What detection chose for the saved target (absent once another content type is picked). */
@@ -37,6 +40,7 @@ export const TargetSection = ({
   disabled,
   onChange,
   contentTypes,
+  locales,
   check,
   api,
   savedMapping,
@@ -119,6 +123,15 @@ export const TargetSection = ({
             error={allErrors.categoryContentType}
             disabled={disabled}
             onChange={(categoryContentType) => onChange({ ...values, categoryContentType })}
+          />
+        </Grid.Item>
+        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+          <LocaleField
+            value={values.locale}
+            locales={locales}
+            error={allErrors.locale}
+            disabled={disabled}
+            onChange={(locale) => onChange({ ...values, locale })}
           />
         </Grid.Item>
         {(Object.keys(fieldLabels) as TargetField[]).map((field) => (
