@@ -9,9 +9,10 @@ import { EXIT_OK } from '../usage-error';
 export const publishCommand: Command = {
   name: 'publish',
   summary: 'create or update a post from a JSON publish request (the publishing API)',
-  usage: `article-publisher publish FILE --site URL --key KEY [--dry-run] [--json]
+  usage: `article-publisher publish FILE --site URL --key KEY [--locale CODE] [--dry-run] [--json]
 
-  FILE                a JSON publish request (title, content, slug, status, ...); - reads standard input
+  FILE                a JSON publish request (title, content, slug, status, locale, ...); - reads standard input
+  --locale CODE       the language the article is written in, on a localized site (sets the request's locale)
   --dry-run           show where each part would land and the fitted values; fetch and write nothing
 ${SITE_USAGE}`,
   async run(args) {
@@ -19,11 +20,13 @@ ${SITE_USAGE}`,
       ...COMMON_OPTIONS,
       ...SITE_OPTIONS,
       'dry-run': { type: 'boolean' },
+      locale: { type: 'string' },
     });
     const [file] = exactlyPositionals(positionals, ['FILE']);
     const client = clientFor(values);
     // The site validates the request and names every offending field; it is sent as written.
     const request = (await readJsonObject(file)) as unknown as PublishRequestInput;
+    if (values.locale !== undefined) request.locale = values.locale;
     if (values['dry-run']) {
       printDryRun(await client.dryRun(request), values.json === true);
       return EXIT_OK;
@@ -34,7 +37,8 @@ ${SITE_USAGE}`,
       return EXIT_OK;
     }
     const { imported, warnings } = answer.inline_images_result;
-    out(`OK  post ${answer.post_id} (${answer.post_status}) ${answer.post_url}\n`);
+    const inLocale = answer.locale ? ` in ${answer.locale}` : '';
+    out(`OK  post ${answer.post_id} (${answer.post_status})${inLocale} ${answer.post_url}\n`);
     if (answer.categories.length) out(`    categories: ${answer.categories.join(', ')}\n`);
     out(`    featured image: ${answer.featured_image_result}\n`);
     out(`    inline images: ${imported.length} imported, ${warnings.length} warning(s)\n`);

@@ -163,6 +163,31 @@ describe('article-publisher CLI', () => {
       assert.match(result.stdout, /Not delivered: the receiver answered 400, which is not retried/);
     });
 
+    it("publish --locale sets the request's locale over the file's", async () => {
+      received = [];
+      const file = path.join(tmpDir, 'request.json');
+      fs.writeFileSync(file, JSON.stringify({ title: 'Bonjour', content: '<p>Salut.</p>', locale: 'en' }));
+      const result = await cli([
+        'publish',
+        file,
+        '--site',
+        baseUrl,
+        '--key',
+        'k',
+        '--locale',
+        'fr',
+        '--json',
+      ]);
+      assert.equal(result.code, 0, result.stderr);
+      assert.equal(received.length, 1);
+      assert.equal(received[0].url, '/api/service/v1/publish-post');
+      assert.deepEqual(JSON.parse(received[0].body), {
+        title: 'Bonjour',
+        content: '<p>Salut.</p>',
+        locale: 'fr',
+      });
+    });
+
     it('check exits 1 and says why when the site cannot be reached', async () => {
       const closed = http.createServer();
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

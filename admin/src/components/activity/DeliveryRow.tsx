@@ -15,9 +15,10 @@ export const DELIVERY_COLUMNS = 6;
  */
 const WRAPPING: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'anywhere' };
 
-/** Where the Content Manager edits the entry (relative to the admin's base URL). */
+/** Where the Content Manager edits the entry (relative to the admin's base URL), in the delivery's locale. */
 const contentManagerPath = (entry: ActivityEntry) =>
-  `/content-manager/collection-types/${entry.targetUid}/${entry.targetDocumentId}`;
+  `/content-manager/collection-types/${entry.targetUid}/${entry.targetDocumentId}` +
+  (entry.targetLocale ? `?plugins[i18n][locale]=${encodeURIComponent(entry.targetLocale)}` : '');
 
 /** One delivery, and below it its warnings when expanded. */
 export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
