@@ -23,8 +23,16 @@ describe('localized sites: an article lands in the locale it is written in', () 
   const publishArticle = (title: string, text: string, extra: Record<string, unknown> = {}) =>
     publish({ title, content: `<p>${text}</p>`, status: 'publish', ...extra });
   const articles = (locale: string, filters: Record<string, string> = {}) =>
-    readEntries(site.url, 'world-articles', filters, { 'populate[categories]': 'true' }, 'draft', locale);
+    readEntries(
+      site.url,
+      'world-articles',
+      filters,
+      { 'populate[categories]': 'true', 'populate[tags]': 'true' },
+      'draft',
+      locale
+    );
   const categories = (locale: string) => readEntries(site.url, 'world-categories', {}, {}, 'draft', locale);
+  const tags = (locale: string) => readEntries(site.url, 'world-tags', {}, {}, 'draft', locale);
   const names = (entries: Entry[]) => entries.map((entry) => entry.name).sort();
   const saveSettings = async (settings: Record<string, unknown>) => {
     const saved = await admin.call('PUT', '/article-publisher/settings', settings);
@@ -86,9 +94,10 @@ describe('localized sites: an article lands in the locale it is written in', () 
     assert.equal((await articles('fr')).length, 1, 'one French entry');
   });
 
-  it('creates a category named in a French article in fr, not in the default locale', async () => {
+  it('creates a category (and a tag) named in a French article in fr, not in the default locale', async () => {
     const response = await publishArticle('Tailler les rosiers', 'En mars.', {
       category: 'Jardinage',
+      focus_keyword: 'taille',
       locale: 'fr',
     });
     assert.equal(response.status, 201, response.text);
@@ -97,12 +106,20 @@ describe('localized sites: an article lands in the locale it is written in', () 
     assert.deepEqual(names(await categories('en')), [], 'nothing in the default locale');
     const [article] = await articles('fr', { slug: 'tailler-les-rosiers' });
     assert.deepEqual(names(article.categories), ['Jardinage']);
+    assert.deepEqual(names(article.tags), ['taille']);
+    assert.deepEqual(names(await tags('fr')), ['taille']);
+    assert.deepEqual(names(await tags('en')), []);
     assert.deepEqual(await articles('en', { slug: 'tailler-les-rosiers' }), []);
 
-    const english = await publishArticle('Pruning roses', 'In March.', { category: 'Gardening' });
+    const english = await publishArticle('Pruning roses', 'In March.', {
+      category: 'Gardening',
+      focus_keyword: 'pruning',
+    });
     assert.equal(english.status, 201, english.text);
     assert.deepEqual(names(await categories('en')), ['Gardening'], 'no locale: the default one');
     assert.deepEqual(names(await categories('fr')), ['Jardinage']);
+    assert.deepEqual(names(await tags('en')), ['pruning']);
+    assert.deepEqual(names(await tags('fr')), ['taille']);
   });
 
   it("refuses a locale the site does not have with a 400 naming locale and the site's locales; nothing is written", async () => {

@@ -33,6 +33,7 @@ describe('publish request schema', () => {
     );
     badRequest({ title: 't', content: 'x', featured_image: 'data:text/html;base64,PGI+' }, /featured_image/);
     badRequest(['not', 'an', 'object'], /must be a JSON object/);
+    badRequest({ title: 't', content: 'x', locale: 'French' }, /locale must be a locale code/);
   });
 
   it('accepts the minimal request and treats null and empty optional fields as absent', () => {
@@ -73,6 +74,21 @@ describe('normalizing a publish request', () => {
       '@graph': [{ '@type': 'Article' }, { '@type': 'FAQPage' }],
     });
     assert.deepEqual(article.categories, { kind: 'ids', ids: [3, 4] });
+    assert.equal(article.locale, undefined, 'no locale: the configured one applies');
+  });
+
+  it("carries the request's locale, which makes another content hash", () => {
+    const inFrench = normalizeArticle(
+      articleFromPublishRequest(parsePublishRequest({ title: 'A', content: '<p>1</p>', locale: 'fr' })),
+      options
+    );
+    const unnamed = normalizeArticle(
+      articleFromPublishRequest(parsePublishRequest({ title: 'A', content: '<p>1</p>', locale: null })),
+      options
+    );
+    assert.equal(inFrench.locale, 'fr');
+    assert.equal(unnamed.locale, undefined);
+    assert.notEqual(inFrench.contentHash, unnamed.contentHash);
   });
 
   it('gives the same content the same hash and changed content another', () => {

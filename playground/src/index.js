@@ -24,6 +24,7 @@ const PUBLIC_TYPES = [
   // A localized site (i18n): articles and categories per locale.
   'world-article',
   'world-category',
+  'world-tag',
 ];
 const PUBLIC_ACTIONS = PUBLIC_TYPES.flatMap((name) => [
   `api::${name}.${name}.find`,

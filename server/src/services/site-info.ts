@@ -35,11 +35,9 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
   async ping(): Promise<PingResponse> {
     const config = await getService(strapi, 'plugin-config').get();
     const { target, fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
-    const languages = localeReport(
-      target.localized,
-      config.locale,
-      await getService(strapi, 'site-locales').list()
-    );
+    const languages = target.localized
+      ? localeReport(true, config.locale, await getService(strapi, 'site-locales').list())
+      : { report: {}, problems: [] };
     return {
       status: 'success',
       site_name: config.siteName || String(strapi.config.get('info.name', 'Strapi')),
