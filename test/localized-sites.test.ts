@@ -94,6 +94,23 @@ describe('localized sites: an article lands in the locale it is written in', () 
     assert.equal((await articles('fr')).length, 1, 'one French entry');
   });
 
+  it('publishes two locales of a new slug at once as one document with two localizations', async () => {
+    const [en, fr] = await Promise.all([
+      publishArticle('Mulching', 'Mulch in autumn.', { slug: 'mulching', locale: 'en' }),
+      publishArticle('Le paillage', "Paillez à l'automne.", { slug: 'mulching', locale: 'fr' }),
+    ]);
+    assert.equal(en.status, 201, en.text);
+    assert.equal(fr.status, 201, fr.text);
+    assert.equal(
+      en.json.document_id,
+      fr.json.document_id,
+      'the post lock is shared by the locales of a slug'
+    );
+    const [enEntry] = await articles('en', { slug: 'mulching' });
+    const [frEntry] = await articles('fr', { slug: 'mulching' });
+    assert.deepEqual([enEntry.title, frEntry.title], ['Mulching', 'Le paillage']);
+  });
+
   it('creates a category (and a tag) named in a French article in fr, not in the default locale', async () => {
     const response = await publishArticle('Tailler les rosiers', 'En mars.', {
       category: 'Jardinage',
