@@ -142,7 +142,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       return existingDocumentId;
     },
 
-    /** Deletes the post on the conformance check's reserved slug, every version of it; answers how many. */
+    /** Deletes the post on the conformance check's reserved slug (draft and published, in its locale); answers how many. */
     async removeConformanceCheckPost(config: EffectiveConfig): Promise<number> {
       const target = getService(strapi, 'target-schema').requireUsable(config);
       // The check publishes without a locale, so its post is in the configured (or default) locale.

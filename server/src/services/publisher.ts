@@ -140,7 +140,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * A webhook delivery is idempotent on article_id + slug: when the newest ledger entry for that key
+   * A webhook delivery is idempotent on article_id + slug (+ locale): when the newest ledger entry for that key
    * has the same content and its post still exists, the delivery is a repeat and nothing is written.
    */
   async function findRepeat({ article, origin, target, locale }: PublishPlan): Promise<Written | null> {

@@ -125,15 +125,6 @@ export const TargetSection = ({
             onChange={(categoryContentType) => onChange({ ...values, categoryContentType })}
           />
         </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
-          <LocaleField
-            value={values.locale}
-            locales={locales}
-            error={allErrors.locale}
-            disabled={disabled}
-            onChange={(locale) => onChange({ ...values, locale })}
-          />
-        </Grid.Item>
         {(Object.keys(fieldLabels) as TargetField[]).map((field) => (
           <Grid.Item key={field} col={4} s={12} direction="column" alignItems="stretch">
             <SelectField
@@ -166,6 +157,15 @@ export const TargetSection = ({
             />
           </Grid.Item>
         ))}
+        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <LocaleField
+            value={values.locale}
+            locales={locales}
+            error={allErrors.locale}
+            disabled={disabled}
+            onChange={(locale) => onChange({ ...values, locale })}
+          />
+        </Grid.Item>
       </Grid.Root>
       {contentTypes.length === 0 && (
         <Typography textColor="neutral600">
