@@ -111,6 +111,21 @@ describe('localized sites: an article lands in the locale it is written in', () 
     assert.deepEqual([enEntry.title, frEntry.title], ['Mulching', 'Le paillage']);
   });
 
+  it("dry runs in the requested locale, reading that locale's entry", async () => {
+    const dryRun = async (slug: string) => {
+      const response = await request(`${site.url}/api/service/v1/publish-post?dry_run=true`, {
+        method: 'POST',
+        headers: { 'X-Service-Key': KEY },
+        body: { title: 'Dry', content: '<p>Dry.</p>', slug, locale: 'fr' },
+      });
+      assert.equal(response.status, 200, response.text);
+      return [response.json.action, response.json.target.locale];
+    };
+    assert.deepEqual(await dryRun('watering-in-summer'), ['update', 'fr']);
+    assert.deepEqual(await dryRun('not-written-yet'), ['create', 'fr']);
+    assert.deepEqual(await articles('fr', { slug: 'not-written-yet' }), [], 'nothing was written');
+  });
+
   it('creates a category (and a tag) named in a French article in fr, not in the default locale', async () => {
     const response = await publishArticle('Tailler les rosiers', 'En mars.', {
       category: 'Jardinage',
