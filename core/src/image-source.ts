@@ -63,15 +63,20 @@ export const IMAGE_SOURCE_RULES: Readonly<Record<ImageSourceKind, ImageSourceRul
   },
 };
 
-/** Sorts a source into its kind (leading white space and the scheme's case do not matter). */
-export function imageSourceKind(src: string): ImageSourceKind {
-  const scheme = SCHEME.exec(src)?.[1]?.toLowerCase();
+const schemeOf = (src: string) => SCHEME.exec(src)?.[1]?.toLowerCase();
+
+function kindOf(src: string, scheme: string | undefined): ImageSourceKind {
   if (scheme === undefined) return 'relative';
   if (scheme === 'https' || scheme === 'http') return scheme;
   if (scheme !== 'data') return 'other-scheme';
   const image = parseImageDataUrl(src);
   if (!image) return 'other-data';
   return (IMAGE_MIME_TYPES as readonly string[]).includes(image.mimeType) ? 'image-data' : 'other-image-data';
+}
+
+/** Sorts a source into its kind (leading white space and the scheme's case do not matter). */
+export function imageSourceKind(src: string): ImageSourceKind {
+  return kindOf(src, schemeOf(src));
 }
 
 export interface ImageSourceVerdict {
@@ -86,15 +91,15 @@ export interface ImageSourceVerdict {
 
 /** What becomes of an inline image's src, by IMAGE_SOURCE_RULES. */
 export function judgeImageSource(src: string, allowHttp: boolean): ImageSourceVerdict {
-  const kind = imageSourceKind(src);
+  const scheme = schemeOf(src);
+  const kind = kindOf(src, scheme);
   const rule = IMAGE_SOURCE_RULES[kind];
   const kept = rule.inBody === 'kept' || (rule.inBody === 'with allowHttp' && allowHttp);
-  const scheme = SCHEME.exec(src)?.[1]?.toLowerCase() ?? '';
   return {
     kind,
     kept,
     imported: kept && rule.imported,
-    refusal: kept ? undefined : rule.refusal?.(scheme),
+    refusal: kept ? undefined : rule.refusal?.(scheme ?? ''),
   };
 }
 
