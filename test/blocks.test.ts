@@ -5,7 +5,7 @@ import { assertNoErrorShown, openLoggedInAdmin } from './helpers/content-manager
 import { registerSuperAdmin } from './helpers/admin';
 import { tableRows } from './helpers/databases';
 import { launchBrowser } from './helpers/browser';
-import { fixturePublishRequest, fixtureWebhookPayload } from './helpers/fixtures';
+import { fixturePublishRequest, fixtureWebhookPayload, GUIDE_TARGET } from './helpers/fixtures';
 import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
@@ -14,18 +14,6 @@ import { deliver } from './helpers/webhook';
 
 const KEY = 'apk_blocks-tests-0123456789abcdef';
 const SECRET = 'whsec-blocks-0123456789abcdef0123456789';
-const GUIDE_CONFIG = {
-  targetContentType: 'api::guide.guide',
-  fields: {
-    title: 'title',
-    slug: 'slug',
-    content: 'body',
-    cover: 'cover',
-    categories: 'categories',
-    seo: 'seo',
-  },
-};
-
 /** The block types the realistic article becomes, in order (see core/test/blocks.test.ts for the full JSON). */
 const ARTICLE_BLOCK_TYPES = [
   'heading',
@@ -177,7 +165,7 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
         ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
         ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
       },
-      pluginConfig: GUIDE_CONFIG,
+      pluginConfig: GUIDE_TARGET,
     });
   });
   after(async () => {

@@ -5,6 +5,7 @@ import { signWebhook } from '../core/src/webhook-signature';
 import { request, type HttpResponse } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
+import { postWebhook, WEBHOOK_PATH } from './helpers/webhook';
 
 // Issue #17 "Hardening", items 1 (forged webhook), 4 (unauthenticated bodies parsed) and 8 (throttle lockout).
 
@@ -25,22 +26,6 @@ function article(slug: string, articleId: number): Buffer {
   );
 }
 
-/** Posts `body` to a webhook path as is, with the given signature header (none when null). */
-function postWebhook(
-  baseUrl: string,
-  path: string,
-  body: Buffer,
-  signature: string | null,
-  localAddress?: string
-): Promise<HttpResponse> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'X-Service-Event': 'article.published',
-  };
-  if (signature !== null) headers['X-Service-Signature'] = signature;
-  return request(`${baseUrl}${path}`, { method: 'POST', headers, body, localAddress });
-}
-
 /** Resident memory of a process, from /proc (Linux). */
 function rssBytes(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -56,6 +41,9 @@ describe('hardening: authentication and body reading', () => {
     });
   });
   after(async () => site?.stop());
+  /** Posts `body` as is to the webhook route (or a case variant of its path), from `from` when given. */
+  const toWebhook = (body: Buffer, signature: string | null, from?: string, path = WEBHOOK_PATH) =>
+    postWebhook(`${site.url}${path}`, body, signature, { localAddress: from });
 
   describe('item 1: the signature is computed over the exact bytes received', () => {
     it('refuses a delivery signed over an empty body on any case variant of the webhook path', async () => {
@@ -67,12 +55,11 @@ describe('hardening: authentication and body reading', () => {
       ];
       for (const [index, path] of paths.entries()) {
         const slug = `forged-${index}`;
-        const response = await postWebhook(
-          site.url,
-          path,
+        const response = await toWebhook(
           article(slug, 100 + index),
           signWebhook('', SECRET),
-          '127.0.0.11'
+          '127.0.0.11',
+          path
         );
         assert.equal(response.status, 401, `${path}: ${response.text}`);
         assert.equal(response.json.code, 'invalid_signature');
@@ -82,12 +69,7 @@ describe('hardening: authentication and body reading', () => {
 
     it('accepts a correctly signed delivery on a case variant of the path, verified over its bytes', async () => {
       const body = article('any-case-path', 120);
-      const response = await postWebhook(
-        site.url,
-        '/API/Service/v1/WEBHOOK',
-        body,
-        signWebhook(body, SECRET)
-      );
+      const response = await toWebhook(body, signWebhook(body, SECRET), undefined, '/API/Service/v1/WEBHOOK');
       assert.equal(response.status, 200, response.text);
       assert.equal(response.json.received, true);
       assert.equal((await readArticle(site.url, 'any-case-path')).length, 1);
@@ -96,22 +78,11 @@ describe('hardening: authentication and body reading', () => {
     it('verifies a body sent with a UTF-8 BOM over the BOM too', async () => {
       const json = article('with-bom', 130);
       const withBom = Buffer.concat([BOM, json]);
-      const signedWithoutBom = await postWebhook(
-        site.url,
-        '/api/service/v1/webhook',
-        withBom,
-        signWebhook(json, SECRET),
-        '127.0.0.12'
-      );
+      const signedWithoutBom = await toWebhook(withBom, signWebhook(json, SECRET), '127.0.0.12');
       assert.equal(signedWithoutBom.status, 401, signedWithoutBom.text);
       assert.equal((await readArticle(site.url, 'with-bom')).length, 0);
 
-      const signedWithBom = await postWebhook(
-        site.url,
-        '/api/service/v1/webhook',
-        withBom,
-        signWebhook(withBom, SECRET)
-      );
+      const signedWithBom = await toWebhook(withBom, signWebhook(withBom, SECRET));
       assert.equal(signedWithBom.status, 200, signedWithBom.text);
       assert.equal((await readArticle(site.url, 'with-bom')).length, 1);
     });
@@ -148,22 +119,11 @@ describe('hardening: authentication and body reading', () => {
 
     it('never parses a webhook body whose signature does not verify', async () => {
       const malformed = Buffer.from('{"event": "article.published", "title": ');
-      const unsigned = await postWebhook(
-        site.url,
-        '/api/service/v1/webhook',
-        malformed,
-        signWebhook('another body', SECRET),
-        '127.0.0.14'
-      );
+      const unsigned = await toWebhook(malformed, signWebhook('another body', SECRET), '127.0.0.14');
       assert.equal(unsigned.status, 401, unsigned.text);
       assert.equal(unsigned.json.code, 'invalid_signature');
 
-      const signed = await postWebhook(
-        site.url,
-        '/api/service/v1/webhook',
-        malformed,
-        signWebhook(malformed, SECRET)
-      );
+      const signed = await toWebhook(malformed, signWebhook(malformed, SECRET));
       assert.equal(signed.status, 400, signed.text);
       assert.equal(signed.json.code, 'invalid_json');
     });
@@ -183,9 +143,7 @@ describe('hardening: authentication and body reading', () => {
       let responses: HttpResponse[];
       try {
         responses = await Promise.all(
-          Array.from({ length: 10 }, () =>
-            postWebhook(site.url, '/api/service/v1/webhook', big, wrongSignature, '127.0.0.15')
-          )
+          Array.from({ length: 10 }, () => toWebhook(big, wrongSignature, '127.0.0.15'))
         );
       } finally {
         clearInterval(poll);
@@ -242,28 +200,13 @@ describe('hardening: authentication and body reading', () => {
       const shared = '127.0.0.17';
       const body = article('signed-from-throttled-address', 140);
       for (let attempt = 1; attempt <= 20; attempt++) {
-        assert.equal(
-          (await postWebhook(site.url, '/api/service/v1/webhook', body, null, shared)).status,
-          401
-        );
+        assert.equal((await toWebhook(body, null, shared)).status, 401);
       }
-      const blocked = await postWebhook(
-        site.url,
-        '/api/service/v1/webhook',
-        body,
-        signWebhook(body, 'a wrong secret 0123456789'),
-        shared
-      );
+      const blocked = await toWebhook(body, signWebhook(body, 'a wrong secret 0123456789'), shared);
       assert.equal(blocked.status, 429);
       assert.ok(Number(blocked.headers['retry-after']) > 0);
 
-      const delivered = await postWebhook(
-        site.url,
-        '/api/service/v1/webhook',
-        body,
-        signWebhook(body, SECRET),
-        shared
-      );
+      const delivered = await toWebhook(body, signWebhook(body, SECRET), shared);
       assert.equal(delivered.status, 200, delivered.text);
       assert.equal((await readArticle(site.url, 'signed-from-throttled-address')).length, 1);
     });
@@ -283,7 +226,7 @@ describe('hardening: a webhook route that cannot see its raw body', () => {
   it('refuses with 401 instead of verifying an empty body', async () => {
     const body = article('read-too-early', 150);
     for (const signature of [signWebhook('', SECRET), signWebhook(body, SECRET)]) {
-      const response = await postWebhook(site.url, '/api/service/v1/webhook', body, signature);
+      const response = await postWebhook(`${site.url}${WEBHOOK_PATH}`, body, signature);
       assert.equal(response.status, 401, response.text);
       assert.equal(response.json.code, 'invalid_signature');
     }

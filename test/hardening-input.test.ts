@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { registerSuperAdmin } from './helpers/admin';
 import { tablesContaining } from './helpers/databases';
+import { GUIDE_TARGET } from './helpers/fixtures';
 import { request, type HttpResponse } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { listCategories, publishPost, readArticle } from './helpers/service';
@@ -169,17 +170,9 @@ describe('hardening: input shapes', () => {
     const { settings } = (await admin('GET')).json;
     const saved = await admin('PUT', {
       ...settings,
-      targetContentType: 'api::guide.guide',
+      ...GUIDE_TARGET,
       // The playground sends the Article's Markdown editor HTML (bodyFormat html); the Guide's blocks body follows its field.
       bodyFormat: 'auto',
-      fields: {
-        title: 'title',
-        slug: 'slug',
-        content: 'body',
-        cover: 'cover',
-        categories: 'categories',
-        seo: 'seo',
-      },
     });
     assert.equal(saved.status, 200, saved.text);
 

@@ -40,6 +40,9 @@ describe('media import hardening (issue #17)', () => {
   let tmpdir: string;
   const images = new ImageServer();
   const publish = (body: unknown) => publishPost(site.url, KEY, body);
+  /** A one-paragraph post whose only image is this featured image. */
+  const publishWithCover = (title: string, featuredImage: string) =>
+    publish({ title, content: '<p>x</p>', featured_image: featuredImage });
   const files = () => tableRows(site.database, 'files');
   const mediaSources = () => tableRows(site.database, 'article_publisher_media_sources');
   let ownerToken: string | undefined;
@@ -138,7 +141,7 @@ describe('media import hardening (issue #17)', () => {
     const gif = animatedGif(1600, 1600, 100);
     const url = images.file('/gif/bomb.gif', gif, 'image/gif');
     const filesBefore = (await files()).length;
-    const response = await publish({ title: 'Animated bomb', content: '<p>x</p>', featured_image: url });
+    const response = await publishWithCover('Animated bomb', url);
     assert.equal(response.status, 201, response.text);
     assert.equal(
       response.json.featured_image_result,
@@ -212,11 +215,7 @@ describe('media import hardening (issue #17)', () => {
     assert.equal(editorFile.name, name);
 
     const url = images.file('/named/photo.png', wanted, 'image/png');
-    const response = await publish({
-      title: 'Not the editor file',
-      content: '<p>x</p>',
-      featured_image: url,
-    });
+    const response = await publishWithCover('Not the editor file', url);
     assert.equal(response.status, 201, response.text);
     const [post] = await readArticle(site.url, 'not-the-editor-file');
     assert.notEqual(post.cover.id, editorFile.id, "the editor's file (other bytes) was not reused");
@@ -227,11 +226,7 @@ describe('media import hardening (issue #17)', () => {
   it('item 10: a library file whose media an editor replaced is not reused for the bytes it held before', async () => {
     const original = await makeImage('png', 180, 120, 122);
     const firstUrl = images.file('/replaced/original.png', original, 'image/png');
-    const first = await publish({
-      title: 'Before the replace',
-      content: '<p>x</p>',
-      featured_image: firstUrl,
-    });
+    const first = await publishWithCover('Before the replace', firstUrl);
     assert.equal(first.status, 201, first.text);
     const [before] = await readArticle(site.url, 'before-the-replace');
     // Another picture: its size in bytes and dimensions differ, as a real replacement's do.
@@ -242,16 +237,11 @@ describe('media import hardening (issue #17)', () => {
     );
     assert.equal(replaced.id, before.cover.id, 'the file kept its id, with other bytes');
 
-    const sameUrl = await publish({
-      title: 'Same URL after the replace',
-      content: '<p>x</p>',
-      featured_image: firstUrl,
-    });
-    const sameBytes = await publish({
-      title: 'Same bytes after the replace',
-      content: '<p>x</p>',
-      featured_image: images.file('/replaced/copy.png', original, 'image/png'),
-    });
+    const sameUrl = await publishWithCover('Same URL after the replace', firstUrl);
+    const sameBytes = await publishWithCover(
+      'Same bytes after the replace',
+      images.file('/replaced/copy.png', original, 'image/png')
+    );
     for (const [response, slug] of [
       [sameUrl, 'same-url-after-the-replace'],
       [sameBytes, 'same-bytes-after-the-replace'],

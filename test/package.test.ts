@@ -1,50 +1,43 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { registerSuperAdmin } from './helpers/admin';
 import { runCommand } from './helpers/cli';
+import { createFreshApp, npmIn, packPlugin } from './helpers/fresh-app';
 import { request } from './helpers/http';
-import { playgroundDir, repoRoot } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
 
 const KEY = 'apk_environment-provided-key-0123456789';
 const PACKAGE_NAME = 'strapi-plugin-article-publisher';
 
-describe('the packed package (npm pack) in a Strapi app', () => {
-  const unpackDir = path.join(playgroundDir, '.packed', `run-${process.pid}`);
+/**
+ * The README's tarball path, step by step: `npm pack` here, then in a new Strapi app
+ * `npm install /path/to/<tarball>`, `npm run build` (the admin, with the plugin's pages) and start.
+ */
+describe('the packed package (npm pack) installed into a new Strapi app', () => {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'article-publisher-package-'));
+  const appDir = path.join(workDir, 'app');
+  const installedDir = path.join(appDir, 'node_modules', PACKAGE_NAME);
   let files: string[] = [];
   let site: Playground;
 
   before(async () => {
-    fs.mkdirSync(unpackDir, { recursive: true });
-    const packed = JSON.parse(
-      execFileSync('npm', ['pack', '--json', '--pack-destination', unpackDir], {
-        cwd: repoRoot,
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      })
-    ) as { filename: string; files: { path: string }[] }[];
-    files = packed[0].files.map((file) => file.path);
-    execFileSync('tar', ['-xzf', path.join(unpackDir, packed[0].filename), '-C', unpackDir]);
-    // Installed under its name, as `npm install <tarball>` would, so `require('<name>/toolkit')` resolves.
-    fs.mkdirSync(path.join(unpackDir, 'node_modules'), { recursive: true });
-    fs.symlinkSync(
-      path.join(unpackDir, 'package'),
-      path.join(unpackDir, 'node_modules', PACKAGE_NAME),
-      'dir'
-    );
+    const packed = packPlugin(workDir);
+    files = packed.files;
+    const { appEnv } = createFreshApp(appDir);
+    npmIn(appDir, ['install', packed.tarball], appEnv);
+    npmIn(appDir, ['run', 'build'], appEnv);
     site = await startPlayground({
-      env: {
-        PLAYGROUND_PLUGIN_PATH: path.relative(playgroundDir, path.join(unpackDir, 'package')),
-        ARTICLE_PUBLISHER_API_KEY: KEY,
-      },
+      appDir,
+      withAdminPanel: false,
+      env: { ...appEnv, SERVE_ADMIN_PANEL: 'true', ARTICLE_PUBLISHER_API_KEY: KEY },
     });
   });
   after(async () => {
     await site?.stop();
-    fs.rmSync(unpackDir, { recursive: true, force: true });
+    fs.rmSync(workDir, { recursive: true, force: true });
   });
 
   it('ships the built server and admin entries and no sources', () => {
@@ -54,8 +47,15 @@ describe('the packed package (npm pack) in a Strapi app', () => {
     assert.ok(!files.some((file) => file.startsWith('server/') || file.startsWith('playground/')));
   });
 
-  it('loads from the unpacked tarball and answers ping with the key from the environment', async () => {
+  it('is installed as a dependency of the app, from the tarball, and enabled with no config entry', () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(appDir, 'package.json'), 'utf8'));
+    assert.match(manifest.dependencies[PACKAGE_NAME], /^file:.*\.tgz$/);
+    assert.ok(fs.lstatSync(installedDir).isDirectory(), 'unpacked into node_modules, not linked');
+    assert.ok(!fs.existsSync(path.join(appDir, 'config', 'plugins.js')));
     assert.match(site.output(), /Strapi started successfully/);
+  });
+
+  it('answers ping with the key from the environment', async () => {
     const response = await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': KEY } });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.json.status, 'success');
@@ -81,15 +81,28 @@ describe('the packed package (npm pack) in a Strapi app', () => {
     assert.match(regenerate.json.error.message, /ARTICLE_PUBLISHER_API_KEY/);
   });
 
-  /** Runs Node in the unpack folder, where the package resolves by its name like an installed dependency. */
-  const nodeIn = (args: string[]) => runCommand(process.execPath, args, '', unpackDir);
+  it("serves the admin panel that the app's `npm run build` built with the plugin's pages", async () => {
+    const admin = await request(`${site.url}/admin`);
+    assert.equal(admin.status, 200);
+    assert.match(admin.text, /<html/i);
+    const bundle = fs.readdirSync(path.join(appDir, 'build')).filter((file) => file.endsWith('.js'));
+    assert.ok(
+      bundle.some((file) =>
+        fs.readFileSync(path.join(appDir, 'build', file), 'utf8').includes('article-publisher')
+      ),
+      "the admin bundle registers the plugin's pages"
+    );
+  });
+
+  /** Runs Node in the app, where the package resolves by its name as an installed dependency. */
+  const nodeIn = (args: string[]) => runCommand(process.execPath, args, '', appDir);
 
   it('exposes the toolkit to require() and to import, with its type declarations', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(unpackDir, 'package', 'package.json'), 'utf8'));
+    const manifest = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
     const toolkitExport = manifest.exports['./toolkit'];
     for (const condition of ['types', 'import', 'require']) {
       assert.ok(
-        fs.existsSync(path.join(unpackDir, 'package', toolkitExport[condition])),
+        fs.existsSync(path.join(installedDir, toolkitExport[condition])),
         `./toolkit ${condition} is packed`
       );
     }
@@ -118,25 +131,23 @@ describe('the packed package (npm pack) in a Strapi app', () => {
     assert.match(imported.stdout, /^[0-9a-f]{64} function function$/m);
   });
 
-  it('runs the packed article-publisher binary: --help and a ping against the site', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(unpackDir, 'package', 'package.json'), 'utf8'));
-    const binary = path.join(unpackDir, 'package', manifest.bin['article-publisher']);
+  it('runs the article-publisher binary npm linked into the app: --help and a ping against the site', async () => {
+    const manifest = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
     assert.ok(files.includes(manifest.bin['article-publisher']), 'the binary is in the tarball');
-    assert.match(fs.readFileSync(binary, 'utf8'), /^#!\/usr\/bin\/env node/);
-    const help = await nodeIn([binary, '--help']);
+    // What `npx article-publisher` runs in the app: the link npm made in node_modules/.bin.
+    const binary = path.join(appDir, 'node_modules', '.bin', 'article-publisher');
+    assert.equal(
+      fs.realpathSync(binary),
+      path.join(fs.realpathSync(installedDir), manifest.bin['article-publisher'])
+    );
+    const run = (args: string[]) => runCommand(binary, args, '', appDir);
+    const help = await run(['--help']);
     assert.equal(help.code, 0, help.stderr);
     assert.match(help.stdout, /Usage: article-publisher <command>/);
-    const ping = await nodeIn([binary, 'ping', '--site', site.url, '--key', KEY, '--json']);
+    const ping = await run(['ping', '--site', site.url, '--key', KEY, '--json']);
     assert.equal(ping.code, 0, ping.stdout + ping.stderr);
     assert.equal(JSON.parse(ping.stdout).status, 'success');
-    const wrongKey = await nodeIn([
-      binary,
-      'ping',
-      '--site',
-      site.url,
-      '--key',
-      'apk_not-this-site-0000000000',
-    ]);
+    const wrongKey = await run(['ping', '--site', site.url, '--key', 'apk_not-this-site-0000000000']);
     assert.equal(wrongKey.code, 1, wrongKey.stdout);
   });
 });

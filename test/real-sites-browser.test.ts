@@ -4,8 +4,8 @@ import type { Browser } from 'playwright-core';
 import { assertNoErrorShown, openLoggedInAdmin } from './helpers/content-manager';
 import { launchBrowser } from './helpers/browser';
 import { ImageServer } from './helpers/image-server';
-import { startPlayground, type Playground } from './helpers/playground';
-import { realisticArticle, serveFixtureImages, SiteAdmin } from './helpers/real-sites';
+import type { Playground } from './helpers/playground';
+import { realisticArticle, SiteAdmin, startRealSite } from './helpers/real-sites';
 import { publishPost } from './helpers/service';
 
 /** Issue #13: the Content Manager opens what the plugin wrote into each body format, without an error. */
@@ -27,15 +27,8 @@ describe('real sites in the Content Manager (Chromium)', () => {
   const entries: { uid: string; format: string; documentId: string }[] = [];
 
   before(async () => {
-    await images.start();
-    await serveFixtureImages(images);
-    site = await startPlayground({
+    site = await startRealSite(images, KEY, {
       withAdminPanel: true,
-      env: {
-        ARTICLE_PUBLISHER_API_KEY: KEY,
-        ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
-        ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
-      },
       pluginConfig: { targetContentType: 'api::md-post.md-post' },
       startTimeoutMs: 240_000,
     });

@@ -4,8 +4,8 @@ import { runCli } from './helpers/cli';
 import { tableRowCounts, tableRows } from './helpers/databases';
 import { request } from './helpers/http';
 import { ImageServer } from './helpers/image-server';
-import { startPlayground, type Playground } from './helpers/playground';
-import { readEntries, realisticArticle, serveFixtureImages, SiteAdmin } from './helpers/real-sites';
+import type { Playground } from './helpers/playground';
+import { readEntries, realisticArticle, SiteAdmin, startRealSite } from './helpers/real-sites';
 import { publishPost } from './helpers/service';
 
 /** Issue #14's edges: limits, a category type the plugin cannot fill, no slug field, an unfillable target, the dry run. */
@@ -19,14 +19,7 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
   const ping = () => request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': KEY } });
 
   before(async () => {
-    await images.start();
-    await serveFixtureImages(images);
-    site = await startPlayground({
-      env: {
-        ARTICLE_PUBLISHER_API_KEY: KEY,
-        ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
-        ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
-      },
+    site = await startRealSite(images, KEY, {
       // The author default is a file option (a name found in the author type).
       pluginConfig: { targetContentType: 'api::md-post.md-post', defaults: { author: 'jane doe' } },
     });

@@ -4,14 +4,14 @@ import { marked } from 'marked';
 import { fixtureWebhookPayload } from './helpers/fixtures';
 import { request } from './helpers/http';
 import { ImageServer } from './helpers/image-server';
-import { startPlayground, type Playground } from './helpers/playground';
+import type { Playground } from './helpers/playground';
 import {
   type Entry,
   htmlTagIn,
   readEntries,
   realisticArticle,
-  serveFixtureImages,
   SiteAdmin,
+  startRealSite,
 } from './helpers/real-sites';
 import { publishPost } from './helpers/service';
 import { deliver } from './helpers/webhook';
@@ -53,15 +53,8 @@ describe('real sites: the realistic article lands in each shape with targetConte
   const uploadsUrl = () => new RegExp(`^${site.url}/uploads/`);
 
   before(async () => {
-    await images.start();
-    await serveFixtureImages(images);
-    site = await startPlayground({
-      env: {
-        ARTICLE_PUBLISHER_API_KEY: KEY,
-        ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET,
-        ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
-        ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
-      },
+    site = await startRealSite(images, KEY, {
+      env: { ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
       pluginConfig: {
         targetContentType: 'api::blog-article.blog-article',
         siteUrl: 'https://garden.example',

@@ -6,6 +6,7 @@ import { runCli } from './helpers/cli';
 import { request, type HttpResponse } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
+import { postWebhook } from './helpers/webhook';
 
 const KEY = 'apk_wordpress-paths-0123456789abcdef';
 const SECRET = 'whsec_wordpress-paths-0123456789abcdef';
@@ -32,20 +33,6 @@ const ping = (url: string, { key, localAddress }: Client = {}) =>
 
 const publish = (url: string, body: unknown, { key = KEY, localAddress }: Client = {}) =>
   request(url, { method: 'POST', headers: { 'X-Service-Key': key }, body, localAddress });
-
-function deliver(
-  url: string,
-  rawBody: string,
-  signature: string | null,
-  localAddress?: string
-): Promise<HttpResponse> {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'X-Service-Event': 'article.published',
-  };
-  if (signature !== null) headers['X-Service-Signature'] = signature;
-  return request(url, { method: 'POST', headers, body: Buffer.from(rawBody), localAddress });
-}
 
 const webhookBody = (articleId: number, slug: string) =>
   JSON.stringify({
@@ -148,7 +135,7 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
     // A first delivery through each WordPress path is received and written.
     for (const [index, form] of WORDPRESS_FORMS.entries()) {
       const body = webhookBody(7100 + index, `webhook-via-${form.replace('_', '-')}`);
-      const response = await deliver(url(form, 'webhook'), body, signWebhook(body, SECRET));
+      const response = await postWebhook(url(form, 'webhook'), body, signWebhook(body, SECRET));
       assert.equal(response.status, 200, `${form}: ${response.text}`);
       assert.equal(response.json.received, true);
       assert.equal(response.json.duplicate, false);
@@ -157,10 +144,10 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
 
     // The same delivery repeated answers the same through every path.
     const body = webhookBody(7200, 'webhook-repeated');
-    assert.equal((await deliver(url('native', 'webhook'), body, signWebhook(body, SECRET))).status, 200);
+    assert.equal((await postWebhook(url('native', 'webhook'), body, signWebhook(body, SECRET))).status, 200);
     const repeats = [];
     for (const form of ALL_FORMS)
-      repeats.push(answer(await deliver(url(form, 'webhook'), body, signWebhook(body, SECRET))));
+      repeats.push(answer(await postWebhook(url(form, 'webhook'), body, signWebhook(body, SECRET))));
     assert.equal(repeats[0].status, 200);
     assert.equal((repeats[0].body as { duplicate: boolean }).duplicate, true);
     assert.deepEqual(repeats[1], repeats[0], 'wp-json');
@@ -168,7 +155,9 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
 
     const unsigned = [];
     for (const form of ALL_FORMS)
-      unsigned.push(answer(await deliver(url(form, 'webhook'), body, null, '127.0.0.24')));
+      unsigned.push(
+        answer(await postWebhook(url(form, 'webhook'), body, null, { localAddress: '127.0.0.24' }))
+      );
     assert.equal(unsigned[0].status, 401);
     assert.equal((unsigned[0].body as { code: string }).code, 'invalid_signature');
     assert.deepEqual(unsigned[1], unsigned[0], 'wp-json');
@@ -192,7 +181,7 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
         expected,
         `publish-post ${form}`
       );
-      const signed = await deliver(url(form, 'webhook'), bigRaw, signWebhook(bigRaw, SECRET));
+      const signed = await postWebhook(url(form, 'webhook'), bigRaw, signWebhook(bigRaw, SECRET));
       assert.deepEqual(answer(signed), expected, `webhook ${form}`);
     }
   });
@@ -245,7 +234,7 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
       const article = { title: 'Off', slug: 'published-while-off', content: '<p>x</p>' };
       assert.equal((await publish(url(form, 'publish-post'), article)).status, 404, `publish-post ${form}`);
       assert.equal(
-        (await deliver(url(form, 'webhook'), body, signWebhook(body, SECRET))).status,
+        (await postWebhook(url(form, 'webhook'), body, signWebhook(body, SECRET))).status,
         404,
         `webhook ${form}`
       );
@@ -255,7 +244,7 @@ describe('service routes under WordPress paths (/wp-json and ?rest_route)', () =
     const native = await ping(url('native', 'ping'), { key: KEY });
     assert.equal(native.status, 200);
     assert.deepEqual(native.json.route_prefixes, ['/api']);
-    assert.equal((await deliver(url('native', 'webhook'), body, signWebhook(body, SECRET))).status, 200);
+    assert.equal((await postWebhook(url('native', 'webhook'), body, signWebhook(body, SECRET))).status, 200);
 
     // Turned back on, they answer at once (the setting is read per request).
     assert.equal((await saveSettings({ wordpressPaths: true })).status, 200);
@@ -297,7 +286,7 @@ describe("native service routes under a moved REST prefix (Strapi's api.rest.pre
     });
     assert.equal(published.status, 201, published.text);
     const body = webhookBody(7500, 'delivered-under-rest');
-    const delivered = await deliver(url('native', 'webhook'), body, signWebhook(body, SECRET));
+    const delivered = await postWebhook(url('native', 'webhook'), body, signWebhook(body, SECRET));
     assert.equal(delivered.status, 200, delivered.text);
     assert.equal(delivered.json.received, true);
   });

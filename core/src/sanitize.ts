@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { DEFAULT_VIDEO_EMBED_HOSTS } from './config';
 import { removeControlCharacters } from './control-characters';
-import { IMAGE_MIME_TYPES, parseImageDataUrl } from './image-source';
+import { judgeImageSource } from './image-source';
 
 export interface SanitizeOptions {
   /** URL prefixes an iframe src must start with (default: YouTube's embed paths). */
@@ -61,19 +61,6 @@ function isApprovedEmbed(src: string | undefined, prefixes: string[]): boolean {
   return prefixes.some((prefix) => normalized.startsWith(prefix));
 }
 
-function isAllowedDataImage(src: string): boolean {
-  const image = parseImageDataUrl(src);
-  return image !== null && (IMAGE_MIME_TYPES as readonly string[]).includes(image.mimeType);
-}
-
-/** Image sources kept as they are: https, relative (local), image data URLs, and http when allowed. */
-function isKeptImageSource(src: string, allowHttp: boolean): boolean {
-  const scheme = /^\s*([a-z][a-z0-9+.-]*):/i.exec(src)?.[1]?.toLowerCase();
-  if (scheme === undefined || scheme === 'https') return true;
-  if (scheme === 'data') return isAllowedDataImage(src);
-  return scheme === 'http' && allowHttp;
-}
-
 const withoutAttribute = (attribs: Record<string, string>, name: string) =>
   Object.fromEntries(Object.entries(attribs).filter(([key]) => key !== name));
 
@@ -107,7 +94,8 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
         const rewritten = options.rewriteImages?.get(src);
         // Attribute order is kept so the output stays byte-for-byte stable.
         if (rewritten) return { tagName, attribs: { ...attribs, src: rewritten } };
-        if (isKeptImageSource(src, allowHttp)) return { tagName, attribs };
+        // Which sources are kept is IMAGE_SOURCE_RULES' call (https, relative, image data, http if allowed).
+        if (judgeImageSource(src, allowHttp).kept) return { tagName, attribs };
         return { tagName, attribs: withoutAttribute(attribs, 'src') };
       },
     },

@@ -5,6 +5,7 @@ import {
   DEFAULT_CONFIG,
   DEFAULT_VIDEO_EMBED_HOSTS,
   resolveEffectiveConfig,
+  type EffectiveConfig,
 } from '../src/config';
 
 const withOverrides = (overrides: Record<string, unknown>) => ({
@@ -57,16 +58,31 @@ describe('plugin config validation', () => {
 
 describe('effective config', () => {
   it('lets the ARTICLE_PUBLISHER_* variables override the file', () => {
-    const effective = resolveEffectiveConfig(withOverrides({ apiKey: 'from-the-config-file' }), {
-      ARTICLE_PUBLISHER_API_KEY: 'from-the-environment-0123',
-      ARTICLE_PUBLISHER_WEBHOOK_SECRET: 'webhook-secret-0123456789',
-      ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
-      ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: '1',
-    });
-    assert.equal(effective.apiKey, 'from-the-environment-0123');
-    assert.equal(effective.webhookSecret, 'webhook-secret-0123456789');
-    assert.equal(effective.images.allowHttp, true);
-    assert.equal(effective.images.allowPrivateNetworks, true);
+    // Each variable, its value, and what the effective config then holds where it shows.
+    const overrides: [
+      variable: string,
+      value: string,
+      read: (config: EffectiveConfig) => unknown,
+      expected: unknown,
+    ][] = [
+      [
+        'ARTICLE_PUBLISHER_API_KEY',
+        'from-the-environment-0123',
+        (c) => c.apiKey,
+        'from-the-environment-0123',
+      ],
+      [
+        'ARTICLE_PUBLISHER_WEBHOOK_SECRET',
+        'webhook-secret-0123456789',
+        (c) => c.webhookSecret,
+        'webhook-secret-0123456789',
+      ],
+      ['ARTICLE_PUBLISHER_ALLOW_HTTP', 'true', (c) => c.images.allowHttp, true],
+      ['ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS', '1', (c) => c.images.allowPrivateNetworks, true],
+    ];
+    const env = Object.fromEntries(overrides.map(([variable, value]) => [variable, value]));
+    const effective = resolveEffectiveConfig(withOverrides({ apiKey: 'from-the-config-file' }), env);
+    for (const [variable, , read, expected] of overrides) assert.equal(read(effective), expected, variable);
   });
 
   it('keeps the file values when the variables are absent, and fills the default video hosts', () => {

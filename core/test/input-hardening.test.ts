@@ -12,6 +12,16 @@ import { sanitizeArticleHtml } from '../src/sanitize';
 const nestedHtml = (depth: number, tag = 'div') => `${`<${tag}>`.repeat(depth)}x${`</${tag}>`.repeat(depth)}`;
 const nestedJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
+/** A webhook payload parsed: a minimal article, these fields over it. */
+const parseWebhookWith = (fields: Record<string, unknown>) =>
+  parseWebhookPayload({
+    event: 'article.published',
+    article_id: 1,
+    title: 't',
+    html_content: 'x',
+    ...fields,
+  });
+
 const badRequest = (parse: () => unknown, pattern: RegExp) =>
   assert.throws(
     parse,
@@ -44,13 +54,7 @@ describe('nesting limits', () => {
       /content nests HTML elements more than 128/
     );
     badRequest(
-      () =>
-        parseWebhookPayload({
-          event: 'article.published',
-          article_id: 1,
-          title: 't',
-          html_content: nestedHtml(10_000),
-        }),
+      () => parseWebhookWith({ html_content: nestedHtml(10_000) }),
       /html_content nests HTML elements more than 128 levels deep/
     );
     assert.equal(
@@ -73,14 +77,7 @@ describe('nesting limits', () => {
       /content has a JSON-LD script block that nests more than 64 levels deep/
     );
     badRequest(
-      () =>
-        parseWebhookPayload({
-          event: 'article.published',
-          article_id: 1,
-          title: 't',
-          html_content: 'x',
-          schema_markup: JSON.parse(nestedJson(10_000)),
-        }),
+      () => parseWebhookWith({ schema_markup: JSON.parse(nestedJson(10_000)) }),
       /schema_markup nests more than 64 levels deep/
     );
     const within = parsePublishRequest({
@@ -141,9 +138,7 @@ describe('control characters', () => {
   });
 
   it('cleans the webhook payload: keywords, inline image alts and schema markup', () => {
-    const payload = parseWebhookPayload({
-      event: 'article.published',
-      article_id: 1,
+    const payload = parseWebhookWith({
       title: 'T\u0000',
       html_content: '<p>a\u0000</p><img src="https://img.example/a.png">',
       secondary_keywords: ['one\u0000', 'two'],

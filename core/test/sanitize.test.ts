@@ -10,29 +10,10 @@ const fixture = fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtur
 describe('sanitizeArticleHtml', () => {
   it('keeps every element of spec 2.6 in the realistic article, and drops its script', () => {
     const clean = sanitizeArticleHtml(fixture);
-    for (const tag of [
-      'h2',
-      'h3',
-      'p',
-      'strong',
-      'em',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'blockquote',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-      'figure',
-      'img',
-      'figcaption',
-      'div',
-      'iframe',
-    ]) {
+    // Spec 2.6's elements, written out here rather than read from the sanitizer's allowlist.
+    const specElements =
+      'h2 h3 p strong em ul ol li a blockquote table thead tbody tr th td figure img figcaption div iframe';
+    for (const tag of specElements.split(' ')) {
       assert.match(clean, new RegExp(`<${tag}[ >]`), `<${tag}> survives`);
     }
     assert.ok(!clean.includes('<script'));

@@ -6,6 +6,7 @@ import { profileMapping } from '../src/target-profile/profile';
 import {
   bodyByName,
   catalogOf,
+  contentTypeSchema,
   exampleBlog,
   foodAdvisor,
   launchPad,
@@ -193,13 +194,9 @@ describe('target profile: role detection', () => {
   });
 
   it('finds tags in a JSON field named tags, a plain category string, an enumeration, a JSON-LD field', () => {
-    const schema = {
-      uid: 'api::note.note',
-      singularName: 'note',
-      displayName: 'Note',
-      draftAndPublish: false,
-      localized: false,
-      attributes: {
+    const schema = contentTypeSchema(
+      'api::note.note',
+      {
         headline: { type: 'string' },
         body: { type: 'richtext' },
         tags: { type: 'json' },
@@ -208,7 +205,8 @@ describe('target profile: role detection', () => {
         readTime: { type: 'integer' },
         jsonLd: { type: 'json' },
       },
-    };
+      { displayName: 'Note', draftAndPublish: false }
+    );
     const profile = detectTargetProfile(schema, catalogOf([schema]));
     const mapping = profileMapping(profile);
     assert.deepEqual(

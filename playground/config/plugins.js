@@ -1,5 +1,5 @@
-// The plugin under development is loaded from the repository root (its built `dist/`), or from
-// PLAYGROUND_PLUGIN_PATH, which the packaging test points at an unpacked `npm pack` tarball.
+// The plugin under development is loaded from the repository root (its built `dist/`); the packaging
+// test installs the packed tarball into a new app instead (test/helpers/fresh-app.ts).
 // PLAYGROUND_PLUGIN_CONFIG (JSON) lets a test start the playground with a given plugin config.
 const path = require('path');
 
@@ -54,7 +54,7 @@ module.exports = ({ env }) => ({
   ckeditor: { enabled: true, resolve: path.resolve(__dirname, '..', 'src', 'plugins', 'ckeditor') },
   'article-publisher': {
     enabled: true,
-    resolve: path.resolve(__dirname, '..', env('PLAYGROUND_PLUGIN_PATH', '..')),
+    resolve: path.resolve(__dirname, '..', '..'),
     config: {
       siteName: env('SITE_NAME', 'Article Publisher Playground'),
       siteUrl: env('PUBLIC_SITE_URL', `http://localhost:${env.int('PORT', 1337)}`),

@@ -93,25 +93,29 @@ export async function tableRows(database: TestDatabase, table: string): Promise<
   }
 }
 
+/** The names of every table of the database, asked the way each client lists them. */
+async function tableNames(connection: Knex, client: DatabaseClient): Promise<string[]> {
+  if (client === 'sqlite') {
+    const rows = (await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as {
+      name: string;
+    }[];
+    return rows.map((t) => t.name);
+  }
+  if (client === 'postgres') {
+    const result = await connection.raw(
+      "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"
+    );
+    return (result.rows as { name: string }[]).map((t) => t.name);
+  }
+  const [rows] = (await connection.raw('SHOW TABLES')) as [Record<string, string>[]];
+  return rows.map((row) => Object.values(row)[0]);
+}
+
 /** Names of the tables that hold a value containing `needle` (a scan of the whole database). */
 export async function tablesContaining(database: TestDatabase, needle: string): Promise<string[]> {
   const connection = database.connect();
   try {
-    const tables =
-      database.client === 'sqlite'
-        ? (
-            (await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as {
-              name: string;
-            }[]
-          ).map((t) => t.name)
-        : database.client === 'postgres'
-          ? (
-              (await connection.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"))
-                .rows as { name: string }[]
-            ).map((t) => t.name)
-          : ((await connection.raw('SHOW TABLES'))[0] as Record<string, string>[]).map(
-              (row) => Object.values(row)[0]
-            );
+    const tables = await tableNames(connection, database.client);
     const hits: string[] = [];
     for (const table of tables) {
       for (const row of (await connection(table).select('*')) as Record<string, unknown>[]) {
@@ -135,21 +139,7 @@ export async function tablesContaining(database: TestDatabase, needle: string): 
 export async function tableRowCounts(database: TestDatabase): Promise<Record<string, number>> {
   const connection = database.connect();
   try {
-    const tables =
-      database.client === 'sqlite'
-        ? (
-            (await connection.raw("SELECT name FROM sqlite_master WHERE type = 'table'")) as {
-              name: string;
-            }[]
-          ).map((t) => t.name)
-        : database.client === 'postgres'
-          ? (
-              (await connection.raw("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'"))
-                .rows as { name: string }[]
-            ).map((t) => t.name)
-          : ((await connection.raw('SHOW TABLES'))[0] as Record<string, string>[]).map(
-              (row) => Object.values(row)[0]
-            );
+    const tables = await tableNames(connection, database.client);
     const counts: Record<string, number> = {};
     for (const table of tables.sort()) {
       const [{ count }] = (await connection(table).count({ count: '*' })) as { count: number | string }[];

@@ -11,3 +11,16 @@ export const fixturePublishRequest = JSON.parse(
 export const fixtureWebhookPayload = JSON.parse(
   fs.readFileSync(path.join(fixturesDir, 'webhook-payload.json'), 'utf8')
 );
+
+/** The playground's Guide (a blocks body) as the target, each role named field by field. */
+export const GUIDE_TARGET = {
+  targetContentType: 'api::guide.guide',
+  fields: {
+    title: 'title',
+    slug: 'slug',
+    content: 'body',
+    cover: 'cover',
+    categories: 'categories',
+    seo: 'seo',
+  },
+};

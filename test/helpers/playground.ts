@@ -31,6 +31,8 @@ export interface PlaygroundOptions {
   /** A database shared with other instances (not dropped on stop); a fresh one otherwise. */
   database?: TestDatabase;
   startTimeoutMs?: number;
+  /** Another Strapi app to start instead of the playground (the packaging test's fresh app). */
+  appDir?: string;
 }
 
 export async function freePort(): Promise<number> {
@@ -60,9 +62,12 @@ function playgroundEnv(port: number, database: TestDatabase, options: Playground
   };
 }
 
-function spawnStrapi(env: NodeJS.ProcessEnv): { child: ChildProcess; output: () => string } {
+function spawnStrapi(
+  env: NodeJS.ProcessEnv,
+  appDir = playgroundDir
+): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, [strapiBin, 'start'], {
-    cwd: playgroundDir,
+    cwd: appDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,7 +82,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   if (options.withAdminPanel) ensureAdminBuilt({ quiet: true });
   const port = await freePort();
   const database = options.database ?? (await createTestDatabase());
-  const { child, output } = spawnStrapi(playgroundEnv(port, database, options));
+  const { child, output } = spawnStrapi(playgroundEnv(port, database, options), options.appDir);
   const url = `http://127.0.0.1:${port}`;
   let exited = false;
   child.on('exit', () => (exited = true));
@@ -124,7 +129,7 @@ export async function runPlaygroundUntilExit(
 ): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
   const database = await createTestDatabase();
-  const { child, output } = spawnStrapi(playgroundEnv(port, database, options));
+  const { child, output } = spawnStrapi(playgroundEnv(port, database, options), options.appDir);
   const timer = setTimeout(() => child.kill('SIGKILL'), options.startTimeoutMs ?? 90_000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);

@@ -2,6 +2,7 @@ import { registerSuperAdmin } from './admin';
 import { fixturePublishRequest } from './fixtures';
 import { request, type HttpResponse } from './http';
 import { makeImage, type ImageServer } from './image-server';
+import { startPlayground, type Playground, type PlaygroundOptions } from './playground';
 
 /** The fixture's images, served by the local image server under the paths the fixture names. */
 export const FIXTURE_IMAGES = ['hero-hose.jpg', 'materials.webp', 'reel.png', 'featured.jpg'];
@@ -12,6 +13,28 @@ export async function serveFixtureImages(images: ImageServer): Promise<void> {
     const format = FORMATS[name.split('.').pop() as keyof typeof FORMATS];
     images.file(`/articles/1042/${name}`, await makeImage(format, 400, 250, 40 + index), `image/${format}`);
   }
+}
+
+/**
+ * Starts the image server with the fixture images, then a playground with this API key that may fetch
+ * them (plain http on a loopback address), for publishing the realistic article.
+ */
+export async function startRealSite(
+  images: ImageServer,
+  key: string,
+  options: PlaygroundOptions = {}
+): Promise<Playground> {
+  await images.start();
+  await serveFixtureImages(images);
+  return startPlayground({
+    ...options,
+    env: {
+      ARTICLE_PUBLISHER_API_KEY: key,
+      ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
+      ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
+      ...options.env,
+    },
+  });
 }
 
 /** The realistic article (headings, lists, table, quote, three images, a YouTube embed, a link, JSON-LD), its images on `images`. */

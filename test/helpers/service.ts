@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { request, type HttpResponse } from './http';
 
 /** Calls integration A's publish endpoint the way the service does. */
@@ -13,6 +14,29 @@ export function publishPost(
     body,
     localAddress,
   });
+}
+
+/**
+ * `count` publishes of one body sent at once, in turn to each of `baseUrls`; asserts that every one
+ * succeeded (200 or 201) and that exactly one created the post.
+ */
+export async function publishAtOnce(
+  baseUrls: string[],
+  key: string,
+  body: unknown,
+  count: number
+): Promise<HttpResponse[]> {
+  const responses = await Promise.all(
+    Array.from({ length: count }, (_, index) => publishPost(baseUrls[index % baseUrls.length], key, body))
+  );
+  for (const response of responses)
+    assert.ok(response.status === 200 || response.status === 201, `${response.status} ${response.text}`);
+  assert.equal(
+    responses.filter((response) => response.status === 201).length,
+    1,
+    'exactly one request created the post'
+  );
+  return responses;
 }
 
 /** Reads an article back through Strapi's public REST API (draft or published version). */

@@ -379,16 +379,7 @@ function detectCategories(
     ROLE_NAMES.categoryType,
     taken
   );
-  if (relation) {
-    const { field, attribute, target } = relation;
-    return {
-      kind: 'relation',
-      field,
-      attribute,
-      toMany: isToMany(attribute),
-      type: categoryType(target, categoryFields),
-    };
-  }
+  if (relation) return categoryRelation(relation.field, relation.attribute, relation.target, categoryFields);
   const named = findByName(
     schema.attributes,
     ROLE_NAMES.categoriesField,
@@ -408,6 +399,15 @@ function categoriesFromField(
   if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
   const target = relationTarget(attribute, catalog);
   if (!target) return 'which is not a relation, string or enumeration field';
+  return categoryRelation(field, attribute, target, categoryFields);
+}
+
+function categoryRelation(
+  field: string,
+  attribute: AttributeSchema,
+  target: ContentTypeSchema,
+  categoryFields: CategoryFieldOverrides | undefined
+): CategoriesRole {
   return {
     kind: 'relation',
     field,

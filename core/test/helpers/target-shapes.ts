@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeArticle, type ArticleFields, type NormalizedArticle } from '../../src/article';
 import type { BodySlot } from '../../src/target-profile/profile';
+import { EXAMPLE_BLOG_ARTICLE } from './zone-shapes';
 import type {
   Attributes,
   ComponentSchema,
@@ -21,7 +22,8 @@ export function catalogOf(types: ContentTypeSchema[], components: ComponentSchem
   };
 }
 
-function type(
+/** A content type schema named after its uid, with draft and publish on unless `extra` says otherwise. */
+export function contentTypeSchema(
   uid: string,
   attributes: Attributes,
   extra: Partial<ContentTypeSchema> = {}
@@ -51,19 +53,9 @@ export function bodyByName(
 
 /** Strapi's example blog (`create-strapi --example`). */
 export function exampleBlog() {
-  const article = type('api::article.article', {
-    title: { type: 'string' },
-    description: { type: 'text', maxLength: 80 },
-    slug: { type: 'uid', targetField: 'title' },
-    cover: { type: 'media', multiple: false, allowedTypes: ['images', 'files', 'videos'] },
-    author: { type: 'relation', relation: 'manyToOne', target: 'api::author.author' },
-    category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category' },
-    blocks: {
-      type: 'dynamiczone',
-      components: ['shared.media', 'shared.quote', 'shared.rich-text', 'shared.slider'],
-    },
-  });
-  const category = type(
+  // The same article type the zone tests use, under its own display name.
+  const article = contentTypeSchema('api::article.article', EXAMPLE_BLOG_ARTICLE.attributes);
+  const category = contentTypeSchema(
     'api::category.category',
     {
       name: { type: 'string' },
@@ -73,7 +65,7 @@ export function exampleBlog() {
     },
     { draftAndPublish: false }
   );
-  const author = type(
+  const author = contentTypeSchema(
     'api::author.author',
     {
       name: { type: 'string' },
@@ -106,7 +98,7 @@ export function exampleBlog() {
 
 /** A hand-made Markdown blog: required summary, one category, no slug, flat meta fields. */
 export function markdownBlog() {
-  const post = type('api::blog-post.blog-post', {
+  const post = contentTypeSchema('api::blog-post.blog-post', {
     title: { type: 'string', required: true, maxLength: 120 },
     summary: { type: 'text', required: true, maxLength: 300 },
     content: { type: 'richtext', required: true },
@@ -115,7 +107,7 @@ export function markdownBlog() {
     meta_title: { type: 'string' },
     meta_description: { type: 'string', maxLength: 160 },
   });
-  const category = type(
+  const category = contentTypeSchema(
     'api::blog-category.blog-category',
     { name: { type: 'string', required: true } },
     { draftAndPublish: false }
@@ -125,7 +117,7 @@ export function markdownBlog() {
 
 /** The LaunchPad-style article: localized, blocks body, required description, its own SEO component. */
 export function launchPad() {
-  const article = type(
+  const article = contentTypeSchema(
     'api::article.article',
     {
       title: { type: 'string', required: true },
@@ -139,7 +131,7 @@ export function launchPad() {
     },
     { localized: true }
   );
-  const category = type(
+  const category = contentTypeSchema(
     'api::category.category',
     {
       name: { type: 'string' },
@@ -168,7 +160,7 @@ export function launchPad() {
 
 /** A WordPress site migrated to Strapi. */
 export function wordpressPost() {
-  const post = type('api::post.post', {
+  const post = contentTypeSchema('api::post.post', {
     title: { type: 'string', required: true },
     slug: { type: 'uid', targetField: 'title', required: true },
     blocks: { type: 'dynamiczone', components: ['content.paragraph'] },
@@ -180,7 +172,7 @@ export function wordpressPost() {
     publishedDate: { type: 'datetime' },
     readingTime: { type: 'integer' },
   });
-  const category = type(
+  const category = contentTypeSchema(
     'api::category.category',
     {
       name: { type: 'string', required: true },
@@ -190,12 +182,12 @@ export function wordpressPost() {
     },
     { draftAndPublish: false }
   );
-  const tag = type(
+  const tag = contentTypeSchema(
     'api::tag.tag',
     { name: { type: 'string', required: true }, slug: { type: 'uid', targetField: 'name' } },
     { draftAndPublish: false }
   );
-  const author = type(
+  const author = contentTypeSchema(
     'api::author.author',
     { name: { type: 'string' }, bio: { type: 'text' } },
     { draftAndPublish: false }
@@ -211,7 +203,7 @@ export function wordpressPost() {
 
 /** FoodAdvisor-style: CKEditor body, one category, SEO with a required metaImage and metaSocial. */
 export function foodAdvisor() {
-  const article = type('api::article.article', {
+  const article = contentTypeSchema('api::article.article', {
     title: { type: 'string', required: true },
     slug: { type: 'uid', targetField: 'title' },
     image: { type: 'media', multiple: false, allowedTypes: ['images'] },
@@ -223,7 +215,7 @@ export function foodAdvisor() {
     category: { type: 'relation', relation: 'manyToOne', target: 'api::category.category' },
     seo: { type: 'component', component: 'shared.seo', repeatable: false },
   });
-  const category = type(
+  const category = contentTypeSchema(
     'api::category.category',
     { name: { type: 'string' }, slug: { type: 'uid', targetField: 'name' } },
     { draftAndPublish: false }

@@ -16,7 +16,7 @@ import { listInlineImages } from '../../../core/src/images/inline-images';
 import { displayedSource, libraryFileStem } from '../../../core/src/images/library-names';
 import { createPixelBudget } from '../../../core/src/images/pixel-budget';
 import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
-import { parseImageDataUrl } from '../../../core/src/image-source';
+import { judgeImageSource, parseImageDataUrl } from '../../../core/src/image-source';
 import { sanitizeArticleHtml } from '../../../core/src/sanitize';
 import { isServiceError } from '../../../core/src/errors';
 import { getService } from '../utils/get-service';
@@ -331,10 +331,6 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       config: EffectiveConfig
     ): Promise<ArticleMedia> {
       const policy = { ...config.images };
-      const isRemote = (src: string) =>
-        /^https:/i.test(src) ||
-        (config.images.allowHttp && /^http:/i.test(src)) ||
-        /^data:image\//i.test(src);
       const serverUrl = String(strapi.config.get('server.absoluteUrl', ''));
       const importer: Importer = {
         owner: sha256(`${target.uid}\n${article.slug}`),
@@ -344,7 +340,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       const inline = new Map<string, string | undefined>();
       for (const image of listInlineImages(article.html)) {
         const alreadyLocal = serverUrl !== '' && image.src.startsWith(`${serverUrl}/`);
-        if (isRemote(image.src) && !alreadyLocal && !inline.has(image.src)) inline.set(image.src, image.alt);
+        const { imported } = judgeImageSource(image.src, config.images.allowHttp);
+        if (imported && !alreadyLocal && !inline.has(image.src)) inline.set(image.src, image.alt);
       }
       const sources = [...inline.keys()];
       const importable = sources.slice(0, config.images.maxInlineImages);
