@@ -91,6 +91,7 @@ export async function measureBodyFormats(
   }
   const publishMs = {} as Record<Format, number[]>;
   const restMs = {} as Record<Format, number[]>;
+  const stages = {} as Record<Format, StageRecord[]>;
   // Interleaved: each round runs every format's publish and REST create, so drift hits all alike.
   for (let round = 0; round < ROUNDS; round++) {
     for (const format of Object.keys(FORMATS) as Format[]) {
@@ -104,11 +105,13 @@ export async function measureBodyFormats(
           expectOk(await site.rest('POST', `/api/${plural}`, { data }), `${format} REST create`);
         }))
       );
+      site.takeStageRecords('publish');
       (publishMs[format] ??= []).push(
         ...(await timeRepeated(RUNS, warmup, async (n) =>
           expectOk(await site.publish(articleRequest(site, n)), `${format} publish`)
         ))
       );
+      (stages[format] ??= []).push(...site.takeStageRecords('publish').slice(warmup));
     }
   }
   const realistic = await measureRealisticBodies(site, images);
@@ -122,7 +125,11 @@ export async function measureBodyFormats(
   return {
     figures: { ...figures, ...realistic.figures },
     medians: { ...medians, ...realistic.medians },
-    breakdowns: realistic.breakdowns,
+    breakdowns: {
+      p1_html_publish_stages_ms: stageMedians(stages.publish),
+      p1_zone_publish_stages_ms: stageMedians(stages.zone),
+      ...realistic.breakdowns,
+    },
     htmlTemplate: templates.publish,
   };
 }

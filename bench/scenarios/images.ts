@@ -92,6 +92,7 @@ export async function measureImages(
     .reduce((sum, [, ms]) => sum + ms, 0);
   await site.usePluginSettings(TARGET);
   const lean = await againstUpload(site, sets, 3);
+  const parallelStages = perImageStages(site.takeStageRecords('image'));
   await site.useMediaSettings(DEFAULT_MEDIA);
 
   // p3: the same 20-image article again: every image reused, nothing fetched.
@@ -128,6 +129,9 @@ export async function measureImages(
       plugin_work_per_image_ms: pluginMs,
       image_time_ms: stages.total,
     },
-    breakdowns: { image_stages_ms_lean_one_by_one: stages },
+    breakdowns: {
+      image_stages_ms_lean_one_by_one: stages,
+      image_stages_ms_lean_parallel: parallelStages,
+    },
   };
 }
