@@ -37,7 +37,7 @@ async function main() {
     step('p1 for the HTML, Markdown, blocks and zone bodies; realistic article into each body...');
     const formats = await measureBodyFormats(site, server);
     step(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency against Strapi's upload; stage breakdown; p3...`);
-    const images = await measureImages(site, sets, formats.medians.p1_publish_publish_ms);
+    const images = await measureImages(site, sets);
     step('Growth with HTML size, image count and nesting depth; p5 throughput...');
     const growth = await measureGrowth(site, sets, formats.htmlTemplate);
     await site.stop();
