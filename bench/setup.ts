@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { registerSuperAdmin } from '../test/helpers/admin';
 import { request, type HttpResponse } from '../test/helpers/http';
-import { ImageServer, makeImage } from '../test/helpers/image-server';
+import { ImageServer } from '../test/helpers/image-server';
 import { startPlayground, type Playground } from '../test/helpers/playground';
 import { publishPost } from '../test/helpers/service';
 import { DEFAULT_CONFIG } from '../core/src/config';
@@ -32,8 +32,21 @@ export function expectOk(response: { status: number; text: string }, what: strin
     throw new Error(`${what}: ${response.status} ${response.text.slice(0, 300)}`);
 }
 
-/** A 1200x800 JPEG, distinct per seed. */
-export const photo = (seed: number) => makeImage('jpeg', 1200, 800, seed);
+/**
+ * A 1200x800 JPEG, distinct for every seed up to 65 536 (the test helper's colours repeat every 256
+ * seeds, and a repeat would be reused from the library instead of imported).
+ */
+export const photo = (seed: number) =>
+  sharp({
+    create: {
+      width: 1200,
+      height: 800,
+      channels: 3,
+      background: { r: seed % 256, g: Math.floor(seed / 256) % 256, b: (seed * 193) % 256 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
 
 /** A noisy 2600x1950 photo-like JPEG of about 5 MB, distinct per seed. */
 export const bigPhoto = (seed: number) =>

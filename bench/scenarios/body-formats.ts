@@ -92,26 +92,25 @@ export async function measureBodyFormats(
   const publishMs = {} as Record<Format, number[]>;
   const restMs = {} as Record<Format, number[]>;
   const stages = {} as Record<Format, StageRecord[]>;
-  // Interleaved: each round runs every format's publish and REST create, so drift hits all alike.
-  for (let round = 0; round < ROUNDS; round++) {
+  // Every format's REST create and publish one after the other, round after round: drift on a
+  // shared machine hits all sides alike. The first two rounds warm up.
+  for (let round = -2; round < ROUNDS * RUNS; round++) {
     for (const format of Object.keys(FORMATS) as Format[]) {
       const { uid, plural, bodyFormat } = FORMATS[format];
       await site.usePluginSettings({ targetContentType: uid, bodyFormat });
-      const warmup = round === 0 ? 2 : 0;
-      (restMs[format] ??= []).push(
-        ...(await timeRepeated(RUNS, warmup, async (n) => {
-          const slug = site.slug('rest');
-          const data = { ...templates[format], title: `Rest ${n}`, slug };
-          expectOk(await site.rest('POST', `/api/${plural}`, { data }), `${format} REST create`);
-        }))
-      );
+      const [rest] = await timeRepeated(1, 0, async () => {
+        const data = { ...templates[format], title: `Rest ${round}`, slug: site.slug('rest') };
+        expectOk(await site.rest('POST', `/api/${plural}`, { data }), `${format} REST create`);
+      });
       site.takeStageRecords('publish');
-      (publishMs[format] ??= []).push(
-        ...(await timeRepeated(RUNS, warmup, async (n) =>
-          expectOk(await site.publish(articleRequest(site, n)), `${format} publish`)
-        ))
+      const [published] = await timeRepeated(1, 0, async () =>
+        expectOk(await site.publish(articleRequest(site, round)), `${format} publish`)
       );
-      (stages[format] ??= []).push(...site.takeStageRecords('publish').slice(warmup));
+      const records = site.takeStageRecords('publish');
+      if (round < 0) continue;
+      (restMs[format] ??= []).push(rest);
+      (publishMs[format] ??= []).push(published);
+      (stages[format] ??= []).push(...records);
     }
   }
   const realistic = await measureRealisticBodies(site, images);
@@ -142,15 +141,17 @@ async function measureRealisticBodies(site: BenchSite, images: ImageServer): Pro
     RealisticSide,
     StageRecord[]
   >;
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = -2; round < ROUNDS * RUNS; round++) {
     for (const side of Object.keys(REALISTIC_SIDES) as RealisticSide[]) {
       await site.usePluginSettings(REALISTIC_SIDES[side]);
-      const run = async () =>
-        expectOk(await site.publish(realisticArticle(images, { slug: site.slug(side) })), side);
-      if (round === 0) for (let i = 0; i < 2; i++) await run();
       site.takeStageRecords('publish');
-      durations[side].push(...(await timeRepeated(RUNS, 0, run)));
-      records[side].push(...site.takeStageRecords('publish'));
+      const [published] = await timeRepeated(1, 0, async () =>
+        expectOk(await site.publish(realisticArticle(images, { slug: site.slug(side) })), side)
+      );
+      const stages = site.takeStageRecords('publish');
+      if (round < 0) continue;
+      durations[side].push(published);
+      records[side].push(...stages);
     }
   }
   const m = (side: RealisticSide) => median(durations[side]);
