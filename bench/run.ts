@@ -22,7 +22,8 @@ function machine(): string {
   const cpu =
     /^model name\s*:\s*(.+)$/m.exec(fs.readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? os.cpus()[0]?.model;
   const cores = execSync('nproc').toString().trim();
-  return `${os.platform()} ${os.arch()}, ${cores} cores (${cpu}), Node ${process.version}, SQLite`;
+  const database = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
+  return `${os.platform()} ${os.arch()}, ${cores} cores (${cpu}), Node ${process.version}, ${database}`;
 }
 
 const step = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
@@ -31,7 +32,9 @@ async function main() {
   ensurePluginBuilt();
   const started = Date.now();
   const { server, sets } = await startImageServer();
-  step('Booting the playground (production mode, SQLite)...');
+  step(
+    'Booting the playground (production mode; TEST_DATABASE_CLIENT picks the database, SQLite by default)...'
+  );
   const site = await BenchSite.start();
   try {
     step('p1 for the HTML, Markdown, blocks and zone bodies; realistic article into each body...');
