@@ -32,3 +32,33 @@ export async function residentMb(pid: number): Promise<number> {
   const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? NaN);
   return kb / 1024;
 }
+
+/** The exponent b of y = a * x^b fitted by least squares on logarithms: 1 is linear growth. */
+export function fitExponent(points: { x: number; y: number }[]): number {
+  const logs = points.map(({ x, y }) => ({ u: Math.log(x), v: Math.log(y) }));
+  const meanU = logs.reduce((sum, p) => sum + p.u, 0) / logs.length;
+  const meanV = logs.reduce((sum, p) => sum + p.v, 0) / logs.length;
+  const covariance = logs.reduce((sum, p) => sum + (p.u - meanU) * (p.v - meanV), 0);
+  const variance = logs.reduce((sum, p) => sum + (p.u - meanU) ** 2, 0);
+  return covariance / variance;
+}
+
+/** Runs `work` while sampling a process's resident memory every 10 ms; returns its growth over the start, in MB. */
+export async function rssGrowthDuring(pid: number, work: () => Promise<void>): Promise<number> {
+  const baseline = await residentMb(pid);
+  let peak = baseline;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      peak = Math.max(peak, await residentMb(pid));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    sampling = false;
+    await sampler;
+  }
+  return Math.max(peak, await residentMb(pid)) - baseline;
+}

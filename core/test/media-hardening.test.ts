@@ -84,6 +84,30 @@ describe('pixel budget', () => {
     await runs[2];
   });
 
+  it('at the default budget, runs many web-sized images together and a ~5 MB photo alone', async () => {
+    const budget = createPixelBudget();
+    const capacity = DEFAULT_CONFIG.images.maxPixelsInFlight;
+    const started: string[] = [];
+    const smalls = Array.from({ length: 8 }, (_, n) => controlledTask(started, `small${n}`));
+    const photo = controlledTask(started, 'photo');
+    const next = controlledTask(started, 'next');
+    const runs = [
+      ...smalls.map((small) => budget.run(1200 * 800, capacity, small.task)),
+      budget.run(2600 * 1950, capacity, photo.task),
+      budget.run(2600 * 1950, capacity, next.task),
+    ];
+    await settle();
+    assert.equal(started.length, 8, 'eight 1200x800 images decode side by side');
+    smalls.forEach((small) => small.finish());
+    await settle();
+    assert.deepEqual(started.slice(8), ['photo'], 'the second 5-megapixel photo waits for the first');
+    photo.finish();
+    await settle();
+    assert.deepEqual(started.slice(8), ['photo', 'next']);
+    next.finish();
+    await Promise.all(runs);
+  });
+
   it('frees its share when the task fails', async () => {
     const budget = createPixelBudget();
     await assert.rejects(
@@ -95,8 +119,8 @@ describe('pixel budget', () => {
 });
 
 describe('pixel budget option', () => {
-  it('defaults to one image at the pixel limit, is validated, and may be absent from settings saved before it existed', () => {
-    assert.equal(DEFAULT_CONFIG.images.maxPixelsInFlight, 50_000_000);
+  it('defaults to a budget that fits a 512 MB container, is validated, and may be absent from settings saved before it existed', () => {
+    assert.equal(DEFAULT_CONFIG.images.maxPixelsInFlight, 8_000_000);
     assert.throws(
       () =>
         assertValidConfig({ ...DEFAULT_CONFIG, images: { ...DEFAULT_CONFIG.images, maxPixelsInFlight: 10 } }),

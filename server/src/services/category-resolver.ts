@@ -75,6 +75,43 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /** The category `name` under `parentDocumentId` (none: top level) in `locale`: a top-level one first, failing that any of that name. */
+  async function findCategory(
+    type: CategoryType,
+    name: string,
+    parentDocumentId: string | undefined,
+    locale: string | undefined
+  ): Promise<CategoryMatch | undefined> {
+    const planned = planCategoryValues(type, name);
+    const fittedName = type.name ? String(planned.values[type.name.field] ?? name) : name;
+    const byName = await store().findCategoriesByName(type, fittedName, locale, parentDocumentId);
+    const preferred: CategoryMatch[] = parentDocumentId
+      ? byName
+      : [...byName.filter((row) => !row.hasParent), ...byName.filter((row) => row.hasParent)];
+    return preferred[0];
+  }
+
+  /**
+   * The rows of names that all exist already in `locale`, found without a lock; undefined when one is
+   * missing (then the publish takes the names' locks and finds or creates them in its transaction).
+   */
+  async function findAllExisting(
+    type: CategoryType,
+    names: CategoryName[],
+    locale: string | undefined
+  ): Promise<CategoryRow[] | undefined> {
+    const rows: CategoryRow[] = [];
+    for (const { name, parent } of names) {
+      const parentRow =
+        parent && type.parent ? await findCategory(type, parent, undefined, locale) : undefined;
+      if (parent && type.parent && !parentRow) return undefined;
+      const row = await findCategory(type, name, parentRow?.documentId, locale);
+      if (!row) return undefined;
+      if (!rows.some((entry) => entry.documentId === row.documentId)) rows.push(row);
+    }
+    return rows;
+  }
+
   /** The category `name` under `parentDocumentId` (none: top level) in `locale`, found or created; undefined when it cannot be. */
   async function findOrCreateCategory(
     type: CategoryType,
@@ -86,12 +123,8 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     const parentDocumentId = parent.documentId;
     const planned = planCategoryValues(type, name);
     const fittedName = type.name ? String(planned.values[type.name.field] ?? name) : name;
-    const byName = await store().findCategoriesByName(type, fittedName, locale, parentDocumentId);
-    // A top-level category of that name first; failing that, any category of that name.
-    const preferred: CategoryMatch[] = parentDocumentId
-      ? byName
-      : [...byName.filter((row) => !row.hasParent), ...byName.filter((row) => row.hasParent)];
-    if (preferred.length) return preferred[0];
+    const found = await findCategory(type, name, parentDocumentId, locale);
+    if (found) return found;
     if (planned.unfillable.length) {
       warnings.push(
         `The category "${name}" was not created and not linked: ${type.uid} requires ${planned.unfillable.join(', ')}, which the plugin cannot fill.`
@@ -128,6 +161,9 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
           );
           return { kind: 'none' };
         }
+        // Categories that exist already need no lock: publishes into one category do not queue behind each other.
+        const existing = await findAllExisting(role.type, links.names, locale);
+        if (existing) return { kind: 'existing', rows: existing };
         return { kind: 'names', type: role.type, names: links.names, locale };
       }
       const rows = await store().findCategoriesByIds(role.type, links.ids, locale);

@@ -19,22 +19,40 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const locks = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
-  async function tryAcquire(name: string, owner: string): Promise<boolean> {
+  /**
+   * All the names or none: one insert of every row, one read of who holds them. Whatever was taken
+   * is given back when some name is held elsewhere, so no caller holds locks while waiting for more
+   * (no deadlock between callers). Two queries when nobody else holds them.
+   */
+  async function tryAcquireAll(names: string[], owner: string): Promise<boolean> {
     const now = Date.now();
-    // A lease nobody renewed belongs to a crashed holder.
-    await knex()(LOCK_TABLE).where({ lock_key: name }).andWhere('expires_at', '<', now).delete();
     await knex()(LOCK_TABLE)
-      .insert({ lock_key: name, owner, expires_at: now + LEASE_MS })
+      .insert(names.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
       .onConflict('lock_key')
       .ignore();
-    const row = await knex()(LOCK_TABLE).where({ lock_key: name }).first('owner');
-    return row?.owner === owner;
+    const rows: { lock_key: string; owner: string; expires_at: number | string }[] = await knex()(LOCK_TABLE)
+      .whereIn('lock_key', names)
+      .select('lock_key', 'owner', 'expires_at');
+    const mine = rows.filter((row) => row.owner === owner).map((row) => row.lock_key);
+    if (mine.length === names.length) return true;
+    if (mine.length) await release(mine, owner);
+    // A lease nobody renewed belongs to a crashed holder: cleared, so the next try can take it.
+    const expired = rows.filter((row) => row.owner !== owner && Number(row.expires_at) < now);
+    if (expired.length)
+      await knex()(LOCK_TABLE)
+        .whereIn(
+          'lock_key',
+          expired.map((row) => row.lock_key)
+        )
+        .andWhere('expires_at', '<', now)
+        .delete();
+    return false;
   }
 
-  async function acquire(name: string, owner: string): Promise<void> {
+  async function acquireAll(names: string[], owner: string): Promise<void> {
     const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
     let wait = 10;
-    while (!(await tryAcquire(name, owner))) {
+    while (!(await tryAcquireAll(names, owner))) {
       if (Date.now() > deadline) {
         throw new ServiceError(
           'temporarily_unavailable',
@@ -53,9 +71,8 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
   return {
     /**
      * Runs `work` holding every named lock. A name of any length works: the table stores its
-     * `lockKey`. Keys are taken in sorted order, so two callers never wait on each other in a
-     * cycle. Never call it inside a database transaction: on SQLite the lock queries need the
-     * connection the transaction holds.
+     * `lockKey`. All keys are taken at once or none (see tryAcquireAll). Never call it inside a
+     * database transaction: on SQLite the lock queries need the connection the transaction holds.
      */
     async withLocks<T>(names: string[], work: () => Promise<T>): Promise<T> {
       const owner = randomUUID();
@@ -71,10 +88,8 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
           );
       }, RENEW_EVERY_MS);
       try {
-        for (const name of sorted) {
-          await acquire(name, owner);
-          held.push(name);
-        }
+        await acquireAll(sorted, owner);
+        held.push(...sorted);
         return await work();
       } finally {
         clearInterval(renew);

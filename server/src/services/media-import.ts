@@ -9,7 +9,12 @@ import type { MediaLibraryImage } from '../../../core/src/blocks/types';
 import type { EffectiveConfig } from '../../../core/src/config';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
 import { createLimiter } from '../../../core/src/images/concurrency';
-import { downloadImageToFile, loadImageSource, type FetchPolicy } from '../../../core/src/images/fetch-image';
+import {
+  downloadImageToFile,
+  loadImageSource,
+  type FetchPolicy,
+  type HashTimer,
+} from '../../../core/src/images/fetch-image';
 import { inspectImage, verifyImageDecodes, type ImageHeader } from '../../../core/src/images/image-check';
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { listInlineImages } from '../../../core/src/images/inline-images';
@@ -19,8 +24,10 @@ import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
 import { judgeImageSource, parseImageDataUrl } from '../../../core/src/image-source';
 import { sanitizeArticleHtml } from '../../../core/src/sanitize';
 import { isServiceError } from '../../../core/src/errors';
+import type { StageClock } from '../../../core/src/stage-timings';
 import { getService } from '../utils/get-service';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
+import { stageTimings } from '../utils/stage-timings';
 import { holdsRecordedBytes, mediaFileOf, type MediaFile, type MediaSourceRow } from './media-sources';
 
 /** What the media step needs of the target: whose images these are, and whether a featured image has a field. */
@@ -192,10 +199,11 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   async function downloadSource(
     source: string,
     policy: FetchPolicy,
-    filepath: string
+    filepath: string,
+    onHashed: HashTimer | undefined
   ): Promise<{ size: number; sha256: string }> {
     if (!source.trim().toLowerCase().startsWith('data:'))
-      return downloadImageToFile(source, policy, filepath);
+      return downloadImageToFile(source, policy, filepath, onHashed);
     const { bytes } = await loadImageSource(source, policy);
     await fs.writeFile(filepath, bytes);
     return { size: bytes.length, sha256: sha256(bytes) };
@@ -244,7 +252,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     keys: SourceKeys,
     importer: Importer,
     policy: { maxPixels: number; maxPixelsInFlight: number },
-    gates: ImportGates
+    gates: ImportGates,
+    clock: StageClock
   ): Promise<MediaFile> {
     const uploadName = fileNameFor(image.nameStem, header.extension);
     const rowId = await sources().insert({
@@ -257,10 +266,14 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     let file: MediaFile;
     try {
       // The article's processing slot first, then the budget: whoever holds budget waits for nothing else.
+      const queued = clock.begin('queue');
       file = await gates.processing(() =>
         pixelBudget.run(header.pixels, policy.maxPixelsInFlight, async () => {
-          await verifyImageDecodes(filepath, policy.maxPixels);
-          return upload(filepath, size, uploadName, header.mimeType, image.alt);
+          queued();
+          await clock.time('checks', () => verifyImageDecodes(filepath, policy.maxPixels));
+          return clock.time('strapi upload', () =>
+            upload(filepath, size, uploadName, header.mimeType, image.alt)
+          );
         })
       );
     } catch (error) {
@@ -278,7 +291,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     known: ReadonlyMap<string, KnownSource>,
     policy: FetchPolicy & { maxPixels: number; maxPixelsInFlight: number },
     gates: ImportGates,
-    importer: Importer
+    importer: Importer,
+    clock: StageClock
   ): Promise<ImportResult> {
     const sourceKey = sourceKeyOf(source);
     const sourceKeyHash = sha256(sourceKey);
@@ -290,29 +304,48 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       if (prior) {
         // Another post's delivery imported it, and may still fail and remove it: claim it under the lock.
         const keys = { sourceKey, sourceKeyHash, contentHash: prior.contentHash };
-        const claimed = await withContentLock(prior.contentHash, async () => {
-          const file = await sources().findFile(prior.file.id);
-          if (!file || file.fingerprint !== prior.file.fingerprint) return null;
-          await claim(file, keys, importer);
-          return file;
-        });
+        const claimed = await clock.time('database', () =>
+          withContentLock(prior.contentHash, async () => {
+            const file = await sources().findFile(prior.file.id);
+            if (!file || file.fingerprint !== prior.file.fingerprint) return null;
+            await claim(file, keys, importer);
+            return file;
+          })
+        );
         if (claimed) return { ok: true, file: claimed, uploaded: false };
       }
-      directory = await fs.mkdtemp(path.join(os.tmpdir(), TEMP_FOLDER_PREFIX));
+      directory = await clock.time('temp files', () =>
+        fs.mkdtemp(path.join(os.tmpdir(), TEMP_FOLDER_PREFIX))
+      );
       const filepath = path.join(directory, 'download');
-      const downloaded = await downloadSource(source, policy, filepath);
+      const onHashed = stageTimings.enabled ? (ms: number) => clock.add('hashing', ms) : undefined;
+      const downloaded = await clock.time('download', () =>
+        downloadSource(source, policy, filepath, onHashed)
+      );
       // The header (type, every frame's pixels) is checked before waiting for any lock.
-      const header = await inspectImage(filepath, policy.maxPixels);
+      const header = await clock.time('checks', () => inspectImage(filepath, policy.maxPixels));
       const keys = { sourceKey, sourceKeyHash, contentHash: downloaded.sha256 };
-      return await withContentLock(downloaded.sha256, async (): Promise<ImportResult> => {
-        const existing = await findImportedContent(downloaded.sha256, importer);
-        if (existing) {
-          await claim(existing, keys, importer);
-          return { ok: true, file: existing, uploaded: false };
-        }
-        const file = await uploadNew(filepath, downloaded.size, header, image, keys, importer, policy, gates);
-        return { ok: true, file, uploaded: true };
-      });
+      return await clock.time('database', () =>
+        withContentLock(downloaded.sha256, async (): Promise<ImportResult> => {
+          const existing = await findImportedContent(downloaded.sha256, importer);
+          if (existing) {
+            await claim(existing, keys, importer);
+            return { ok: true, file: existing, uploaded: false };
+          }
+          const file = await uploadNew(
+            filepath,
+            downloaded.size,
+            header,
+            image,
+            keys,
+            importer,
+            policy,
+            gates,
+            clock
+          );
+          return { ok: true, file, uploaded: true };
+        })
+      );
     } catch (error) {
       if (error instanceof ImageRejected) return { ok: false, reason: error.message };
       if (isServiceError(error))
@@ -320,7 +353,9 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       strapi.log.warn(`[article-publisher] image import failed: ${(error as Error).stack ?? String(error)}`);
       return { ok: false, reason: `the media library refused the file (${(error as Error).message})` };
     } finally {
-      if (directory) await fs.rm(directory, { recursive: true, force: true });
+      const folder = directory;
+      if (folder) await clock.time('temp files', () => fs.rm(folder, { recursive: true, force: true }));
+      clock.finish();
     }
   }
 
@@ -375,7 +410,9 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         if (!pending.has(source))
           pending.set(
             source,
-            gates.inFlight(() => importSource(source, image, known, policy, gates, importer))
+            gates.inFlight(() =>
+              importSource(source, image, known, policy, gates, importer, stageTimings.start('image'))
+            )
           );
         return pending.get(source) as Promise<ImportResult>;
       };

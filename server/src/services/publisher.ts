@@ -13,11 +13,13 @@ import { listInlineImages } from '../../../core/src/images/inline-images';
 import { targetReport, type PublishTarget } from '../../../core/src/publish-target';
 import type { PublishResult } from '../../../core/src/publish-result';
 import { truncateAtWord } from '../../../core/src/seo';
+import type { StageClock } from '../../../core/src/stage-timings';
 import { planValues, withFeaturedImage, type ValuePlan } from '../../../core/src/target-profile/plan-values';
 import { describeValidationFailure } from '../../../core/src/write-failure';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { DocumentRow } from '../utils/documents';
 import { getService } from '../utils/get-service';
+import { stageTimings } from '../utils/stage-timings';
 import type { CategoryPlan } from './category-resolver';
 import type { CategoryRow } from './category-store';
 import type { ArticleMedia } from './media-import';
@@ -44,6 +46,8 @@ interface PublishPlan {
   lockNames: string[];
   /** Warnings of every step; the media step's own image warnings travel separately. */
   warnings: string[];
+  /** Times the steps for the benchmark's breakdown (does nothing unless stage timings are on). */
+  clock: StageClock;
 }
 
 /** What the locked part of a publish hands back. */
@@ -106,7 +110,8 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   async function plan(
     article: NormalizedArticle,
     origin: DeliveryOrigin,
-    config: EffectiveConfig
+    config: EffectiveConfig,
+    clock: StageClock
   ): Promise<PublishPlan> {
     const target = service('target-schema').requireUsable(config);
     const { locale, warnings: localeWarnings } = await service('site-locales').choose(
@@ -129,7 +134,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       `post:${target.uid}:${article.slug}`,
       ...resolver.lockNames(categoryPlan, values.tags),
     ];
-    return { article, origin, config, target, values, categoryPlan, locale, lockNames, warnings };
+    return { article, origin, config, target, values, categoryPlan, locale, lockNames, warnings, clock };
   }
 
   /** The post URL when it needs no id (a canonical URL field gets it); with {documentId} or {id} it is known only after the write. */
@@ -195,17 +200,21 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Categories, tags, post, status and ledger entry in one transaction: all of them land, or none. */
   async function write(publish: PublishPlan, media: ArticleMedia): Promise<Written> {
-    const { article, origin, target, locale, warnings } = publish;
+    const { article, origin, target, locale, warnings, clock } = publish;
     const postBody = service('post-body');
-    const libraryFiles = await postBody.libraryFilesFor(target, media);
-    return strapi.db.transaction(async () => {
+    const libraryFiles = await clock.time('library files', () => postBody.libraryFilesFor(target, media));
+    const transaction = clock.begin('transaction');
+    const written = await strapi.db.transaction(async () => {
       const posts = service('posts');
       const resolver = service('category-resolver');
-      const existing = await posts.findPostBySlug(target, article.slug, locale);
+      const existing = await clock.time('find existing', () =>
+        posts.findPostBySlug(target, article.slug, locale)
+      );
       // A slug new to this locale that another locale has: this entry becomes that document's localization.
       const translated = existing
         ? undefined
         : await posts.findTranslatedDocument(target, article.slug, locale);
+      const bodyWritten = clock.begin('body');
       const body = postBody.write(
         target,
         media.html,
@@ -213,17 +222,26 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         posts.existingZone(target, existing),
         warnings
       );
-      const categories = await resolver.apply(publish.categoryPlan, warnings);
-      const tags =
-        target.tags?.kind === 'relation'
-          ? await resolver.applyTags(target.tags.type, publish.values.tags, locale, warnings)
-          : [];
-      const data = await entryData(publish, existing, media, body, categories, tags);
-      const documentId = await posts.savePost(target, existing?.documentId ?? translated, data, {
-        publish: article.status === 'publish',
-        locale,
+      bodyWritten();
+      const categories = await clock.time('categories', async () => {
+        const linked = await resolver.apply(publish.categoryPlan, warnings);
+        const tags =
+          target.tags?.kind === 'relation'
+            ? await resolver.applyTags(target.tags.type, publish.values.tags, locale, warnings)
+            : [];
+        return { linked, tags };
       });
-      const postId = await posts.postId(target, documentId, locale);
+      const data = await clock.time('entry data', () =>
+        entryData(publish, existing, media, body, categories.linked, categories.tags)
+      );
+      const documentId = await clock.time('save post', () =>
+        posts.savePost(target, existing?.documentId ?? translated, data, {
+          publish: article.status === 'publish',
+          locale,
+        })
+      );
+      const postId = await clock.time('post id', () => posts.postId(target, documentId, locale));
+      const ledger = clock.begin('ledger');
       await service('deliveries').recordDelivery({
         ...(origin.source === 'webhook'
           ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event }
@@ -246,8 +264,18 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
           ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`),
         ],
       });
-      return { created: !existing, duplicate: false, documentId, postId, categories, media };
+      ledger();
+      return {
+        created: !existing,
+        duplicate: false,
+        documentId,
+        postId,
+        categories: categories.linked,
+        media,
+      };
     });
+    transaction();
+    return written;
   }
 
   /**
@@ -255,15 +283,18 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
    * deliveries of one article do not upload the same files twice), and removed again if the write fails.
    */
   async function deliver(publish: PublishPlan): Promise<Written> {
-    const repeat = await findRepeat(publish);
+    const { clock } = publish;
+    const repeat = await clock.time('repeat check', () => findRepeat(publish));
     if (repeat) return repeat;
     const mediaImport = service('media-import');
     const { target } = publish;
     const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
-    const media = await mediaImport.importArticleImages(
-      publish.article,
-      { uid: target.uid, hasFeaturedImageField },
-      publish.config
+    const media = await clock.time('media', () =>
+      mediaImport.importArticleImages(
+        publish.article,
+        { uid: target.uid, hasFeaturedImageField },
+        publish.config
+      )
     );
     return write(publish, media).catch(async (error: unknown) => {
       await mediaImport.discard(media);
@@ -302,7 +333,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
      * update, but fetches no image and writes nothing. Images stay at their source URLs in the body.
      */
     async preview(article: NormalizedArticle, config: EffectiveConfig): Promise<DryRunResponse> {
-      const publish = await plan(article, { source: 'api' }, config);
+      const publish = await plan(article, { source: 'api' }, config, stageTimings.start('preview'));
       const { target, locale, warnings } = publish;
       const posts = service('posts');
       const existing = await posts.findPostBySlug(target, article.slug, locale);
@@ -351,12 +382,17 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       origin: DeliveryOrigin,
       config: EffectiveConfig
     ): Promise<PublishResult> {
-      const publish = await plan(article, origin, config);
+      const clock = stageTimings.start('publish');
+      const publish = await clock.time('plan', () => plan(article, origin, config, clock));
       try {
-        const written = await service('locks').withLocks(publish.lockNames, () => deliver(publish));
+        const written = await clock.time('locks', () =>
+          service('locks').withLocks(publish.lockNames, () => deliver(publish))
+        );
         return resultOf(publish, written);
       } catch (error) {
         throw toPublishFailure(error, strapi);
+      } finally {
+        clock.finish();
       }
     },
   };

@@ -1,0 +1,86 @@
+/** The benchmark's figures: targets, the README table, and bench/results.json. */
+import { round } from './stats';
+
+export interface ScenarioResult {
+  /** Ratios and exponents, one key per README table row. */
+  figures: Record<string, number>;
+  /** The raw medians the figures come from (ms unless the name says otherwise). */
+  medians: Record<string, number>;
+  /** Stage breakdowns, ms per stage. */
+  breakdowns: Record<string, Record<string, number>>;
+}
+
+type Target = { max: number } | { min: number } | { context: string };
+
+export const TARGETS: Record<string, Target> = {
+  p1_publish_vs_rest_create: { max: 1.2 },
+  p1_markdown_vs_rest_create: { max: 1.2 },
+  p1_blocks_vs_rest_create: { max: 1.2 },
+  p1_zone_vs_rest_create: { max: 1.2 },
+  markdown_vs_html_body: { max: 1.2 },
+  zone_vs_html_body: { max: 1.2 },
+  p2_vs_strapi_upload: { max: 0.65 },
+  p2_vs_strapi_upload_lean_media: { context: 'lean media settings' },
+  p2_parallel_speedup: { context: 'one by one / parallel' },
+  plugin_share_of_image_time: { max: 0.1 },
+  p3_republish_vs_publish: { max: 1.3 },
+  p4_vs_strapi_upload: { max: 0.6 },
+  p4_rss_growth_mb: { context: 'MB' },
+  p5_throughput_ratio: { min: 0.7 },
+  growth_exponent_html_size: { max: 1.1 },
+  growth_exponent_image_count: { max: 1.1 },
+  growth_exponent_nesting_depth: { max: 1.1 },
+};
+
+const ms = (value: number | undefined) =>
+  `${round(value ?? NaN, value !== undefined && value < 100 ? 1 : 0)} ms`;
+
+/** What each figure was computed from, for the table's last column. */
+function rawOf(key: string, m: Record<string, number>): string {
+  const format = /^p1_(\w+)_vs_rest_create$/.exec(key)?.[1];
+  if (format)
+    return `publish ${ms(m[`p1_${format}_publish_ms`])} / REST create ${ms(m[`p1_${format}_rest_create_ms`])}`;
+  const rows: Record<string, string> = {
+    markdown_vs_html_body: `Markdown ${ms(m.realistic_markdown_ms)} / HTML ${ms(m.realistic_html_ms)} (Article)`,
+    zone_vs_html_body: `zone ${ms(m.realistic_zone_ms)} / HTML ${ms(m.realistic_html_editor_ms)} (blog vs CKEditor article)`,
+    p2_vs_strapi_upload: `publish ${ms(m.publish_20_images_ms)} / Strapi upload ${ms(m.strapi_upload_20_images_ms)}; 1 image ${ms(m.publish_1_image_ms)}`,
+    p2_vs_strapi_upload_lean_media: `publish ${ms(m.lean_publish_20_images_ms)} / Strapi upload ${ms(m.lean_strapi_upload_20_images_ms)}`,
+    p2_parallel_speedup: `one by one ${ms(m.publish_20_images_one_by_one_ms)} / parallel ${ms(m.publish_20_images_ms)}`,
+    plugin_share_of_image_time: `plugin ${ms(m.plugin_work_per_image_ms)} of an image's ${ms(m.image_time_ms)}`,
+    p3_republish_vs_publish: `republish ${ms(m.republish_20_images_ms)} / publish ${ms(m.p3_publish_ms)} (alternating)`,
+    p4_vs_strapi_upload: `publish grew ${round(m.p4_rss_growth_mb, 0)} MB / Strapi upload ${round(m.strapi_upload_rss_growth_mb, 0)} MB (20 x ${round(m.big_image_mb, 1)} MB)`,
+    p4_rss_growth_mb: `peak RSS over a warmed-up fresh instance`,
+    p5_throughput_ratio: `${round(m.publishes_per_s, 1)} publishes/s / ${round(m.rest_creates_per_s, 1)} creates/s`,
+    growth_exponent_html_size: `5 KB ${ms(m.HTML_size_5_ms)}, 100 KB ${ms(m.HTML_size_100_ms)}, 1 MB ${ms(m.HTML_size_1000_ms)}`,
+    growth_exponent_image_count: `1 ${ms(m.images_1_ms)}, 10 ${ms(m.images_10_ms)}, 50 ${ms(m.images_50_ms)}`,
+    growth_exponent_nesting_depth: `depth 8 ${ms(m.nesting_depth_8_ms)}, 32 ${ms(m.nesting_depth_32_ms)}, 120 ${ms(m.nesting_depth_120_ms)}`,
+  };
+  return rows[key] ?? '';
+}
+
+function targetText(target: Target): string {
+  if ('max' in target) return `<= ${target.max}`;
+  if ('min' in target) return `>= ${target.min}`;
+  return `(${target.context})`;
+}
+
+function verdict(target: Target, value: number): string {
+  if ('max' in target) return value <= target.max ? 'met' : 'missed';
+  if ('min' in target) return value >= target.min ? 'met' : 'missed';
+  return '';
+}
+
+/** The Markdown table the README shows. */
+export function resultTable(figures: Record<string, number>, medians: Record<string, number>): string {
+  const lines = ['| figure | value | target | | from |', '|---|---|---|---|---|'];
+  for (const [key, target] of Object.entries(TARGETS)) {
+    const value = figures[key];
+    lines.push(
+      `| ${key} | ${round(value, 2)} | ${targetText(target)} | ${verdict(target, value)} | ${rawOf(key, medians)} |`
+    );
+  }
+  return lines.join('\n');
+}
+
+export const roundAll = (values: Record<string, number>, digits: number) =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [key, round(value, digits)]));

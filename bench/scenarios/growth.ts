@@ -1,0 +1,116 @@
+/**
+ * How publish time grows with the work: HTML size, image count, and nesting depth (the nested-HTML
+ * worst case), each fitted to time = a * x^b. p5 (throughput at concurrency 8) runs here too.
+ */
+import {
+  articleHtml,
+  expectOk,
+  IMAGE_LATENCY_MS,
+  photo,
+  withImages,
+  type BenchSite,
+  type ImageSets,
+} from '../setup';
+import { fitExponent, median, timeRepeated } from '../stats';
+import type { ScenarioResult } from '../report';
+import { articleRequest } from './body-formats';
+
+const TARGET = { targetContentType: 'api::article.article', bodyFormat: 'html' };
+/** ~280 bytes a section: 5 KB, 100 KB and 1 MB articles. */
+const SIZES_KB = [5, 100, 1000];
+const IMAGE_COUNTS = [1, 10, 50];
+/** Depths up to just under the nesting limit (MAX_HTML_DEPTH 128), each list level two elements. */
+const DEPTHS = [8, 32, 120];
+const NESTED_BLOCKS = 100;
+const THROUGHPUT_REQUESTS = 64;
+const THROUGHPUT_CONCURRENCY = 8;
+
+export interface Series {
+  name: string;
+  unit: string;
+  points: { x: number; y: number }[];
+  exponent: number;
+}
+
+/** A list nested `depth` elements deep (ul and li alternate), with a line of text at every level. */
+function nestedList(depth: number, n: number): string {
+  let html = `<p>Innermost ${n}</p>`;
+  for (let level = depth / 2; level > 0; level--) html = `<ul><li>Level ${level}${html}</li></ul>`;
+  return html;
+}
+
+async function series(
+  name: string,
+  unit: string,
+  xs: number[],
+  runs: number,
+  publishAt: (x: number) => Promise<void>
+): Promise<Series> {
+  const points = [];
+  for (const x of xs) points.push({ x, y: median(await timeRepeated(runs, 1, () => publishAt(x))) });
+  return { name, unit, points, exponent: fitExponent(points) };
+}
+
+async function inParallel(total: number, concurrency: number, run: (n: number) => Promise<void>) {
+  let next = 0;
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < total) await run(next++);
+    })
+  );
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}
+
+export async function measureGrowth(
+  site: BenchSite,
+  sets: ImageSets,
+  restTemplate: Record<string, unknown>
+): Promise<ScenarioResult & { series: Series[] }> {
+  await site.usePluginSettings(TARGET);
+  const publish = async (html: string) =>
+    expectOk(await site.publish(articleRequest(site, 0, html)), 'publish');
+  const bySize = await series('HTML size', 'KB', SIZES_KB, 5, (kb) =>
+    publish(articleHtml(0, Math.round((kb * 1024) / 280)))
+  );
+  const byImages = await series('images', 'images', IMAGE_COUNTS, 3, async (count) =>
+    publish(withImages(articleHtml(0), await sets.next(count, photo, IMAGE_LATENCY_MS)))
+  );
+  const byDepth = await series('nesting depth', 'levels', DEPTHS, 5, (depth) =>
+    publish(Array.from({ length: NESTED_BLOCKS }, (_, n) => nestedList(depth, n)).join('\n'))
+  );
+
+  const restCreate = async (n: number) => {
+    const data = { ...restTemplate, title: `Rest ${n}`, slug: site.slug('rest') };
+    expectOk(await site.rest('POST', '/api/articles', { data }), 'REST create');
+  };
+  const publishOne = async (n: number) => expectOk(await site.publish(articleRequest(site, n)), 'publish');
+  await inParallel(16, THROUGHPUT_CONCURRENCY, restCreate);
+  await inParallel(16, THROUGHPUT_CONCURRENCY, publishOne);
+  // Two bursts of each side, alternating, so drift on a shared machine hits both alike.
+  let restSeconds = 0;
+  let publishSeconds = 0;
+  for (let burst = 0; burst < 2; burst++) {
+    restSeconds += await inParallel(THROUGHPUT_REQUESTS / 2, THROUGHPUT_CONCURRENCY, restCreate);
+    publishSeconds += await inParallel(THROUGHPUT_REQUESTS / 2, THROUGHPUT_CONCURRENCY, publishOne);
+  }
+
+  const allSeries = [bySize, byImages, byDepth];
+  return {
+    figures: {
+      growth_exponent_html_size: bySize.exponent,
+      growth_exponent_image_count: byImages.exponent,
+      growth_exponent_nesting_depth: byDepth.exponent,
+      p5_throughput_ratio: restSeconds / publishSeconds,
+    },
+    medians: {
+      ...Object.fromEntries(
+        allSeries.flatMap((s) => s.points.map((p) => [`${s.name.replaceAll(' ', '_')}_${p.x}_ms`, p.y]))
+      ),
+      rest_creates_per_s: THROUGHPUT_REQUESTS / restSeconds,
+      publishes_per_s: THROUGHPUT_REQUESTS / publishSeconds,
+    },
+    breakdowns: {},
+    series: allSeries,
+  };
+}
