@@ -8,7 +8,7 @@ import { request, type HttpResponse } from '../test/helpers/http';
 import { ImageServer } from '../test/helpers/image-server';
 import { startPlayground, type Playground } from '../test/helpers/playground';
 import { publishPost } from '../test/helpers/service';
-import { DEFAULT_CONFIG } from '../core/src/config';
+import { DEFAULT_CONFIG, editableImageSettings } from '../core/src/config';
 import type { StageRecord } from '../core/src/stage-timings';
 
 export const KEY = 'apk_benchmark-key-0123456789abcdef';
@@ -16,12 +16,7 @@ export const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 export const IMAGE_LATENCY_MS = Number(process.env.BENCH_IMAGE_LATENCY_MS ?? 100);
 
 /** The images settings a site owner can save, at their defaults (the admin saves them whole). */
-const {
-  allowHttp: _allowHttp,
-  allowPrivateNetworks: _allowPrivateNetworks,
-  maxPixelsInFlight: _maxPixelsInFlight,
-  ...DEFAULT_IMAGE_SETTINGS
-} = DEFAULT_CONFIG.images;
+const DEFAULT_IMAGE_SETTINGS = editableImageSettings(DEFAULT_CONFIG.images);
 
 /** Strapi's media library with responsive formats, re-encoding and auto-orientation off: thumbnail only. */
 export const LEAN_MEDIA = { responsiveDimensions: false, sizeOptimization: false, autoOrientation: false };

@@ -157,6 +157,21 @@ export const DEFAULT_CONFIG: PluginConfig = {
 };
 
 /**
+ * The images options a site owner may change in the admin. maxPixelsInFlight bounds one process's memory,
+ * so it belongs with the operator's files, like bodyLimitBytes; the other two are local-testing switches.
+ */
+const editableImagesSchema = pluginConfigSchema.shape.images.omit({
+  allowHttp: true,
+  allowPrivateNetworks: true,
+  maxPixelsInFlight: true,
+});
+
+/** The admin-editable images options of a config, the operator's left out. */
+export function editableImageSettings(images: PluginConfig['images']): z.output<typeof editableImagesSchema> {
+  return editableImagesSchema.strip().parse(images);
+}
+
+/**
  * The part of the config a site owner may change in the admin (stored in the database, over the file).
  * Secrets, the auth throttle, the body limit and the two local-testing switches stay in files and
  * the environment.
@@ -173,10 +188,7 @@ export const settingsSchema = z
     categoryContentType: pluginConfigSchema.shape.categoryContentType,
     categoryFields: pluginConfigSchema.shape.categoryFields,
     locale: pluginConfigSchema.shape.locale,
-    // maxPixelsInFlight bounds one process's memory, so it belongs with the operator's files, like bodyLimitBytes.
-    images: pluginConfigSchema.shape.images
-      .omit({ allowHttp: true, allowPrivateNetworks: true, maxPixelsInFlight: true })
-      .strict(),
+    images: editableImagesSchema,
     videoEmbedHosts: z.array(z.string()).pipe(pluginConfigSchema.shape.videoEmbedHosts.unwrap()),
     wordpressPaths: pluginConfigSchema.shape.wordpressPaths,
   })

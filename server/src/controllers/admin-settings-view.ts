@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import {
   DEFAULT_CONFIG,
   DEFAULT_VIDEO_EMBED_HOSTS,
+  editableImageSettings,
   type EffectiveConfig,
   type PluginConfig,
 } from '../../../core/src/config';
@@ -10,12 +11,6 @@ import { getService } from '../utils/get-service';
 
 /** The admin-editable slice of a config (what `settingsSchema` accepts), with lists filled in. */
 export function editableSettings(config: PluginConfig): EditableSettings {
-  const {
-    allowHttp: _allowHttp,
-    allowPrivateNetworks: _allowPrivateNetworks,
-    maxPixelsInFlight: _maxPixelsInFlight,
-    ...images
-  } = config.images;
   return {
     siteName: config.siteName,
     siteUrl: config.siteUrl,
@@ -27,7 +22,7 @@ export function editableSettings(config: PluginConfig): EditableSettings {
     bodyFormat: config.bodyFormat,
     categoryFields: { ...config.categoryFields },
     locale: config.locale,
-    images,
+    images: editableImageSettings(config.images),
     videoEmbedHosts: [...(config.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS)],
     wordpressPaths: config.wordpressPaths,
   };
