@@ -60,22 +60,21 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * On a localized target with no entry of this slug in `locale`: the document whose entry in another
-     * locale has it (the default locale first), which a delivery in `locale` becomes a localization of.
+     * On a localized target with no entry of this slug in the delivery's locale: the document whose entry
+     * in one of `otherLocales` (in that order) has it, which the delivery becomes a localization of.
      */
     async findTranslatedDocument(
       target: PublishTarget,
       slug: string,
-      locale: string | undefined
+      otherLocales: string[]
     ): Promise<string | undefined> {
-      if (!target.localized || !locale) return undefined;
+      if (!target.localized || !otherLocales.length) return undefined;
       const filters = await this.postFilters(target, slug);
       if (!filters) return undefined;
-      const { locales } = await getService(strapi, 'site-locales').list();
-      for (const other of locales.filter((entry) => entry.code !== locale)) {
+      for (const other of otherLocales) {
         const row = await documents(target.uid).findFirst({
           filters,
-          ...entryScope(target, other.code),
+          ...entryScope(target, other),
           fields: ['id'],
         });
         if (row) return row.documentId;

@@ -43,6 +43,8 @@ interface PublishPlan {
   categoryPlan: CategoryPlan;
   /** The locale the entry is written in (undefined: the target is not localized). */
   locale: string | undefined;
+  /** The site's other locales, default first: where a translation of a slug new to `locale` may be. */
+  otherLocales: string[];
   lockNames: string[];
   /** Warnings of every step; the media step's own image warnings travel separately. */
   warnings: string[];
@@ -114,11 +116,11 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     clock: StageClock
   ): Promise<PublishPlan> {
     const target = service('target-schema').requireUsable(config);
-    const { locale, warnings: localeWarnings } = await service('site-locales').choose(
-      target,
-      config,
-      article.locale
-    );
+    const {
+      locale,
+      otherLocales,
+      warnings: localeWarnings,
+    } = await service('site-locales').choose(target, config, article.locale);
     const warnings = [...article.warnings, ...localeWarnings];
     const values = planValues(target, {
       article,
@@ -134,7 +136,19 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       `post:${target.uid}:${article.slug}`,
       ...resolver.lockNames(categoryPlan, values.tags),
     ];
-    return { article, origin, config, target, values, categoryPlan, locale, lockNames, warnings, clock };
+    return {
+      article,
+      origin,
+      config,
+      target,
+      values,
+      categoryPlan,
+      locale,
+      otherLocales,
+      lockNames,
+      warnings,
+      clock,
+    };
   }
 
   /** The post URL when it needs no id (a canonical URL field gets it); with {documentId} or {id} it is known only after the write. */
@@ -213,7 +227,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       // A slug new to this locale that another locale has: this entry becomes that document's localization.
       const translated = existing
         ? undefined
-        : await posts.findTranslatedDocument(target, article.slug, locale);
+        : await posts.findTranslatedDocument(target, article.slug, publish.otherLocales);
       const bodyWritten = clock.begin('body');
       const body = postBody.write(
         target,

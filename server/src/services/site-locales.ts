@@ -23,14 +23,19 @@ const siteLocales = ({ strapi }: { strapi: Core.Strapi }) => ({
     return { locales, defaultLocale };
   },
 
-  /** The locale a delivery into `target` is written in (see chooseLocale); a 400 for an unknown one. */
+  /**
+   * The locale a delivery into `target` is written in (see chooseLocale), a 400 for an unknown one, and
+   * the site's other locales (default first), where an existing translation of a new slug may be.
+   */
   async choose(
     target: { localized: boolean },
     config: EffectiveConfig,
     requested: string | undefined
-  ): Promise<LocaleChoice> {
+  ): Promise<LocaleChoice & { otherLocales: string[] }> {
     const site = target.localized ? await this.list() : { locales: [], defaultLocale: undefined };
-    return chooseLocale({ localized: target.localized, requested, configured: config.locale, site });
+    const choice = chooseLocale({ localized: target.localized, requested, configured: config.locale, site });
+    const otherLocales = site.locales.map((entry) => entry.code).filter((code) => code !== choice.locale);
+    return { ...choice, otherLocales };
   },
 });
 
