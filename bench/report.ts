@@ -19,6 +19,8 @@ export const TARGETS: Record<string, Target> = {
   p1_zone_vs_rest_create: { max: 1.2 },
   markdown_vs_html_body: { max: 1.2 },
   zone_vs_html_body: { max: 1.2 },
+  strapi_zone_vs_html_rest_create: { context: "Strapi's own floor under the row above" },
+  plugin_time_zone_vs_html: { context: 'publish minus REST create, zone / HTML' },
   p2_vs_strapi_upload: { max: 0.65 },
   p2_vs_strapi_upload_lean_media: { context: 'lean media settings' },
   p2_parallel_speedup: { context: 'one by one / parallel' },
@@ -43,6 +45,8 @@ function rawOf(key: string, m: Record<string, number>): string {
   const rows: Record<string, string> = {
     markdown_vs_html_body: `Markdown ${ms(m.realistic_markdown_ms)} / HTML ${ms(m.realistic_html_ms)} (Article)`,
     zone_vs_html_body: `zone ${ms(m.realistic_zone_ms)} / HTML ${ms(m.realistic_html_editor_ms)} (blog vs CKEditor article)`,
+    strapi_zone_vs_html_rest_create: `REST create of the same entries: zone ${ms(m.realistic_zone_rest_create_ms)} / HTML ${ms(m.realistic_html_editor_rest_create_ms)}`,
+    plugin_time_zone_vs_html: `zone ${ms(m.realistic_zone_ms - m.realistic_zone_rest_create_ms)} / HTML ${ms(m.realistic_html_editor_ms - m.realistic_html_editor_rest_create_ms)}`,
     p2_vs_strapi_upload: `publish ${ms(m.publish_20_images_ms)} / Strapi upload ${ms(m.strapi_upload_20_images_ms)}; 1 image ${ms(m.publish_1_image_ms)}`,
     p2_vs_strapi_upload_lean_media: `publish ${ms(m.lean_publish_20_images_ms)} / Strapi upload ${ms(m.lean_strapi_upload_20_images_ms)}`,
     p2_parallel_speedup: `one by one ${ms(m.publish_20_images_one_by_one_ms)} / parallel ${ms(m.publish_20_images_ms)}`,
