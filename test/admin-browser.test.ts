@@ -476,6 +476,60 @@ describe('admin pages in a real browser (Chromium)', () => {
     );
   });
 
+  it('writes articles in the locale chosen in the settings, and the activity page shows that locale', async () => {
+    const contentType = page.getByRole('combobox', { name: 'Content type', exact: true });
+    const locale = page.getByRole('combobox', { name: 'Locale', exact: true });
+    const save = page.getByRole('button', { name: 'Save' });
+    await openSettings(page);
+    await contentType.click();
+    await page.getByRole('option', { name: 'World article (api::world-article.world-article)' }).click();
+    await locale.click();
+    await page.getByRole('option', { name: /\(fr\)$/ }).click();
+    await save.click();
+    await page.getByText('Settings saved').waitFor();
+
+    const published = await publishPost(site.url, currentKey, {
+      title: 'Arroser le jardin en été',
+      slug: 'arroser-le-jardin',
+      status: 'publish',
+      content: '<p>Le matin, avant la chaleur.</p>',
+    });
+    assert.equal(published.status, 201, published.text);
+    const french = await request(
+      `${site.url}/api/world-articles?locale=fr&filters[slug][$eq]=arroser-le-jardin`
+    );
+    assert.equal(french.json.data?.[0]?.documentId, published.json.document_id, french.text);
+    const english = await request(
+      `${site.url}/api/world-articles?locale=en&filters[slug][$eq]=arroser-le-jardin`
+    );
+    assert.deepEqual(english.json.data, [], 'nothing written in the default locale');
+
+    await page.goto(`${site.url}${ACTIVITY_PATH}`);
+    const rows = page.getByTestId('delivery-row');
+    const row = rows.and(page.locator('[data-slug="arroser-le-jardin"]'));
+    await row.getByTestId('delivery-locale').getByText('fr', { exact: true }).waitFor();
+    assert.equal(
+      await row.getByTestId('delivery-link').getAttribute('href'),
+      `/admin/content-manager/collection-types/api::world-article.world-article/${published.json.document_id}?plugins[i18n][locale]=fr`,
+      'the Content Manager opens the French entry'
+    );
+    const unlocalized = rows.and(page.locator('[data-slug="watering-a-lawn-in-summer"]'));
+    assert.equal(
+      await unlocalized.getByTestId('delivery-locale').count(),
+      0,
+      'no badge on a non-localized type'
+    );
+
+    // Back to the Article in the default locale, as the tests after this one expect.
+    await openSettings(page);
+    await contentType.click();
+    await page.getByRole('option', { name: 'Article (api::article.article)' }).click();
+    await locale.click();
+    await page.getByRole('option', { name: /^The site's default locale/ }).click();
+    await save.click();
+    await page.getByText('Settings saved').waitFor();
+  });
+
   it('a role without the permission sees no regenerate button, and the API refuses it (403)', async () => {
     const writerToken = await createAdminWithoutPluginPermissions(site.url, ownerToken);
     await grantPluginActions(site.url, ownerToken, 'Writers', ['settings.read', 'activity.read']);
