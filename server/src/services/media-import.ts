@@ -95,7 +95,10 @@ interface SourceKeys {
 interface KnownSource {
   file: MediaFile;
   contentHash: string;
-  /** Recorded by a finished delivery of this same post (or before deliveries were recorded): nothing can remove it under us. */
+  /**
+   * Recorded by a finished delivery of this same post (or before deliveries were recorded), or claimed
+   * by this delivery: nothing can remove it under us.
+   */
   settled: boolean;
 }
 
@@ -134,8 +137,13 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   const uploadService = () => strapi.plugin('upload').service('upload') as unknown as UploadService;
   const sources = () => getService(strapi, 'media-sources');
   /** Find-or-upload of some bytes, and removal of their file, never overlap (on any instance). */
+  const withContentLocks = <T>(contentHashes: string[], work: () => Promise<T>) =>
+    getService(strapi, 'locks').withLocks(
+      contentHashes.map((contentHash) => `media:${contentHash}`),
+      work
+    );
   const withContentLock = <T>(contentHash: string, work: () => Promise<T>) =>
-    getService(strapi, 'locks').withLocks([`media:${contentHash}`], work);
+    withContentLocks([contentHash], work);
 
   /** An absolute URL: the HTML is rendered by a frontend on another origin. */
   const absoluteUrl = (url: string) =>
@@ -214,6 +222,52 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     const uses = await sources().findUses(keys.sourceKeyHash, file.id);
     if (uses.some((row) => isSettledFor(row, importer))) return;
     await sources().insert({ ...keys, fileId: file.id, fileFingerprint: file.fingerprint, ...importer });
+  }
+
+  /**
+   * Claims at once every source that another post's delivery imported: one set of content locks and
+   * one transaction for the rows, where claiming image by image costs a lock and commits per image.
+   * A claimed source becomes settled in `known`. A file that is gone or whose media was replaced stays
+   * unsettled, and so does everything when the claim fails (its locks busy for too long): importSource
+   * then decides each of those on its own, as it always could.
+   */
+  async function claimEarlierImports(
+    sourceList: string[],
+    known: Map<string, KnownSource>,
+    importer: Importer
+  ): Promise<void> {
+    const claims = new Map<string, { keys: SourceKeys; prior: KnownSource }>();
+    for (const source of sourceList) {
+      const sourceKey = sourceKeyOf(source);
+      const sourceKeyHash = sha256(sourceKey);
+      const prior = known.get(sourceKeyHash);
+      if (prior && !prior.settled)
+        claims.set(sourceKeyHash, {
+          keys: { sourceKey, sourceKeyHash, contentHash: prior.contentHash },
+          prior,
+        });
+    }
+    if (!claims.size) return;
+    const pending = [...claims.values()];
+    try {
+      await withContentLocks(
+        pending.map(({ keys }) => keys.contentHash),
+        async () => {
+          const files = await sources().findFiles(pending.map(({ prior }) => prior.file.id));
+          const current = pending.filter(
+            ({ prior }) => files.get(prior.file.id)?.fingerprint === prior.file.fingerprint
+          );
+          await strapi.db.transaction(async () => {
+            for (const { prior, keys } of current) await claim(prior.file, keys, importer);
+          });
+          for (const { prior, keys } of current) known.set(keys.sourceKeyHash, { ...prior, settled: true });
+        }
+      );
+    } catch (error) {
+      strapi.log.debug(
+        `[article-publisher] claiming reused images at once failed, each is claimed on its own: ${(error as Error).message}`
+      );
+    }
   }
 
   /**
@@ -397,6 +451,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         allSources.map((source) => sha256(sourceKeyOf(source))),
         importer
       );
+      await claimEarlierImports(allSources, known, importer);
       // `concurrency` images are in flight; of those, decoding and upload (CPU bound) run one per core.
       // With concurrency 1 an article's images are imported strictly one at a time.
       const gates: ImportGates = {
@@ -471,13 +526,13 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       };
     },
 
+    /** The imported images' library files, for body formats that need more than a URL (blocks). */
+    libraryImagesOf,
+
     /**
      * After the post write failed: drops this delivery's media-source rows, and removes each file
      * they pointed to that no other row (another delivery's, maybe still in flight) and no entry uses.
      */
-    /** The imported images' library files, for body formats that need more than a URL (blocks). */
-    libraryImagesOf,
-
     async discard(media: ArticleMedia): Promise<void> {
       const { importToken } = media;
       if (!importToken) return;

@@ -182,6 +182,16 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       return row ? mediaFileOf(row) : null;
     },
 
+    /** These library files (those that still exist), by id. */
+    async findFiles(fileIds: number[]): Promise<Map<number, MediaFile>> {
+      if (!fileIds.length) return new Map();
+      const found = (await files().findMany({
+        where: { id: { $in: [...new Set(fileIds)] } },
+        select: FILE_FIELDS,
+      })) as Record<string, unknown>[];
+      return new Map(found.map((row) => [Number(row.id), mediaFileOf(row)]));
+    },
+
     /** The oldest library file with exactly this name (a later one of the same name is someone's copy). */
     async findFileNamed(name: string): Promise<MediaFile | null> {
       const row = (await files().findOne({
