@@ -309,4 +309,51 @@ describe('media import hardening (issue #17)', () => {
     const slowRows = (await mediaSources()).filter((source) => source.source_key === slow);
     assert.deepEqual(slowRows, []);
   });
+
+  it("item 2: a post reusing another post's images records its own use of each, also while one is locked elsewhere", async () => {
+    const first = await makeImage('png', 120, 90, 140);
+    const second = await makeImage('png', 120, 90, 141);
+    const sources = [
+      images.file('/claims/first.png', first, 'image/png'),
+      images.file('/claims/second.png', second, 'image/png'),
+    ];
+    const content = sources.map((src) => `<p>text</p><img src="${src}">`).join('');
+    const original = await publish({ title: 'Claims original', slug: 'claims-original', content });
+    assert.equal(original.status, 201, original.text);
+    const attachmentIds = (response: {
+      json: { inline_images_result: { imported: { attachment_id: number }[] } };
+    }) => response.json.inline_images_result.imported.map((image) => image.attachment_id);
+    const fileIds = attachmentIds(original);
+    assert.equal(fileIds.length, 2);
+
+    // Another delivery holds the second image's content lock (a live lease) when the reuse starts:
+    // the reuse must wait for it, then claim the file anyway.
+    const connection = site.database.connect();
+    const lock = { lock_key: `media:${createHash('sha256').update(second).digest('hex')}` };
+    let reused;
+    try {
+      await connection('article_publisher_locks').insert({
+        ...lock,
+        owner: 'another-delivery',
+        expires_at: Date.now() + 60_000,
+      });
+      const reuse = publish({ title: 'Claims reuse', slug: 'claims-reuse', content });
+      const early = await Promise.race([
+        reuse.then(() => 'answered'),
+        new Promise((resolve) => setTimeout(() => resolve('waiting'), 700)),
+      ]);
+      assert.equal(early, 'waiting', 'the reuse waits for the held lock');
+      await connection('article_publisher_locks').where(lock).delete();
+      reused = await reuse;
+    } finally {
+      await connection.destroy();
+    }
+    assert.equal(reused.status, 201, reused.text);
+    assert.deepEqual(attachmentIds(reused), fileIds, 'both files reused, nothing uploaded again');
+    const rows = (await mediaSources()).filter((row) => sources.includes(String(row.source_key)));
+    for (const fileId of fileIds) {
+      const owners = new Set(rows.filter((row) => Number(row.file_id) === fileId).map((row) => row.owner));
+      assert.equal(owners.size, 2, `file ${fileId}: a use recorded for each post`);
+    }
+  });
 });

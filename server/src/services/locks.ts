@@ -68,6 +68,34 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     await knex()(LOCK_TABLE).whereIn('lock_key', names).andWhere({ owner }).delete();
   }
 
+  /** Runs `work` holding every named lock once `take` got them all; nothing runs when it did not. */
+  async function runHolding<T>(
+    names: string[],
+    take: (sorted: string[], owner: string) => Promise<boolean>,
+    work: () => Promise<T>
+  ): Promise<{ ran: true; value: T } | { ran: false }> {
+    const owner = randomUUID();
+    const sorted = [...new Set(names.map(lockKey))].sort();
+    const held: string[] = [];
+    const renew = setInterval(() => {
+      void knex()(LOCK_TABLE)
+        .whereIn('lock_key', held)
+        .andWhere({ owner })
+        .update({ expires_at: Date.now() + LEASE_MS })
+        .catch((error: Error) =>
+          strapi.log.warn(`[article-publisher] lock renewal failed: ${error.message}`)
+        );
+    }, RENEW_EVERY_MS);
+    try {
+      if (!(await take(sorted, owner))) return { ran: false };
+      held.push(...sorted);
+      return { ran: true, value: await work() };
+    } finally {
+      clearInterval(renew);
+      if (held.length) await release(held, owner);
+    }
+  }
+
   return {
     /**
      * Runs `work` holding every named lock. A name of any length works: the table stores its
@@ -75,26 +103,25 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
      * database transaction: on SQLite the lock queries need the connection the transaction holds.
      */
     async withLocks<T>(names: string[], work: () => Promise<T>): Promise<T> {
-      const owner = randomUUID();
-      const sorted = [...new Set(names.map(lockKey))].sort();
-      const held: string[] = [];
-      const renew = setInterval(() => {
-        void knex()(LOCK_TABLE)
-          .whereIn('lock_key', held)
-          .andWhere({ owner })
-          .update({ expires_at: Date.now() + LEASE_MS })
-          .catch((error: Error) =>
-            strapi.log.warn(`[article-publisher] lock renewal failed: ${error.message}`)
-          );
-      }, RENEW_EVERY_MS);
-      try {
-        await acquireAll(sorted, owner);
-        held.push(...sorted);
-        return await work();
-      } finally {
-        clearInterval(renew);
-        if (held.length) await release(held, owner);
-      }
+      const result = await runHolding(
+        names,
+        async (sorted, owner) => {
+          await acquireAll(sorted, owner);
+          return true;
+        },
+        work
+      );
+      if (!result.ran) throw new Error('unreachable: acquireAll either takes the locks or throws');
+      return result.value;
+    },
+
+    /**
+     * As withLocks, but without waiting: when some name is held elsewhere right now, nothing runs and
+     * the answer is undefined. For a fast path whose caller has a waiting path to fall back on.
+     */
+    async withLocksIfFree<T>(names: string[], work: () => Promise<T>): Promise<{ value: T } | undefined> {
+      const result = await runHolding(names, tryAcquireAll, work);
+      return result.ran ? { value: result.value } : undefined;
     },
 
     async ensureTable(): Promise<void> {

@@ -137,13 +137,9 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   const uploadService = () => strapi.plugin('upload').service('upload') as unknown as UploadService;
   const sources = () => getService(strapi, 'media-sources');
   /** Find-or-upload of some bytes, and removal of their file, never overlap (on any instance). */
-  const withContentLocks = <T>(contentHashes: string[], work: () => Promise<T>) =>
-    getService(strapi, 'locks').withLocks(
-      contentHashes.map((contentHash) => `media:${contentHash}`),
-      work
-    );
+  const contentLockName = (contentHash: string) => `media:${contentHash}`;
   const withContentLock = <T>(contentHash: string, work: () => Promise<T>) =>
-    withContentLocks([contentHash], work);
+    getService(strapi, 'locks').withLocks([contentLockName(contentHash)], work);
 
   /** An absolute URL: the HTML is rendered by a frontend on another origin. */
   const absoluteUrl = (url: string) =>
@@ -227,9 +223,10 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * Claims at once every source that another post's delivery imported: one set of content locks and
    * one transaction for the rows, where claiming image by image costs a lock and commits per image.
-   * A claimed source becomes settled in `known`. A file that is gone or whose media was replaced stays
-   * unsettled, and so does everything when the claim fails (its locks busy for too long): importSource
-   * then decides each of those on its own, as it always could.
+   * A claimed source becomes settled in `known`. It is a fast path only: when one of the locks is held
+   * elsewhere right now, or the claim fails, nothing is claimed here, and a file that is gone or whose
+   * media was replaced stays unsettled; importSource then decides each of those on its own (waiting
+   * for its lock), as it always could.
    */
   async function claimEarlierImports(
     sourceList: string[],
@@ -249,20 +246,18 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     if (!claims.size) return;
     const pending = [...claims.values()];
+    const lockNames = pending.map(({ keys }) => contentLockName(keys.contentHash));
     try {
-      await withContentLocks(
-        pending.map(({ keys }) => keys.contentHash),
-        async () => {
-          const files = await sources().findFiles(pending.map(({ prior }) => prior.file.id));
-          const current = pending.filter(
-            ({ prior }) => files.get(prior.file.id)?.fingerprint === prior.file.fingerprint
-          );
-          await strapi.db.transaction(async () => {
-            for (const { prior, keys } of current) await claim(prior.file, keys, importer);
-          });
-          for (const { prior, keys } of current) known.set(keys.sourceKeyHash, { ...prior, settled: true });
-        }
-      );
+      await getService(strapi, 'locks').withLocksIfFree(lockNames, async () => {
+        const files = await sources().findFiles(pending.map(({ prior }) => prior.file.id));
+        const current = pending.filter(
+          ({ prior }) => files.get(prior.file.id)?.fingerprint === prior.file.fingerprint
+        );
+        await strapi.db.transaction(async () => {
+          for (const { prior, keys } of current) await claim(prior.file, keys, importer);
+        });
+        for (const { prior, keys } of current) known.set(keys.sourceKeyHash, { ...prior, settled: true });
+      });
     } catch (error) {
       strapi.log.debug(
         `[article-publisher] claiming reused images at once failed, each is claimed on its own: ${(error as Error).message}`
