@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from './paths';
@@ -8,13 +9,37 @@ export interface XssPayload {
   payload: string;
 }
 
+const CORPUS_IN_SHARED = path.join('shared', 'fixtures', 'xss-corpus.json');
+
 /**
  * The corpus stays in the shared fixtures folder next to the checkout, as its README asks: it is
  * gathered from third-party lists under their own terms (some share-alike, some unlicensed), so it is
  * not copied into this MIT project. XSS_CORPUS_PATH points elsewhere (a CI checkout of the folder).
+ * A clone made elsewhere from a local checkout (`git clone . /tmp/x`) finds the folder beside the
+ * checkout it was cloned from.
  */
-export const XSS_CORPUS_PATH =
-  process.env.XSS_CORPUS_PATH ?? path.join(repoRoot, '..', 'shared', 'fixtures', 'xss-corpus.json');
+export const XSS_CORPUS_PATH = process.env.XSS_CORPUS_PATH ?? findCorpus();
+
+function findCorpus(): string {
+  const besideCheckout = path.join(repoRoot, '..', CORPUS_IN_SHARED);
+  if (fs.existsSync(besideCheckout)) return besideCheckout;
+  const origin = localOrigin();
+  const besideOrigin = origin && path.join(origin, '..', CORPUS_IN_SHARED);
+  return besideOrigin && fs.existsSync(besideOrigin) ? besideOrigin : besideCheckout;
+}
+
+/** The folder this checkout was cloned from, when its origin is a local path. */
+function localOrigin(): string | undefined {
+  try {
+    const url = execFileSync('git', ['-C', repoRoot, 'remote', 'get-url', 'origin'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return path.isAbsolute(url) && fs.existsSync(url) ? path.resolve(url) : undefined;
+  } catch {
+    return undefined; // not a git checkout, or no origin: only the folder beside the checkout counts
+  }
+}
 
 export function loadXssCorpus(): XssPayload[] {
   if (!fs.existsSync(XSS_CORPUS_PATH)) {
