@@ -72,6 +72,11 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     assert.ok((await ping()).json.target_problems.some((problem: string) => /no slug field/.test(problem)));
     const first = await publish(realisticArticle(images, { slug: 'hose-note', title: 'First note' }));
     assert.equal(first.status, 201, first.text);
+    // The note has no SEO, summary or tags field: what the article sent for them is dropped, and said so.
+    assert.ok(
+      first.json.warnings.some((warning: string) => /focus keyword .* were not saved/.test(warning)),
+      first.text
+    );
     const second = await publish(realisticArticle(images, { slug: 'hose-note', title: 'Second note' }));
     assert.equal(second.status, 200, second.text);
     assert.equal(second.json.document_id, first.json.document_id);
@@ -81,9 +86,11 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
     assert.deepEqual(notes.map((note) => note.title).sort(), ['Other note', 'Second note']);
   });
 
-  it('a required field nothing can fill: ping lists it, publish answers 500 naming it, and nothing is created', async () => {
+  it('a required field nothing can fill: ping refuses naming it, publish answers 422 target_unfillable naming it, and nothing is created', async () => {
     await admin.useTarget('api::legal-notice.legal-notice');
-    const problems: string[] = (await ping()).json.target_problems;
+    const refused = await ping();
+    assert.equal(refused.status, 422, refused.text);
+    const problems: string[] = refused.json.data.target_problems;
     assert.ok(
       problems.some((problem) => /approvalCode/.test(problem)),
       problems.join('\n')
@@ -94,8 +101,8 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
       hits: images.totalHits(),
     };
     const response = await publish(realisticArticle(images, { slug: 'legal' }));
-    assert.equal(response.status, 500, response.text);
-    assert.equal(response.json.code, 'publish_failed');
+    assert.equal(response.status, 422, response.text);
+    assert.equal(response.json.code, 'target_unfillable');
     assert.match(response.json.message, /approvalCode/);
     assert.deepEqual(await readEntries(site.url, 'legal-notices', {}, {}, 'draft'), []);
     assert.equal((await tableRows(site.database, 'files')).length, before.files);

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   not_configured: 503,
+  /** The site's content type needs something no article carries: only the site owner can fix it. */
+  target_unfillable: 422,
   publish_failed: 500,
   temporarily_unavailable: 503,
   not_found: 404,
@@ -22,11 +24,14 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface ErrorBody {
   code: ErrorCode;
   message: string;
-  data: { status: number };
+  /** `status` always; some errors add what the caller needs to act (as WordPress adds to `data`). */
+  data: { status: number; target_problems?: string[] };
 }
 
-export function errorBody(code: ErrorCode, message: string): ErrorBody {
-  return { code, message, data: { status: ERROR_STATUS[code] } };
+export type ErrorDetails = Omit<ErrorBody['data'], 'status'>;
+
+export function errorBody(code: ErrorCode, message: string, details: ErrorDetails = {}): ErrorBody {
+  return { code, message, data: { status: ERROR_STATUS[code], ...details } };
 }
 
 /** An error that is meant to reach the caller in the contract's shape. */
@@ -35,17 +40,24 @@ export class ServiceError extends Error {
   readonly status: number;
   /** Extra response headers, e.g. Retry-After. */
   readonly headers: Record<string, string>;
+  readonly details: ErrorDetails;
 
-  constructor(code: ErrorCode, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    headers: Record<string, string> = {},
+    details: ErrorDetails = {}
+  ) {
     super(message);
     this.name = 'ServiceError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.headers = headers;
+    this.details = details;
   }
 
   toBody(): ErrorBody {
-    return errorBody(this.code, this.message);
+    return errorBody(this.code, this.message, this.details);
   }
 }
 

@@ -8,6 +8,7 @@ import type { ContentTypeSchema } from '../src/target-profile/schema';
 import {
   bodyByName,
   catalogOf,
+  contentTypeSchema,
   exampleBlog,
   foodAdvisor,
   launchPad,
@@ -95,7 +96,7 @@ describe('target profile: the values a publish writes', () => {
     ]);
   });
 
-  it("fills Strapi's example blog: description fitted to 80, one category, JSON-LD dropped with a warning", () => {
+  it("fills Strapi's example blog: description fitted to 80, one category, keywords and JSON-LD dropped with a warning", () => {
     const plan = planValues(profileOf(exampleBlog()), { article: sampleArticle(), now: NOW });
     assert.equal(
       plan.values.description,
@@ -105,6 +106,7 @@ describe('target profile: the values a publish writes', () => {
     assert.deepEqual(plan.featuredImagePaths, [['cover']]);
     assert.deepEqual(plan.warnings, [
       `description was ${META_DESCRIPTION.length} characters; shortened to the field's limit of 80.`,
+      'The focus keyword and keywords (succulents, Watering, houseplants) were not saved: the target has no keywords field and no tags field.',
       'The JSON-LD was not saved: the target has no structured-data field.',
     ]);
   });
@@ -214,6 +216,26 @@ describe('target profile: the values a publish writes', () => {
       )
     );
     assert.deepEqual(noImage.featuredImagePaths, []);
+  });
+
+  it('warns for each SEO value a type without SEO, summary or tags fields drops (focus keyword, description, JSON-LD)', () => {
+    const note = contentTypeSchema('api::note.note', {
+      title: { type: 'string', required: true },
+      content: { type: 'richtext' },
+    });
+    const profile = detectTargetProfile(note, catalogOf([note]), { detectBody: bodyByName });
+    const plan = planValues(profile, { article: sampleArticle(), now: NOW });
+    assert.deepEqual(plan.warnings, [
+      'The focus keyword and keywords (succulents, Watering, houseplants) were not saved: the target has no keywords field and no tags field.',
+      'The meta description was not saved: the target has no description or summary field.',
+      'The JSON-LD was not saved: the target has no structured-data field.',
+    ]);
+    // A type that keeps them somewhere (the playground's SEO component) gets no such warning.
+    const kept = planValues(profileOf(playgroundArticle()), { article: sampleArticle(), now: NOW });
+    assert.deepEqual(
+      kept.warnings.filter((warning) => /not saved/.test(warning)),
+      []
+    );
   });
 
   it('writes configured constants where the entry has no value, and a category name into an enumeration it allows', () => {

@@ -41,6 +41,23 @@ export interface ValuePlan {
   warnings: string[];
 }
 
+/**
+ * What the service sent for SEO that no field of the target keeps: said once each, as the JSON-LD's is,
+ * so a sender is never left believing a focus keyword or a meta description landed.
+ */
+function unsavedSeoWarnings(profile: TargetProfile<BodySlot>, article: NormalizedArticle): string[] {
+  const warnings: string[] = [];
+  if (article.seo.keywords && !profile.seo?.keywords && !profile.tags) {
+    warnings.push(
+      `The focus keyword and keywords (${article.seo.keywords}) were not saved: the target has no keywords field and no tags field.`
+    );
+  }
+  if (article.seo.metaDescription && !profile.seo?.description && !profile.summary) {
+    warnings.push('The meta description was not saved: the target has no description or summary field.');
+  }
+  return warnings;
+}
+
 /** The values a publish writes into the target's own fields, each fitted to its attribute. */
 export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): ValuePlan {
   const { article, existing = null, now } = input;
@@ -90,6 +107,7 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
     Object.assign(values, seo.values);
     featuredImagePaths.push(...seo.featuredImagePaths);
   }
+  warnings.push(...unsavedSeoWarnings(profile, article));
   if (article.structuredData !== null && !profile.seo?.structuredData) {
     if (profile.jsonLd) values[profile.jsonLd.field] = article.structuredData;
     else warnings.push('The JSON-LD was not saved: the target has no structured-data field.');

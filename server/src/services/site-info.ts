@@ -4,6 +4,7 @@ import type { PingResponse, ServiceEndpoints } from '../../../core/src/contracts
 import { localeReport } from '../../../core/src/locale';
 import { answeringPrefixes } from '../../../core/src/service-paths';
 import { getService } from '../utils/get-service';
+import { targetUnfillable } from './target-schema';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 import { pluginVersion } from '../utils/plugin-version';
 
@@ -35,6 +36,8 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
   async ping(): Promise<PingResponse> {
     const config = await getService(strapi, 'plugin-config').get();
     const { target, fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
+    // A connection test must fail when no article could land: the same refusal a publish would get.
+    if (fatal.length) throw targetUnfillable(fatal, 'every publish would be refused');
     const languages = target.localized
       ? localeReport(true, config.locale, await getService(strapi, 'site-locales').list())
       : { report: {}, problems: [] };
@@ -46,7 +49,7 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
       cms: 'strapi',
       plugin_version: pluginVersion,
       target_content_type: config.targetContentType,
-      target_problems: [...fatal, ...languages.problems, ...degraded],
+      target_problems: [...languages.problems, ...degraded],
       target: { ...report, ...languages.report },
       route_prefixes: answeringPrefixes(
         String(strapi.config.get('api.rest.prefix', '/api')),

@@ -20,6 +20,16 @@ export interface TargetDescription {
   degraded: string[];
 }
 
+/** The refusal of a target that cannot receive articles, as publish and ping answer it. */
+export function targetUnfillable(fatal: string[], consequence: string): ServiceError {
+  return new ServiceError(
+    'target_unfillable',
+    `The site's target content type cannot receive articles, ${consequence}: ${fatal.join(' ')} The site's owner fixes this in Settings > Article Publisher (or the plugin's config).`,
+    {},
+    { target_problems: fatal }
+  );
+}
+
 /** Reads the configured target's schema into its profile (built per call: the schema can change with the settings). */
 const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => ({
   profile(config: EffectiveConfig): PublishTarget {
@@ -45,15 +55,13 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => ({
     };
   },
 
-  /** The profile, or a 500 publish_failed naming what keeps the target from receiving articles. */
+  /**
+   * The profile, or a 422 target_unfillable naming what keeps the target from receiving articles:
+   * only the site owner can fix it, so a sender must not retry (never a 5xx).
+   */
   requireUsable(config: EffectiveConfig): PublishTarget {
     const target = this.profile(config);
-    if (target.problems.fatal.length) {
-      throw new ServiceError(
-        'publish_failed',
-        `The site's target content type cannot receive articles, nothing was written: ${target.problems.fatal.join(' ')}`
-      );
-    }
+    if (target.problems.fatal.length) throw targetUnfillable(target.problems.fatal, 'nothing was written');
     return target;
   },
 });
