@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { CHECK_SLUG, createClient } from '../core/src/toolkit';
 import { registerSuperAdmin } from './helpers/admin';
 import { runCli } from './helpers/cli';
+import { tableRows } from './helpers/databases';
 import { request } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
@@ -33,7 +34,8 @@ describe('article-publisher check against the playground', () => {
   });
   after(async () => site?.stop());
 
-  it('passes every check, twice, and leaves no article behind; its deliveries are marked as checks', async () => {
+  it('passes every check, twice, and leaves no article and no media file behind; its deliveries are marked as checks', async () => {
+    const filesBefore = (await tableRows(site.database, 'files')).length;
     for (const run of [1, 2]) {
       const result = await cli(checkArgs(KEY));
       assert.equal(result.code, 0, `run ${run}:\n${result.stdout}\n${result.stderr}`);
@@ -42,6 +44,8 @@ describe('article-publisher check against the playground', () => {
     }
     assert.deepEqual(await readArticle(site.url, CHECK_SLUG, 'draft'), [], 'no post on the check slug');
     assert.deepEqual(await readArticle(site.url, CHECK_SLUG, 'published'), []);
+    // Its cover image was imported into the Media Library for the check post, and goes with it.
+    assert.equal((await tableRows(site.database, 'files')).length, filesBefore, 'no media file left');
 
     // The activity page lists articles by default; the check's deliveries carry the marker.
     const token = await registerSuperAdmin(site.url);
@@ -66,6 +70,18 @@ describe('article-publisher check against the playground', () => {
     }
     const all = await activity('all');
     assert.equal(all.json.pagination.total, checks.json.pagination.total + articles.json.pagination.total);
+  });
+
+  it('checks the webhook too when the secret comes from the environment, as the quickstart exports it', async () => {
+    const result = await cli(['check', '--site', site.url, '--json'], '', {
+      ARTICLE_PUBLISHER_API_KEY: KEY,
+      ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET,
+    });
+    assert.equal(result.code, 0, result.stdout + result.stderr);
+    const report = JSON.parse(result.stdout);
+    assert.equal(report.ok, true);
+    const ids = report.checks.map((check: { id: string }) => check.id);
+    assert.ok(ids.includes('webhook-signed') && ids.includes('webhook-bad-signature'), ids.join(', '));
   });
 
   it('reports every check in --json output', async () => {

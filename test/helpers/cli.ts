@@ -16,10 +16,19 @@ function withoutSecrets(): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Runs a command asynchronously (so a local server in this process can answer it), feeding `input`. */
-export function runCommand(command: string, args: string[], input = '', cwd = repoRoot): Promise<CliRun> {
+/**
+ * Runs a command asynchronously (so a local server in this process can answer it), feeding `input`;
+ * `env` adds variables (the secrets a user exported) to the secret-free environment.
+ */
+export function runCommand(
+  command: string,
+  args: string[],
+  input = '',
+  cwd = repoRoot,
+  env: NodeJS.ProcessEnv = {}
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: withoutSecrets() });
+    const child = spawn(command, args, { cwd, env: { ...withoutSecrets(), ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -31,5 +40,11 @@ export function runCommand(command: string, args: string[], input = '', cwd = re
 }
 
 /** Runs `article-publisher` from the checkout, as `npm run cli` does. */
-export const runCli = (args: string[], input = '') =>
-  runCommand(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'cli', 'index.ts'), ...args], input);
+export const runCli = (args: string[], input = '', env: NodeJS.ProcessEnv = {}) =>
+  runCommand(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'cli', 'index.ts'), ...args],
+    input,
+    repoRoot,
+    env
+  );

@@ -60,6 +60,8 @@ interface UploadService {
 }
 
 const sha256 = (value: string | Buffer) => createHash('sha256').update(value).digest('hex');
+/** Whose media-source rows these are: one post, by its type and slug. */
+const postOwner = (targetUid: string, slug: string) => sha256(`${targetUid}\n${slug}`);
 
 type Gate = <T>(task: () => Promise<T>) => Promise<T>;
 
@@ -408,6 +410,20 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /** Drops the rows' uses of each file (`dropUse`), then removes the files nothing uses any more. */
+  async function releaseFiles(rows: MediaSourceRow[], dropUse: (fileId: number) => Promise<void>) {
+    const contentOf = new Map<number, string>();
+    for (const row of rows) if (row.fileId !== null) contentOf.set(row.fileId, row.contentHash);
+    for (const [fileId, contentHash] of contentOf) {
+      await withContentLock(contentHash, async () => {
+        await dropUse(fileId);
+        if ((await sources().isUsed(fileId)) || (await sources().isLinkedByEntries(fileId))) return;
+        const file = await strapi.db.query(UPLOAD_FILE_UID).findOne({ where: { id: fileId } });
+        if (file) await uploadService().remove(file);
+      });
+    }
+  }
+
   return {
     async importArticleImages(
       article: NormalizedArticle,
@@ -417,7 +433,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       const policy = { ...config.images };
       const serverUrl = String(strapi.config.get('server.absoluteUrl', ''));
       const importer: Importer = {
-        owner: sha256(`${target.uid}\n${article.slug}`),
+        owner: postOwner(target.uid, article.slug),
         importToken: randomUUID(),
       };
 
@@ -531,18 +547,20 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     async discard(media: ArticleMedia): Promise<void> {
       const { importToken } = media;
       if (!importToken) return;
-      const contentOf = new Map<number, string>();
-      for (const row of await sources().findByImportToken(importToken)) {
-        if (row.fileId !== null) contentOf.set(row.fileId, row.contentHash);
-      }
-      for (const [fileId, contentHash] of contentOf) {
-        await withContentLock(contentHash, async () => {
-          await sources().removeUses(importToken, fileId);
-          if ((await sources().isUsed(fileId)) || (await sources().isLinkedByEntries(fileId))) return;
-          const file = await strapi.db.query(UPLOAD_FILE_UID).findOne({ where: { id: fileId } });
-          if (file) await uploadService().remove(file);
-        });
-      }
+      await releaseFiles(await sources().findByImportToken(importToken), (fileId) =>
+        sources().removeUses(importToken, fileId)
+      );
+    },
+
+    /**
+     * After a post was deleted (the conformance check's): drops every media-source row made for its
+     * slug, and removes each file they pointed to that nothing else uses, as `discard` does.
+     */
+    async releasePost(targetUid: string, slug: string): Promise<void> {
+      const owner = postOwner(targetUid, slug);
+      await releaseFiles(await sources().findByOwner(owner), (fileId) =>
+        sources().removeOwnerUses(owner, fileId)
+      );
     },
   };
 };

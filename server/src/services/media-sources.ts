@@ -149,6 +149,15 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       return found.map(toRow);
     },
 
+    /** Every row made for one post (its owner digest). */
+    async findByOwner(owner: string): Promise<MediaSourceRow[]> {
+      const found = (await rows().findMany({ where: { owner }, select: ROW_FIELDS })) as Record<
+        string,
+        unknown
+      >[];
+      return found.map(toRow);
+    },
+
     async insert(row: NewMediaSource): Promise<number> {
       const created = (await rows().create({ data: row })) as { id: number };
       return created.id;
@@ -167,6 +176,10 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
 
     async removeUses(importToken: string, fileId: number): Promise<void> {
       await rows().deleteMany({ where: { importToken, fileId } });
+    },
+
+    async removeOwnerUses(owner: string, fileId: number): Promise<void> {
+      await rows().deleteMany({ where: { owner, fileId } });
     },
 
     /** Whether any row (of any delivery) still points to the file. */

@@ -141,7 +141,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       return existingDocumentId;
     },
 
-    /** Deletes the post on the conformance check's reserved slug (draft and published, in its locale); answers how many. */
+    /** Deletes the post on the conformance check's reserved slug (draft and published, in its locale) and the images imported for it; answers how many. */
     async removeConformanceCheckPost(config: EffectiveConfig): Promise<number> {
       const target = getService(strapi, 'target-schema').requireUsable(config);
       // The check publishes without a locale, so its post is in the configured (or default) locale.
@@ -149,6 +149,8 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       const post = await this.findPostBySlug(target, CONFORMANCE_CHECK_SLUG, locale);
       if (!post) return 0;
       await documents(target.uid).delete({ documentId: post.documentId, ...localeParams(target, locale) });
+      // Its images go too, unless another entry or post uses them: a check leaves nothing behind.
+      await getService(strapi, 'media-import').releasePost(target.uid, CONFORMANCE_CHECK_SLUG);
       return 1;
     },
 
