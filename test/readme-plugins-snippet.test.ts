@@ -91,6 +91,7 @@ describe("the README's config/plugins.ts snippet in a new TypeScript app", () =>
       assert.fail(`tsc refused the pasted file:\n${(error as { stdout?: string }).stdout}\n${pasted}`);
     }
     // What Strapi reads from the compiled file: the app's own entries and the plugin's.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the app's compiled CommonJS output, as Strapi loads it
     const compiled = require(path.join(appDir, 'dist', 'config', 'plugins.js')) as {
       default: (params: { env: (name: string, fallback?: unknown) => unknown }) => Record<string, unknown>;
     };
