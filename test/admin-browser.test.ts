@@ -19,7 +19,11 @@ import { publishPost } from './helpers/service';
 import { deliverArticle } from './helpers/webhook';
 
 const PASSWORD = ADMIN_PASSWORD;
-const SCREENSHOTS = path.join(__dirname, '..', 'docs', 'screenshots');
+// The README's screenshots are rewritten only when asked (UPDATE_SCREENSHOTS=1), so a run leaves a clone
+// clean; otherwise the same shots go to a temporary folder (taking them still proves the views render).
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS
+  ? path.join(__dirname, '..', 'docs', 'screenshots')
+  : fs.mkdtempSync(path.join(os.tmpdir(), 'article-publisher-screenshots-'));
 const SETTINGS_PATH = '/admin/settings/article-publisher';
 const ACTIVITY_PATH = '/admin/settings/article-publisher-activity';
 
