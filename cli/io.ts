@@ -1,17 +1,33 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-export const out = (text: string) => process.stdout.write(text);
-export const err = (text: string) => process.stderr.write(text);
+/** Where the CLI reads and writes: the process's own streams, unless a caller hands others (the tests run `main` in-process). */
+export interface CliStreams {
+  stdin: AsyncIterable<Buffer | string> & { isTTY?: boolean };
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+let handed: CliStreams | undefined;
+const streams = (): CliStreams => handed ?? process;
+
+/** Routes the CLI's input and output through `next` (undefined: back to the process's streams). */
+export function useCliStreams(next: CliStreams | undefined): void {
+  handed = next;
+}
+
+export const out = (text: string) => streams().stdout.write(text);
+export const err = (text: string) => streams().stderr.write(text);
 
 /** Prints a value as JSON for scripts (`--json`). */
 export const printJson = (value: unknown) => out(`${JSON.stringify(value, null, 2)}\n`);
 
 /** The raw bytes of standard input, untouched (a signature is computed over exactly these). */
 export async function readStdin(): Promise<Buffer> {
-  if (process.stdin.isTTY) err('Reading standard input; end it with Ctrl-D.\n');
+  const { stdin } = streams();
+  if (stdin.isTTY) err('Reading standard input; end it with Ctrl-D.\n');
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  for await (const chunk of stdin) chunks.push(Buffer.from(chunk));
   return Buffer.concat(chunks);
 }
 

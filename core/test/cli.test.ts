@@ -5,13 +5,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { runCli, runCommand } from '../../test/helpers/cli';
+import { runCli, runCliInProcess, runCommand } from '../../test/helpers/cli';
 import { sanitizeArticleHtml, signWebhook } from '../src/toolkit';
 
 const VECTOR_SECRET = "It's a Secret to Everybody";
 const VECTOR_DIGEST = '757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17';
 
-const cli = runCli;
+// `main` in-process for every case; the binary itself is started by the two cases that spawn it.
+const cli = runCliInProcess;
 const run = runCommand;
 
 describe('article-publisher CLI', () => {
@@ -27,6 +28,12 @@ describe('article-publisher CLI', () => {
       ['run', '--silent', 'cli', '--', 'webhook', 'sign', '--secret', VECTOR_SECRET],
       'Hello, World!'
     );
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, `${VECTOR_DIGEST}\n`);
+  });
+
+  it('the bin answers as main does, through node (a spawned process)', async () => {
+    const result = await runCli(['webhook', 'sign', '--secret', VECTOR_SECRET], 'Hello, World!');
     assert.equal(result.code, 0, result.stderr);
     assert.equal(result.stdout, `${VECTOR_DIGEST}\n`);
   });
