@@ -29,16 +29,17 @@ const BATCH_SIZE = 100;
  * each as a document of its own, 100 to a page. */
 const CONTROL_STRIDE = 11;
 const CONTROL_BATCH = 100;
-/** A published corpus, run besides the generated one when set (see README, "Tests"). */
+/** A published corpus, run besides the generated one when set (README, "The two commands"). */
 const THIRD_PARTY_CORPUS = process.env.XSS_CORPUS_PATH;
 
 /**
- * Floors for the control, from measurement with Chromium 156 (the shares are in the README). The
- * generated sample: CONTROL_MEASURED. A floor far below its measurement means the harness has stopped
- * seeing execution, or the generator has stopped producing payloads that execute.
+ * Floors for the control's sample (every CONTROL_STRIDE-th payload), from measurement with Chromium 156:
+ * generated, 348 of 541 ran script (64%) and 207 reached a hooked sink (38%); the published corpus of
+ * 1,902, 55 of 173 (32%) and 30 (17%). A share far below its floor means the harness has stopped seeing
+ * execution, or the generator has stopped producing payloads that execute.
  */
 const GENERATED_CONTROL = { minRanScript: 0.5, minHooked: 0.25 };
-const THIRD_PARTY_CONTROL = { minRanScript: 0.25, minHooked: 0.15 };
+const THIRD_PARTY_CONTROL = { minRanScript: 0.25, minHooked: 0.12 };
 
 /** A hook (sink, navigation, dialog, popup, new global) rather than the policy or an error saying script ran. */
 const hitHook = (record: ExecutionRecord) => !['csp', 'page error', 'harness failure'].includes(record.kind);
