@@ -99,7 +99,9 @@
 
   document.addEventListener('securitypolicyviolation', (event) => {
     const detail = `${event.effectiveDirective} ${event.blockedURI} ${event.sample}`.slice(0, 200);
-    report(JSON.stringify({ kind: 'csp', detail, payload: payloadOf(event.target), document: testDocument() }));
+    report(
+      JSON.stringify({ kind: 'csp', detail, payload: payloadOf(event.target), document: testDocument() })
+    );
   });
 
   // Globals that exist before any content: anything new afterwards was set by a script (a marker).
