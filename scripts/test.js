@@ -28,6 +28,7 @@ const DATABASE_INDEPENDENT = [
   'test/admin-browser.test.ts',
   'test/xss-corpus.test.ts',
   'test/readme-plugins-snippet.test.ts',
+  'test/self-contained.test.ts',
   // These choose PostgreSQL themselves (several instances on one database).
   'test/multi-instance.test.ts',
   'test/publish-postgres.test.ts',

@@ -3,7 +3,7 @@ import path from 'node:path';
 
 const fixturesDir = path.join(__dirname, '..', 'fixtures');
 
-/** The realistic article the service sends (copied from shared/fixtures into the project). */
+/** The realistic article the service sends (test/fixtures, part of the repository). */
 export const fixtureArticleHtml = fs.readFileSync(path.join(fixturesDir, 'article.html'), 'utf8');
 export const fixturePublishRequest = JSON.parse(
   fs.readFileSync(path.join(fixturesDir, 'publish-request.json'), 'utf8')

@@ -53,6 +53,22 @@ export function documentFor(fragments: readonly string[], firstIndex: number): s
   return `<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>XSS corpus</title></head>\n<body>\n${containers.join('\n')}\n</body></html>\n`;
 }
 
+/**
+ * One HTML document holding each fragment as a document of its own, in a srcdoc frame: a fragment that
+ * leaves the parser in another state (an unclosed raw-text element, a base URL, plaintext) cannot change
+ * how the next one is parsed, and what runs in a frame is put down to its payload. For the unsanitized
+ * control run; a sanitized article is rendered as one document (documentFor).
+ */
+export function isolatedDocumentFor(fragments: readonly string[], firstIndex: number): string {
+  const frames = fragments.map((html, offset) => {
+    const own = documentFor([html], firstIndex + offset)
+      .replace(/&/g, '&amp;')
+      .replace(/"/g, '&quot;');
+    return `<iframe title="payload ${firstIndex + offset}" srcdoc="${own}"></iframe>`;
+  });
+  return documentFor(frames, firstIndex);
+}
+
 /** What the page-side harness returns after firing its events (see xss-page-hooks.js). */
 interface PageState {
   globals: string[];

@@ -19,12 +19,25 @@
       return null;
     }
   }
-  /** The container ([data-payload]) of the element that is running, when the browser tells us. */
-  function currentPayload() {
-    const element = document.currentScript || (window.event && window.event.target);
+  /** The payload container ([data-payload]) holding an element, or holding this frame's element: in an
+   * isolated document (see isolatedDocumentFor) each payload is a document of its own, in a frame. */
+  function payloadOf(element) {
     const container =
       element && typeof element.closest === 'function' ? element.closest('[data-payload]') : null;
-    return container ? Number(container.getAttribute('data-payload')) : null;
+    if (container) return Number(container.getAttribute('data-payload'));
+    try {
+      for (let frame = window; frame !== frame.top; frame = frame.parent) {
+        const holder = frame.frameElement && frame.frameElement.closest('[data-payload]');
+        if (holder) return Number(holder.getAttribute('data-payload'));
+      }
+    } catch {
+      // A cross-origin ancestor: the frame cannot be placed.
+    }
+    return null;
+  }
+  /** The payload of the element that is running, when the browser tells us. */
+  function currentPayload() {
+    return payloadOf(document.currentScript || (window.event && window.event.target));
   }
   function record(kind, detail) {
     let text;
@@ -85,10 +98,10 @@
     window.history[name] = recorder(`history.${name}`, undefined);
 
   document.addEventListener('securitypolicyviolation', (event) => {
-    const container = event.target && event.target.closest ? event.target.closest('[data-payload]') : null;
     const detail = `${event.effectiveDirective} ${event.blockedURI} ${event.sample}`.slice(0, 200);
-    const payload = container ? Number(container.getAttribute('data-payload')) : null;
-    report(JSON.stringify({ kind: 'csp', detail, payload, document: testDocument() }));
+    report(
+      JSON.stringify({ kind: 'csp', detail, payload: payloadOf(event.target), document: testDocument() })
+    );
   });
 
   // Globals that exist before any content: anything new afterwards was set by a script (a marker).
@@ -107,8 +120,9 @@
   }
 
   /**
-   * Called by the test after load: fires the events payloads wait for (every on* attribute present,
-   * and focus/hover/pointer events on every element; no clicks, which would follow links).
+   * Fires the events payloads wait for (every on* attribute present, and focus/hover/pointer events on
+   * every element; no clicks, which would follow links), in this document and then in the same-origin
+   * frames it holds (their own hooks fire theirs).
    */
   function trigger() {
     const generic = [
@@ -155,6 +169,14 @@
       }
     };
     fire();
+    for (const frame of Array.from(document.querySelectorAll('iframe, frame, object, embed'))) {
+      try {
+        const harness = frame.contentWindow && frame.contentWindow.__xssHarness;
+        if (harness) harness.trigger();
+      } catch {
+        // A cross-origin frame (an approved embed, an error page): not the content's document.
+      }
+    }
   }
 
   /** What the browser made of the content: attributes a sanitized article must never carry. */
@@ -219,6 +241,6 @@
     return { globals: newGlobals(), unsafeAttributes: unsafeAttributes() };
   }
 
-  Object.defineProperty(window, '__xssHarness', { value: { run }, enumerable: false });
+  Object.defineProperty(window, '__xssHarness', { value: { run, trigger }, enumerable: false });
   globalsBefore.add('__xssHarness');
 })();

@@ -11,7 +11,7 @@ import type {
 } from '../../src/target-profile/schema';
 
 /**
- * Real article types (shared/notes/real-targets.md) as plain schemas, for the target profile's unit
+ * Real sites' article types as plain schemas, for the target profile's unit
  * tests, plus the playground's own Article read from its schema files.
  */
 

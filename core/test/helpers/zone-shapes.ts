@@ -5,7 +5,7 @@ import type {
   SchemaCatalog,
 } from '../../src/target-profile/schema';
 
-/** Component shapes of real sites' dynamic-zone bodies (shared/notes/real-targets.md). */
+/** Component shapes of real sites' dynamic-zone bodies, as their schemas define them. */
 export const EXAMPLE_BLOG_COMPONENTS: ComponentSchema[] = [
   {
     uid: 'shared.media',
