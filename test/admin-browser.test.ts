@@ -276,6 +276,19 @@ describe('admin pages in a real browser (Chromium)', () => {
     await page.getByRole('combobox', { name: 'SEO component' }).click();
     await page.getByRole('option', { name: 'seo (component)' }).click();
     await page.getByTestId('target-ok').waitFor();
+
+    // The category type's slug and parent are detected and used: shown so, as the roles above are.
+    const card = page.getByTestId('target-card');
+    for (const [label, field] of [
+      ['Category slug field', 'slug'],
+      ['Parent category relation', 'parent'],
+    ]) {
+      const select = page.getByRole('combobox', { name: label });
+      assert.match((await select.textContent()) ?? '', new RegExp(`^${field}`), label);
+    }
+    // "Detected: slug" twice: the article's slug role and the category type's slug field.
+    await card.getByText('Detected: parent', { exact: true }).waitFor();
+    assert.equal(await card.getByText('Detected: slug', { exact: true }).count(), 2);
   });
 
   it('shows the server field error for an invalid post URL template, and saves a valid one', async () => {
@@ -473,6 +486,24 @@ describe('admin pages in a real browser (Chromium)', () => {
     await page.getByRole('option', { name: 'Pending review' }).click();
     await webhookRow.waitFor({ state: 'detached' });
     await row.waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+
+    // The Deliveries filter: three distinct choices, the unset one named "Articles".
+    const kind = page.getByRole('combobox', { name: 'Deliveries' });
+    assert.equal((await kind.textContent())?.trim(), 'Articles');
+    await kind.click();
+    const kinds = page.getByRole('option');
+    assert.deepEqual(
+      (await kinds.allTextContents()).map((text) => text.trim()),
+      ['Articles', 'Conformance checks', 'Articles and checks']
+    );
+    await page.getByRole('option', { name: 'Articles and checks' }).click();
+    assert.equal((await kind.textContent())?.trim(), 'Articles and checks');
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor();
+    await kind.click();
+    await page.getByRole('option', { name: 'Articles', exact: true }).click();
+    assert.equal((await kind.textContent())?.trim(), 'Articles');
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor({ state: 'detached' });
 
     await link.click();
     await page.waitForURL(

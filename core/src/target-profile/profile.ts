@@ -119,6 +119,7 @@ export interface TargetProfile<Body extends BodySlot = BodySlot> {
 /** Each role's attribute name (null when the role is off), as ping and the admin show the mapping. */
 export function profileMapping(profile: TargetProfile): Record<string, string | null> {
   const seo = profile.seo;
+  const categoryType = profile.categories?.kind === 'relation' ? profile.categories.type : null;
   return {
     title: profile.title?.field ?? null,
     slug: profile.slug?.field ?? null,
@@ -132,6 +133,10 @@ export function profileMapping(profile: TargetProfile): Record<string, string | 
     date: profile.date?.field ?? null,
     readingTime: profile.readingTime?.field ?? null,
     jsonLd: profile.jsonLd?.field ?? null,
+    // The category type's own fields, as the categoryFields option names them.
+    categoryName: categoryType?.name?.field ?? null,
+    categorySlug: categoryType?.slug?.field ?? null,
+    categoryParent: categoryType?.parent ?? null,
   };
 }
 

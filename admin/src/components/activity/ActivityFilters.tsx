@@ -11,13 +11,16 @@ export interface ActivityFilterValues {
 export const NO_FILTERS: ActivityFilterValues = { status: '', source: '', kind: '' };
 
 const ALL = 'all';
+/** The kind filter's unset value: its `all` is a choice of its own (articles and checks). */
+const ARTICLES = 'articles';
 
-/** Each filter: its key, its label, and its choices as [value, label]. */
+/** Each filter: its key, its label, the choice that means "no filter", and its choices as [value, label]. */
 const filtersOf = (t: ReturnType<typeof useTranslate>) =>
   [
     {
       key: 'status',
       label: t('activity.filter.status', 'Status'),
+      unset: ALL,
       options: [
         [ALL, t('activity.filter.status.all', 'All statuses')],
         ['draft', t('status.draft', 'Draft')],
@@ -28,6 +31,7 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
     {
       key: 'source',
       label: t('activity.filter.source', 'Source'),
+      unset: ALL,
       options: [
         [ALL, t('activity.filter.source.all', 'All sources')],
         ['api', t('source.api', 'API')],
@@ -37,8 +41,9 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
     {
       key: 'kind',
       label: t('activity.filter.kind', 'Deliveries'),
+      unset: ARTICLES,
       options: [
-        [ALL, t('activity.filter.kind.articles', 'Articles')],
+        [ARTICLES, t('activity.filter.kind.articles', 'Articles')],
         ['checks', t('activity.filter.kind.checks', 'Conformance checks')],
         ['all', t('activity.filter.kind.all', 'Articles and checks')],
       ],
@@ -46,10 +51,11 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
   ] as const satisfies readonly {
     key: keyof ActivityFilterValues;
     label: string;
+    unset: string;
     options: readonly (readonly [string, string])[];
   }[];
 
-/** Status and source filters; "all" is the absence of a filter. */
+/** Status, source and kind filters; each one's `unset` choice is the absence of that filter. */
 export const ActivityFilters = ({
   filters,
   onChange,
@@ -58,8 +64,8 @@ export const ActivityFilters = ({
   onChange: (filters: ActivityFilterValues) => void;
 }) => {
   const t = useTranslate();
-  const pick = (key: keyof ActivityFilterValues) => (value: string | number) =>
-    onChange({ ...filters, [key]: String(value) === ALL ? '' : String(value) });
+  const pick = (key: keyof ActivityFilterValues, unset: string) => (value: string | number) =>
+    onChange({ ...filters, [key]: String(value) === unset ? '' : String(value) });
   return (
     <Flex gap={2} wrap="wrap">
       {filtersOf(t).map((filter) => (
@@ -68,8 +74,8 @@ export const ActivityFilters = ({
           aria-label={filter.label}
           name={filter.key}
           size="S"
-          value={filters[filter.key] || ALL}
-          onChange={pick(filter.key)}
+          value={filters[filter.key] || filter.unset}
+          onChange={pick(filter.key, filter.unset)}
         >
           {filter.options.map(([value, label]) => (
             <SingleSelectOption key={value} value={value}>

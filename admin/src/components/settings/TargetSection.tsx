@@ -68,6 +68,16 @@ export const TargetSection = ({
       : defaultHint(defaults.fields[field]);
   };
 
+  // The category type's fields too: unset, they show what detection chose, as the roles above do.
+  const detectedCategoryField = (field: CategoryField) =>
+    check.check?.mapping?.[`category${field[0].toUpperCase()}${field.slice(1)}`];
+  const categoryFieldHint = (field: CategoryField) => {
+    const detected = detectedCategoryField(field);
+    return values.categoryFields[field] === undefined && detected !== undefined
+      ? t('settings.target.detected', 'Detected: {value}', { value: detected ?? none })
+      : defaultHint(defaults.categoryFields[field]);
+  };
+
   // Picking what detection chose leaves the role unset (detected), as the saved settings have it.
   const withField = (field: TargetField, name: string) => {
     const fields = { ...values.fields };
@@ -145,8 +155,8 @@ export const TargetSection = ({
             <SelectField
               name={`categoryFields.${field}`}
               label={categoryLabels[field]}
-              hint={defaultHint(defaults.categoryFields[field])}
-              value={values.categoryFields[field] ?? ''}
+              hint={categoryFieldHint(field)}
+              value={values.categoryFields[field] ?? detectedCategoryField(field) ?? ''}
               options={categoryAttributes}
               noneLabel={field === 'name' ? undefined : none}
               error={allErrors[`categoryFields.${field}`]}
