@@ -406,6 +406,7 @@ describe('three instances behind nginx with media in S3', () => {
       'the holder uploaded the 19 fast images',
       async () => (await files()).length >= filesBefore + 19
     );
+    const exited = new Promise((resolve) => holder.process.once('exit', (_code, signal) => resolve(signal)));
     gate = (_req, answer) => {
       gate = (_next, answerNext) => answerNext('continue');
       answer('kill');
@@ -418,7 +419,7 @@ describe('three instances behind nginx with media in S3', () => {
       holder,
       'the killed instance was the one holding the publish'
     );
-    assert.equal(holder.process.signalCode, 'SIGKILL', 'the holder was killed at the gate');
+    assert.equal(await exited, 'SIGKILL', 'the holder was killed at the gate');
     const left = await orphanObjects();
     assert.equal(
       left.length,
