@@ -1,20 +1,39 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { registerSuperAdmin } from './helpers/admin';
 import { createTestDatabase, tableRows, type TestDatabase } from './helpers/databases';
 import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
+import { playgroundDir } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
 import { countArticles, publishAtOnce, publishPost, readArticle } from './helpers/service';
 import { deliver } from './helpers/webhook';
 
 const SECRET = 'whsec-multi-instance-0123456789abcdef';
+/** Uploads of a file whose name holds this stop at the playground's file-row gate (see playground/src/index.js). */
+const GATE_MARKER = 'crash-in-window';
+/** Where the playground's local upload provider writes (both instances run from the same playground). */
+const UPLOADS_DIR = path.join(playgroundDir, 'public', 'uploads');
+
+interface FileRow {
+  url: string;
+  formats: string | Record<string, { url: string }> | null;
+}
 
 /** Two playground processes on one PostgreSQL database, as a site behind a load balancer runs. */
 describe('two Strapi instances on one PostgreSQL database', () => {
   let database: TestDatabase;
   let a: Playground;
   let b: Playground;
+  /** Instances started later, on the same database, to show what a start does. */
+  const later: Playground[] = [];
+  /** Files the uploads folder held before this suite started (other suites' leftovers). */
+  let uploadsBefore: Set<string>;
+  /** What the file-row gate answers an upload about to insert its row: `kill` ends that instance. */
+  let gateAnswer: (req: http.IncomingMessage) => string = () => 'continue';
   let key: string;
   let ownerToken: string;
   const images = new ImageServer();
@@ -24,15 +43,40 @@ describe('two Strapi instances on one PostgreSQL database', () => {
   const recordedImports = async () =>
     (await tableRows(database, 'article_publisher_media_sources')).filter((row) => row.file_id !== null)
       .length;
+  /**
+   * Files this suite put in the uploads folder that no file row points at (by its URL or a format's):
+   * what a crash between the provider's write and the row insert leaves.
+   */
+  const orphanUploads = async () => {
+    const referenced = new Set<string>();
+    for (const row of (await tableRows(database, 'files')) as unknown as FileRow[]) {
+      const formats =
+        typeof row.formats === 'string'
+          ? (JSON.parse(row.formats) as Record<string, { url: string }>)
+          : (row.formats ?? {});
+      for (const url of [row.url, ...Object.values(formats).map((format) => format.url)])
+        referenced.add(path.basename(url));
+    }
+    return fs
+      .readdirSync(UPLOADS_DIR)
+      .filter((name) => !uploadsBefore.has(name) && !referenced.has(name))
+      .sort();
+  };
+
+  const env: Record<string, string> = {
+    ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET,
+    ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
+    ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
+    PLAYGROUND_FILE_ROW_GATE_MARKER: GATE_MARKER,
+  };
 
   before(async () => {
     await images.start();
+    env.PLAYGROUND_FILE_ROW_GATE_URL = images.route('/gate', (req, res) =>
+      res.writeHead(200, { 'content-type': 'text/plain' }).end(gateAnswer(req))
+    );
+    uploadsBefore = new Set(fs.readdirSync(UPLOADS_DIR));
     database = await createTestDatabase('postgres');
-    const env = {
-      ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET,
-      ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
-      ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
-    };
     a = await startPlayground({ env, database });
     b = await startPlayground({ env, database });
     ownerToken = await registerSuperAdmin(a.url);
@@ -45,6 +89,7 @@ describe('two Strapi instances on one PostgreSQL database', () => {
   after(async () => {
     await a?.stop();
     await b?.stop();
+    for (const instance of later) await instance.stop();
     await database?.drop();
     await images.stop();
   });
@@ -111,13 +156,14 @@ describe('two Strapi instances on one PostgreSQL database', () => {
     );
   });
 
-  it('survives an instance killed in the middle of a publish: the retry on the other makes one post and leaves no orphan files', async () => {
+  it('survives an instance killed between the provider writing an image and Strapi inserting its row: the retry on the other makes one post, and a later start removes what the killed upload left', async () => {
     const fastJpeg = images.file('/k/fast.jpg', await makeImage('jpeg', 320, 200, 50), 'image/jpeg');
     const fastPng = images.file('/k/fast.png', await makeImage('png', 160, 160, 51), 'image/png');
-    const slowBytes = await makeImage('webp', 200, 120, 52);
+    // Large enough for Strapi's thumbnail and small formats: the killed upload writes three files.
+    const slowBytes = await makeImage('webp', 640, 400, 52);
     let releaseSlow: () => void = () => undefined;
     const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
-    const slow = images.route('/k/slow.webp', (_req, res) => {
+    const slow = images.route(`/k/slow-${GATE_MARKER}.webp`, (_req, res) => {
       void slowGate.then(() => res.writeHead(200, { 'content-type': 'image/webp' }).end(slowBytes));
     });
     const body = {
@@ -128,9 +174,10 @@ describe('two Strapi instances on one PostgreSQL database', () => {
     };
     const filesBefore = (await files()).length;
     const recordedBefore = await recordedImports();
+    assert.deepEqual(await orphanUploads(), [], 'no orphan file before the crash');
 
     const doomed = publishPost(a.url, key, body).catch((error: Error) => error);
-    // Wait until A has uploaded and recorded the two fast images and is stuck on the slow one, then kill it.
+    // Wait until A has uploaded and recorded the two fast images and is stuck on the slow one.
     for (
       let attempt = 0;
       (await files()).length < filesBefore + 2 || (await recordedImports()) < recordedBefore + 2;
@@ -139,9 +186,24 @@ describe('two Strapi instances on one PostgreSQL database', () => {
       assert.ok(attempt < 400, 'instance A never uploaded the fast images');
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    a.process.kill('SIGKILL');
-    assert.ok((await doomed) instanceof Error, 'the request to the killed instance failed');
+    // Then A fetches the slow image, its provider writes it and its formats, and A is killed (kill -9)
+    // just before Strapi inserts the file row: the window a crash leaves files without a row in.
+    const exited = new Promise((resolve) => a.process.once('exit', (_code, signal) => resolve(signal)));
+    gateAnswer = () => {
+      gateAnswer = () => 'continue';
+      return 'kill';
+    };
     releaseSlow();
+    assert.equal(await exited, 'SIGKILL', 'instance A was killed at the gate');
+    assert.ok((await doomed) instanceof Error, 'the request to the killed instance failed');
+    const left = await orphanUploads();
+    assert.equal(left.length, 3, `the image and its two formats are on disk without a file row: ${left}`);
+    const journal = await tableRows(database, 'article_publisher_upload_journal');
+    assert.deepEqual(
+      journal.map((entry) => `${String(entry.hash)}${String(entry.ext)}`).sort(),
+      left,
+      'the upload journal names exactly those files'
+    );
 
     // The lock A held expires (its lease is 15 s); the retry on B waits for it, then reuses A's uploads.
     const retried = await publishPost(b.url, key, body);
@@ -159,7 +221,25 @@ describe('two Strapi instances on one PostgreSQL database', () => {
     assert.deepEqual(
       newFiles.map((file) => Number(file.id)).sort(),
       imported.map((image) => image.attachment_id).sort(),
-      'every file uploaded since the start is used by the post: no orphans'
+      'every file row made since the start is used by the post'
     );
+
+    // An instance starting now leaves them: their journal entries are younger than the grace period
+    // (an hour by default), although the upload's lock is free again.
+    later.push(await startPlayground({ env, database }));
+    assert.deepEqual(await orphanUploads(), left, 'entries younger than the grace period are not swept');
+
+    // One whose grace period they have passed removes them, through the provider, as it starts.
+    later.push(await startPlayground({ env, database, pluginConfig: { orphanSweep: { graceSeconds: 5 } } }));
+    assert.deepEqual(await orphanUploads(), [], 'no file on disk that no file row points at');
+    assert.deepEqual(
+      await tableRows(database, 'article_publisher_upload_journal'),
+      [],
+      'the journal is empty'
+    );
+    for (const image of imported) {
+      const served = await request(image.local_url.replace(/^https?:\/\/[^/]+/, b.url));
+      assert.equal(served.status, 200, `${image.local_url} is still served`);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import type http from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { registerSuperAdmin } from './helpers/admin';
 import { startCluster, type Cluster } from './helpers/cluster';
@@ -9,7 +10,14 @@ import type { Playground } from './helpers/playground';
 import { publishAtOnce, publishPost, readArticle } from './helpers/service';
 
 const FAIL_MARKER = '[simulate-db-failure]';
+/** Uploads of a file whose name holds this stop at the playground's file-row gate (see playground/src/index.js). */
+const GATE_MARKER = 'crash-in-window';
 const INSTANCES = 3;
+/**
+ * Every instance looks for orphan uploads each second; an entry is swept 15 s after it was journaled
+ * (far longer than any upload here takes, and as long as a dead instance's lock lease).
+ */
+const ORPHAN_SWEEP = { everySeconds: 1, graceSeconds: 15 };
 
 interface FileRow {
   id: number;
@@ -33,6 +41,9 @@ describe('three instances behind nginx with media in S3', () => {
   let ownerToken: string;
   let key: string;
   const images = new ImageServer();
+  /** What the file-row gate answers an upload about to insert its row (`kill` ends that instance); it may wait. */
+  let gate: (req: http.IncomingMessage, answer: (text: string) => void) => void = (_req, answer) =>
+    answer('continue');
   const files = async () =>
     ((await tableRows(cluster.database, 'files')) as unknown as FileRow[]).sort((a, b) => a.id - b.id);
   const publish = (body: unknown, localAddress?: string) => publishPost(cluster.url, key, body, localAddress);
@@ -54,6 +65,19 @@ describe('three instances behind nginx with media in S3', () => {
     );
   }
 
+  /** Bucket objects no file row points at (by its URL or a format's). */
+  async function orphanObjects(): Promise<string[]> {
+    const [objects, referenced] = await Promise.all([cluster.s3.keys(), cluster.referencedKeys()]);
+    return objects.filter((object) => !referenced.includes(object));
+  }
+
+  /** When an instance last started the periodic orphan sweep (the plugin's store entry), 0 if none has. */
+  async function lastSweepStartedAt(): Promise<number> {
+    const rows = await tableRows(cluster.database, 'strapi_core_store_settings');
+    const entry = rows.find((row) => row.key === 'plugin_article-publisher_orphan-sweep');
+    return entry ? Number((JSON.parse(String(entry.value)) as { startedAt: number }).startedAt) : 0;
+  }
+
   /** An image URL answered by the S3 server itself, with an image. */
   async function assertServedFromBucket(url: string) {
     assert.ok(url.startsWith(bucketPrefix()), `${url} is the provider's absolute URL`);
@@ -71,6 +95,11 @@ describe('three instances behind nginx with media in S3', () => {
         ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',
         ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true',
         PLAYGROUND_FAIL_WRITES_MARKER: FAIL_MARKER,
+        PLAYGROUND_FILE_ROW_GATE_MARKER: GATE_MARKER,
+        PLAYGROUND_FILE_ROW_GATE_URL: images.route('/gate', (req, res) =>
+          gate(req, (text) => res.writeHead(200, { 'content-type': 'text/plain' }).end(text))
+        ),
+        PLAYGROUND_PLUGIN_CONFIG: JSON.stringify({ orphanSweep: ORPHAN_SWEEP }),
       },
     });
     ownerToken = await registerSuperAdmin(cluster.instances[0].url);
@@ -291,7 +320,59 @@ describe('three instances behind nginx with media in S3', () => {
     assert.ok(elapsed < 1000, `honoured after ${elapsed} ms`);
   });
 
-  it('survives kill -9 of the instance holding a 20-image publish: the retry through the proxy makes one post, bucket and file rows match', async () => {
+  it('never removes an upload still in progress: the sweeps every instance runs meanwhile leave its objects, and the publish completes', async () => {
+    const heldImage = images.file(
+      `/h/held-${GATE_MARKER}.png`,
+      await makeImage('png', 640, 400, 90),
+      'image/png'
+    );
+    let openGate: () => void = () => undefined;
+    const gateOpen = new Promise<void>((resolve) => (openGate = resolve));
+    let reachedGate: () => void = () => undefined;
+    const atGate = new Promise<void>((resolve) => (reachedGate = resolve));
+    gate = (_req, answer) => {
+      reachedGate();
+      void gateOpen.then(() => answer('continue'));
+    };
+    const objectsBefore = await cluster.s3.keys();
+
+    const pending = publish({
+      title: 'Held between write and row',
+      slug: 'held-between-write-and-row',
+      status: 'publish',
+      content: `<p>held</p><img src="${heldImage}" alt="held">`,
+    });
+    // The provider has written the image and its formats; Strapi waits at the gate to insert the row.
+    await atGate;
+    const reachedAt = Date.now();
+    const written = (await cluster.s3.keys()).filter((object) => !objectsBefore.includes(object));
+    assert.equal(written.length, 3, `the image and its two formats are in the bucket: ${written}`);
+    assert.deepEqual(await orphanObjects(), written, 'with no file row yet');
+    // Sweeps run every second on every instance: let two periods pass after the upload reached the gate.
+    await waitFor('two sweeps ran while the upload was held', async () => {
+      return (await lastSweepStartedAt()) > reachedAt + 1000;
+    });
+    assert.deepEqual(
+      (await cluster.s3.keys()).filter((object) => !objectsBefore.includes(object)),
+      written,
+      'no object of the upload in progress was removed'
+    );
+
+    openGate();
+    const done = await pending;
+    assert.equal(done.status, 201, done.text);
+    const [image] = done.json.inline_images_result.imported as Imported[];
+    await assertServedFromBucket(image.local_url);
+    await assertBucketMatchesFileRows();
+    assert.deepEqual(
+      await tableRows(cluster.database, 'article_publisher_upload_journal'),
+      [],
+      "the upload's journal entries went once its row existed"
+    );
+    gate = (_req, answer) => answer('continue');
+  });
+
+  it('survives kill -9 of the instance holding a 20-image publish, between an image written and its row: the retry through the proxy makes one post, and a sweep on one survivor leaves the bucket matching the file rows', async () => {
     const sources: string[] = [];
     for (let n = 0; n < 19; n++) {
       // A few large enough for Strapi's formats (thumbnail, small), whose objects must be accounted for too.
@@ -300,11 +381,13 @@ describe('three instances behind nginx with media in S3', () => {
         images.file(`/k/fast-${n}.png`, await makeImage('png', width, height, 100 + n), 'image/png')
       );
     }
-    const slowBytes = await makeImage('jpeg', 300, 200, 120);
+    // The last image, with its two formats, is written by the provider; then its instance dies (at the
+    // gate) before Strapi inserts the file row.
+    const slowBytes = await makeImage('jpeg', 640, 400, 120);
     let releaseSlow: () => void = () => undefined;
     const slowGate = new Promise<void>((resolve) => (releaseSlow = resolve));
     sources.push(
-      images.route('/k/slow.jpg', (_req, res) => {
+      images.route(`/k/slow-${GATE_MARKER}.jpg`, (_req, res) => {
         void slowGate.then(() => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(slowBytes));
       })
     );
@@ -315,6 +398,7 @@ describe('three instances behind nginx with media in S3', () => {
       content: sources.map((src, n) => `<p>${n}</p><img src="${src}" alt="image ${n}">`).join(''),
     };
     const filesBefore = (await files()).length;
+    assert.deepEqual(await orphanObjects(), [], 'no orphan object before the crash');
 
     const holder = await cluster.nextInstance();
     const doomed = publish(body);
@@ -322,7 +406,12 @@ describe('three instances behind nginx with media in S3', () => {
       'the holder uploaded the 19 fast images',
       async () => (await files()).length >= filesBefore + 19
     );
-    holder.process.kill('SIGKILL');
+    const exited = new Promise((resolve) => holder.process.once('exit', (_code, signal) => resolve(signal)));
+    gate = (_req, answer) => {
+      gate = (_next, answerNext) => answerNext('continue');
+      answer('kill');
+    };
+    releaseSlow();
     const lost = await doomed;
     assert.equal(lost.status, 502, 'the proxy reports the instance gone');
     assert.equal(
@@ -330,7 +419,13 @@ describe('three instances behind nginx with media in S3', () => {
       holder,
       'the killed instance was the one holding the publish'
     );
-    releaseSlow();
+    assert.equal(await exited, 'SIGKILL', 'the holder was killed at the gate');
+    const left = await orphanObjects();
+    assert.equal(
+      left.length,
+      3,
+      `the image and its two formats are in the bucket without a file row: ${left}`
+    );
 
     // The killed holder's lock lapses after its lease (15 s); the retry waits for it, then reuses its uploads.
     const retried = await publish(body);
@@ -348,8 +443,20 @@ describe('three instances behind nginx with media in S3', () => {
     assert.deepEqual(
       newFiles.map((file) => file.id).sort((a, b) => a - b),
       imported.map((image) => image.attachment_id).sort((a, b) => a - b),
-      'every file uploaded since the start is used by the post'
+      'every file row made since the start is used by the post'
     );
+
+    // Past the grace period, one of the two survivors' periodic sweeps removes them through the provider.
+    await waitFor('the orphan objects are swept', async () => (await orphanObjects()).length === 0);
     await assertBucketMatchesFileRows();
+    assert.deepEqual(await tableRows(cluster.database, 'article_publisher_upload_journal'), []);
+    const removed = cluster.instances
+      .filter((instance) => instance !== holder)
+      .flatMap((instance) =>
+        [...instance.output().matchAll(/removed (\d+) object\(s\) that interrupted uploads left/g)].map(
+          (match) => Number(match[1])
+        )
+      );
+    assert.deepEqual(removed, [3], 'one sweep, on one instance, removed the three objects');
   });
 });

@@ -97,6 +97,25 @@ export const pluginConfigSchema = z
       })
       .strict(),
     /**
+     * Objects an upload left in storage without a file row (its instance died between the provider's
+     * write and the row insert) are removed at start and every `everySeconds` (by one instance at a
+     * time), once their journal entry is older than `graceSeconds`: longer than any upload can take.
+     */
+    orphanSweep: z
+      .object({
+        everySeconds: z
+          .number()
+          .int()
+          .min(1)
+          .max(7 * 86400),
+        graceSeconds: z
+          .number()
+          .int()
+          .min(0)
+          .max(30 * 86400),
+      })
+      .strict(),
+    /**
      * Also answer under WordPress's REST paths (`/wp-json/service/v1/...`, `/?rest_route=/service/v1/...`),
      * so a service's WordPress connector works unchanged.
      */
@@ -153,6 +172,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
     allowHttp: false,
     allowPrivateNetworks: false,
   },
+  orphanSweep: { everySeconds: 15 * 60, graceSeconds: 60 * 60 },
   wordpressPaths: true,
 };
 
@@ -173,8 +193,8 @@ export function editableImageSettings(images: PluginConfig['images']): z.output<
 
 /**
  * The part of the config a site owner may change in the admin (stored in the database, over the file).
- * Secrets, the auth throttle, the body limit and the two local-testing switches stay in files and
- * the environment.
+ * Secrets, the auth throttle, the body limit, the orphan sweep and the two local-testing switches stay
+ * in files and the environment.
  */
 export const settingsSchema = z
   .object({

@@ -54,6 +54,21 @@ describe('plugin config validation', () => {
       /"videoEmbedHosts\.0" must be https/
     );
   });
+
+  it('names a bad orphan sweep period or grace period', () => {
+    assert.throws(
+      () => assertValidConfig(withOverrides({ orphanSweep: { everySeconds: 0, graceSeconds: -1 } })),
+      (error: Error) => {
+        assert.match(error.message, /"orphanSweep\.everySeconds"/);
+        assert.match(error.message, /"orphanSweep\.graceSeconds"/);
+        return true;
+      }
+    );
+    assert.throws(
+      () => assertValidConfig(withOverrides({ orphanSweep: { everySeconds: 60, graceSeconds: 60, x: 1 } })),
+      /unknown option "orphanSweep\.x"/
+    );
+  });
 });
 
 describe('effective config', () => {

@@ -82,6 +82,30 @@ function simulateEarlyBodyParser(strapi) {
 }
 
 /**
+ * Test fixture: with PLAYGROUND_FILE_ROW_GATE_URL and PLAYGROUND_FILE_ROW_GATE_MARKER set, Strapi's
+ * upload, about to insert the row of a file whose name contains the marker (the provider has written
+ * the file and its formats by then), first asks the gate URL (with `?name=`) and waits for its answer:
+ * `kill` ends this process at once (kill -9 in the window between the provider's write and the row
+ * insert), anything else lets the upload go on. A gate that does not answer yet holds the upload there.
+ */
+function gateFileRows(strapi) {
+  const gate = process.env.PLAYGROUND_FILE_ROW_GATE_URL;
+  const marker = process.env.PLAYGROUND_FILE_ROW_GATE_MARKER;
+  if (!gate || !marker) return;
+  strapi.db.lifecycles.subscribe({
+    models: ['plugin::upload.file'],
+    async beforeCreate(event) {
+      const name = String((event.params.data && event.params.data.name) || '');
+      if (!name.includes(marker)) return;
+      const answer = await globalThis
+        .fetch(`${gate}?name=${encodeURIComponent(name)}`)
+        .then((response) => response.text());
+      if (answer.trim() === 'kill') process.kill(process.pid, 'SIGKILL');
+    },
+  });
+}
+
+/**
  * PLAYGROUND_UPLOAD_SETTINGS (JSON) sets the media library's settings at start (Settings > Media
  * Library), e.g. `{"responsiveDimensions":false,"sizeOptimization":false}`; the benchmark uses it to
  * show how much of an image import is Strapi's own image processing.
@@ -111,6 +135,7 @@ module.exports = {
     simulateEarlyBodyParser(strapi);
   },
   async bootstrap({ strapi }) {
+    gateFileRows(strapi);
     await grantPublicRead(strapi);
     await ensureFrenchLocale(strapi);
     await applyUploadSettings(strapi);

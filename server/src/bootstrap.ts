@@ -34,9 +34,36 @@ async function removeStaleDownloadFolders(strapi: Core.Strapi) {
     strapi.log.info(`[article-publisher] removed ${removed.length} stale temporary download folder(s)`);
 }
 
+/**
+ * Each object the plugin's uploads hand the upload provider is journaled before it is written, so one a
+ * crash leaves without a file row can be found again. The upload plugin set its provider up in register.
+ */
+function journalPluginUploads(strapi: Core.Strapi) {
+  getService(strapi, 'upload-journal').journalProviderWrites();
+}
+
+/**
+ * Objects an interrupted upload (of this instance before a crash, or of another) left without a file
+ * row are removed at start, and then periodically by one instance at a time. A failed sweep is retried
+ * on the next period; it never stops Strapi from starting.
+ */
+async function removeOrphanUploads(strapi: Core.Strapi) {
+  const sweep = getService(strapi, 'orphan-sweep');
+  try {
+    await sweep.sweepNow();
+  } catch (error) {
+    strapi.log.warn(
+      `[article-publisher] the orphan upload sweep at start failed: ${(error as Error).message}`
+    );
+  }
+  sweep.startPeriodicSweep();
+}
+
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await registerPermissionActions(strapi);
   await createLockTable(strapi);
   await removeStaleDownloadFolders(strapi);
+  journalPluginUploads(strapi);
+  await removeOrphanUploads(strapi);
   answerUnderWordPressPaths(strapi);
 };

@@ -2,6 +2,7 @@ import bootstrap from './bootstrap';
 import config from './config';
 import contentTypes from './content-types';
 import controllers from './controllers';
+import destroy from './destroy';
 import middlewares from './middlewares';
 import register from './register';
 import routes from './routes';
@@ -13,6 +14,7 @@ export default {
   config,
   contentTypes,
   controllers,
+  destroy,
   middlewares,
   routes,
   services,

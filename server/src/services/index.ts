@@ -6,6 +6,7 @@ import deliveries from './deliveries';
 import locks from './locks';
 import mediaImport from './media-import';
 import mediaSources from './media-sources';
+import orphanSweep from './orphan-sweep';
 import pluginConfig from './plugin-config';
 import postBody from './post-body';
 import posts from './posts';
@@ -14,6 +15,7 @@ import pluginStore from './plugin-store';
 import siteInfo from './site-info';
 import siteLocales from './site-locales';
 import targetSchema from './target-schema';
+import uploadJournal from './upload-journal';
 import webhookSecret from './webhook-secret';
 
 const services = {
@@ -25,6 +27,7 @@ const services = {
   locks,
   'media-import': mediaImport,
   'media-sources': mediaSources,
+  'orphan-sweep': orphanSweep,
   'plugin-config': pluginConfig,
   'post-body': postBody,
   posts,
@@ -33,6 +36,7 @@ const services = {
   'site-info': siteInfo,
   'site-locales': siteLocales,
   'target-schema': targetSchema,
+  'upload-journal': uploadJournal,
   'webhook-secret': webhookSecret,
 };
 

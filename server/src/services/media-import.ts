@@ -149,18 +149,27 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       ? `${String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '')}${url}`
       : url;
 
-  /** Uploads a checked file through Strapi's upload service (any provider). */
+  /**
+   * Uploads a checked file through Strapi's upload service (any provider). Each object the provider
+   * writes for it is journaled first and cleared once the file row exists, so a crash in between
+   * leaves nothing the orphan sweep cannot find. `lockName`: the lock the upload runs under.
+   */
   async function upload(
     filepath: string,
     size: number,
     name: string,
     mimeType: string,
-    alt: string | undefined
+    alt: string | undefined,
+    lockName: string
   ): Promise<MediaFile> {
-    const [file] = await uploadService().upload({
-      data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
-      files: { filepath, originalFilename: name, mimetype: mimeType, size },
-    });
+    const journal = getService(strapi, 'upload-journal');
+    const [file] = await journal.track(name, lockName, () =>
+      uploadService().upload({
+        data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
+        files: { filepath, originalFilename: name, mimetype: mimeType, size },
+      })
+    );
+    await journal.clear(name);
     return mediaFileOf(file);
   }
 
@@ -323,7 +332,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
           queued();
           await clock.time('checks', () => verifyImageDecodes(filepath, policy.maxPixels));
           return clock.time('strapi upload', () =>
-            upload(filepath, size, uploadName, header.mimeType, image.alt)
+            upload(filepath, size, uploadName, header.mimeType, image.alt, contentLockName(keys.contentHash))
           );
         })
       );

@@ -25,6 +25,7 @@ interface EncryptionService {
 const API_KEY_ENTRY = 'api-key';
 const SETTINGS_ENTRY = 'settings';
 const WEBHOOK_SECRET_ENTRY = 'webhook-secret';
+const ORPHAN_SWEEP_ENTRY = 'orphan-sweep';
 
 /**
  * The one place that reads and writes the plugin's own state: secrets and the settings saved in the
@@ -38,6 +39,15 @@ const pluginStore = ({ strapi }: { strapi: Core.Strapi }) => {
       | EncryptionService
       | undefined;
   return {
+    /** When an instance last started the periodic orphan sweep (ms since the epoch), 0 if none did. */
+    async getLastOrphanSweep(): Promise<number> {
+      const value = (await store().get({ key: ORPHAN_SWEEP_ENTRY })) as { startedAt?: unknown } | null;
+      return typeof value?.startedAt === 'number' ? value.startedAt : 0;
+    },
+    async setLastOrphanSweep(startedAt: number): Promise<void> {
+      await store().set({ key: ORPHAN_SWEEP_ENTRY, value: { startedAt } });
+    },
+
     /** Settings saved in the admin; not validated here (the config service checks them). */
     async getSettings(): Promise<unknown> {
       return (await store().get({ key: SETTINGS_ENTRY })) ?? {};

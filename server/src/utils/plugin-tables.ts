@@ -3,6 +3,7 @@ import { PLUGIN_ID } from './plugin-id';
 /** The plugin's own content types and tables, and the upload plugin's file type it reads: named once. */
 export const DELIVERY_UID = `plugin::${PLUGIN_ID}.delivery` as const;
 export const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source` as const;
+export const UPLOAD_JOURNAL_UID = `plugin::${PLUGIN_ID}.upload-journal` as const;
 export const AUTH_FAILURE_UID = `plugin::${PLUGIN_ID}.auth-failure` as const;
 export const UPLOAD_FILE_UID = 'plugin::upload.file' as const;
 

@@ -1,0 +1,11 @@
+import type { Core } from '@strapi/strapi';
+import { getService } from './utils/get-service';
+
+/** The periodic orphan sweep's timer goes with the app (tests and restarts stop Strapi in-process). */
+function stopOrphanSweep(strapi: Core.Strapi) {
+  getService(strapi, 'orphan-sweep').stopPeriodicSweep();
+}
+
+export default ({ strapi }: { strapi: Core.Strapi }) => {
+  stopOrphanSweep(strapi);
+};
