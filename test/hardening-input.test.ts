@@ -94,21 +94,21 @@ describe('hardening: input shapes', () => {
   it('refuses JSON-LD nested 10,000 deep with a 400 in json_ld_schema, an ld+json block and schema_markup', async () => {
     assertBadRequest(
       await publish({ title: 'Deep JSON-LD', content: '<p>x</p>', json_ld_schema: nestedJson(10_000) }),
-      /json_ld_schema nests more than 64 levels deep/
+      /json_ld_schema nests more than 32 levels deep/
     );
     assertBadRequest(
       await publish({
         title: 'Deep JSON-LD block',
         content: `<p>x</p><script type="application/ld+json">${nestedJson(10_000)}</script>`,
       }),
-      /content has a JSON-LD script block that nests more than 64 levels deep/
+      /content has a JSON-LD script block that nests more than 32 levels deep/
     );
     assertBadRequest(
       // Written by hand: JSON.stringify itself overflows on a value this deep.
       await webhook(
         `${JSON.stringify(webhookPayload({})).slice(0, -1)},"schema_markup":${nestedJson(10_000)}}`
       ),
-      /schema_markup nests more than 64 levels deep/
+      /schema_markup nests more than 32 levels deep/
     );
   });
 

@@ -19,7 +19,7 @@ const TARGET = { targetContentType: 'api::article.article', bodyFormat: 'html' }
 /** ~280 bytes a section: 5 KB, 100 KB and 1 MB articles. */
 const SIZES_KB = [5, 100, 1000];
 const IMAGE_COUNTS = [1, 10, 50];
-/** Depths up to just under the nesting limit (MAX_HTML_DEPTH 128), each list level two elements. */
+/** Depths up to just under the nesting limit (REQUEST_BOUNDS.htmlDepth, 128), each list level two elements. */
 const DEPTHS = [8, 32, 120];
 const NESTED_BLOCKS = 100;
 const THROUGHPUT_REQUESTS = 64;

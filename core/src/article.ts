@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PostStatus } from './config';
 import type { ImageWarning } from './contracts';
-import { withoutControlCharacters } from './control-characters';
 import { refusedImageSources } from './images/refused-image-sources';
-import { combineJsonLd, extractJsonLd } from './json-ld';
+import { combineJsonLd, extractJsonLd, storableJsonLd } from './json-ld';
 import type { PublishRequest } from './publish-request';
 import { sanitizeArticleHtml, type SanitizeOptions } from './sanitize';
 import { textFromHtml } from './seo';
@@ -85,8 +84,8 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
     slug: toSlug(fields.slug ?? fields.title),
     status: fields.status ?? options.defaultStatus,
     html,
-    // JSON-LD lands in a jsonb column, which refuses NUL; its depth was checked by the request schema.
-    structuredData: withoutControlCharacters(combineJsonLd(documents)),
+    // Without controls (a jsonb column refuses NUL) and without `<` (it is printed into a script element).
+    structuredData: storableJsonLd(combineJsonLd(documents)),
     seo: {
       metaTitle: fields.title,
       metaDescription: fields.metaDescription,

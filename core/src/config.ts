@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field';
 import { localeCode } from './locale';
+import { REQUEST_BOUNDS } from './request-bounds';
 import { fieldIssues } from './schema-issues';
 import {
   categoryFieldOverridesSchema,
@@ -85,7 +86,8 @@ export const pluginConfigSchema = z
         maxPixels: z.number().int().min(1),
         maxRedirects: z.number().int().min(0).max(10),
         concurrency: z.number().int().min(1).max(32),
-        maxInlineImages: z.number().int().min(0).max(1000),
+        // No more than a request may carry (the body's <img> bound).
+        maxInlineImages: z.number().int().min(0).max(REQUEST_BOUNDS.inlineImages),
         /**
          * Decoded pixels in flight in this process, across all publishes: images that would exceed it
          * together are decoded and uploaded one after another (memory grows with pixels, ~4 bytes each

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ServiceError } from './errors';
+import { REQUEST_BOUNDS } from './request-bounds';
 
 /**
  * The language an article is written in, on a site localized with Strapi's i18n. Framework-free: the
@@ -9,7 +10,7 @@ import { ServiceError } from './errors';
 /** A locale code as Strapi's i18n names them: `en`, `fr`, `pt-BR`, `zh-Hans-CN`, ... */
 export const localeCode = z
   .string()
-  .max(35)
+  .max(REQUEST_BOUNDS.localeLength, `must be at most ${REQUEST_BOUNDS.localeLength} characters`)
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a locale code such as "en" or "fr-CA"');
 
 /** One of the site's locales (Settings > Internationalization). */

@@ -1,13 +1,12 @@
 import { Parser } from 'htmlparser2';
 
 /**
- * Nesting limits (issue #17 item 3). Real articles nest a handful of levels; thousands of levels
- * only serve to exhaust the server: HTML parsers keep a stack of open elements (htmlparser2 shifts
- * it at every tag, so time grows with depth times size), and recursive steps (the blocks converter,
- * JSON.stringify) overflow the call stack. Deeper input is refused with a 400 naming the field.
+ * Nesting checks (issue #17 item 3); the limits are in request-bounds.ts. Real articles nest a handful
+ * of levels; thousands of levels only serve to exhaust the server: HTML parsers keep a stack of open
+ * elements (htmlparser2 shifts it at every tag, so time grows with depth times size), and recursive
+ * steps (the blocks converter, JSON.stringify) overflow the call stack. Deeper input is refused with a
+ * 400 naming the field.
  */
-export const MAX_HTML_DEPTH = 128;
-export const MAX_JSON_DEPTH = 64;
 
 /**
  * Whether an HTML fragment opens elements more than `limit` levels deep, as htmlparser2 (the

@@ -3,30 +3,41 @@ import { localeCode } from './locale';
 import { fieldIssues } from './schema-issues';
 import { STATUSES } from './config';
 import { ServiceError } from './errors';
-import { articleHtml, imageSource, jsonLdText, optionalText, requiredLine } from './schema-fields';
+import { REQUEST_BOUNDS as BOUNDS } from './request-bounds';
+import {
+  articleHtml,
+  boundedArray,
+  categoryId,
+  checkTagCount,
+  imageSource,
+  jsonLdText,
+  optionalText,
+  requiredLine,
+} from './schema-fields';
 
 /**
- * Integration A's publish request (spec 2.1). `http:` image URLs are accepted here only so that
- * ARTICLE_PUBLISHER_ALLOW_HTTP can work; the image fetcher enforces the real rule.
+ * Integration A's publish request (spec 2.1), every field bounded (request-bounds.ts). `http:` image
+ * URLs are accepted here only so that ARTICLE_PUBLISHER_ALLOW_HTTP can work; the image fetcher
+ * enforces the real rule.
  */
-export const publishRequestSchema = z.object({
-  title: requiredLine(500),
-  content: articleHtml(5_000_000),
-  slug: optionalText(200),
-  status: z.enum(STATUSES, { error: `must be one of ${STATUSES.join(', ')}` }).nullish(),
-  focus_keyword: optionalText(200),
-  meta_description: optionalText(1000),
-  featured_image: imageSource(),
-  featured_image_alt: optionalText(500),
-  json_ld_schema: jsonLdText(),
-  category: optionalText(200),
-  sub_category: optionalText(200),
-  categories: z
-    .array(z.number({ error: 'must be integers' }).int('must be integers').positive('must be positive'))
-    .nullish(),
-  /** The language the article is written in, on a localized site (additive; default: the configured locale). */
-  locale: localeCode.nullish(),
-});
+export const publishRequestSchema = z
+  .object({
+    title: requiredLine(BOUNDS.titleLength),
+    content: articleHtml(),
+    slug: optionalText(BOUNDS.slugLength),
+    status: z.enum(STATUSES, { error: `must be one of ${STATUSES.join(', ')}` }).nullish(),
+    focus_keyword: optionalText(BOUNDS.keywordLength),
+    meta_description: optionalText(BOUNDS.metaDescriptionLength),
+    featured_image: imageSource(),
+    featured_image_alt: optionalText(BOUNDS.altLength),
+    json_ld_schema: jsonLdText(),
+    category: optionalText(BOUNDS.categoryNameLength),
+    sub_category: optionalText(BOUNDS.categoryNameLength),
+    categories: boundedArray(categoryId(), BOUNDS.categoryIds).nullish(),
+    /** The language the article is written in, on a localized site (additive; default: the configured locale). */
+    locale: localeCode.nullish(),
+  })
+  .superRefine((request, context) => checkTagCount([request.focus_keyword], 'focus_keyword', context));
 
 export type PublishRequest = z.output<typeof publishRequestSchema>;
 export type PublishRequestInput = z.input<typeof publishRequestSchema>;

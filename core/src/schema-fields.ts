@@ -1,21 +1,21 @@
 import { z } from 'zod';
 import { removeControlCharacters, singleLineText, urlText } from './control-characters';
 import { isAcceptedImageSource } from './image-source';
-import {
-  htmlNestsDeeperThan,
-  jsonLdScriptTexts,
-  jsonNestsDeeperThan,
-  MAX_HTML_DEPTH,
-  MAX_JSON_DEPTH,
-  tryParseJson,
-} from './nesting';
+import { hasMoreImagesThan } from './images/inline-images';
+import { htmlNestsDeeperThan, jsonLdScriptTexts, jsonNestsDeeperThan, tryParseJson } from './nesting';
+import { REQUEST_BOUNDS } from './request-bounds';
+import { tagsOfKeywords } from './target-profile/derive';
+
+/** The request schemas' field types, each bounded by request-bounds.ts. */
+
+const atMostCharacters = (max: number) => `must be at most ${max} characters`;
+
+/** One-line text: controls and invisible formatting removed (control-characters.ts) before it is measured. */
+export const lineText = (max: number) => z.string().overwrite(singleLineText).max(max, atMostCharacters(max));
 
 /** Optional text field: the service sometimes sends null or an empty string for "none". */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .overwrite(singleLineText)
-    .max(max, `must be at most ${max} characters`)
+  lineText(max)
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : undefined));
 
@@ -26,72 +26,135 @@ export const requiredLine = (max: number) =>
     .overwrite(singleLineText)
     .trim()
     .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`);
+    .max(max, atMostCharacters(max));
+
+/** A text the plugin receives but does not use (the webhook's event, format, ...): only bounded. */
+export const label = () =>
+  z.string().max(REQUEST_BOUNDS.labelLength, atMostCharacters(REQUEST_BOUNDS.labelLength)).nullish();
+
+/**
+ * An array of at most `max` items. The count is checked before the items, so an array far over the
+ * bound is one issue ("must have at most 100 entries"), not one per item.
+ */
+export const boundedArray = <Item extends z.ZodType>(
+  item: Item,
+  max: number
+): z.ZodType<z.output<Item>[], z.input<Item>[]> =>
+  z
+    .array(z.unknown())
+    .max(max, `must have at most ${max} entries`)
+    .pipe(z.array(item)) as unknown as z.ZodType<z.output<Item>[], z.input<Item>[]>;
+
+/** A URL, or an image as a data: URL: bounded, controls removed. */
+export const imageUrl = () =>
+  z
+    .string()
+    .max(REQUEST_BOUNDS.imageSourceLength, atMostCharacters(REQUEST_BOUNDS.imageSourceLength))
+    .overwrite(urlText);
 
 /**
  * An image reference: an https URL or an image data URL. `http:` is let through here only so that
  * ARTICLE_PUBLISHER_ALLOW_HTTP can work; the image fetcher enforces the real rule.
  */
 export const imageSource = () =>
-  z
-    .string()
-    .max(30_000_000)
-    .overwrite(urlText)
+  imageUrl()
     .nullish()
     .refine(
       (value) => !value || isAcceptedImageSource(value, true),
       'must be an https URL or a data:image/...;base64 URL'
     );
 
-const JSON_TOO_DEEP = `nests more than ${MAX_JSON_DEPTH} levels deep (the limit)`;
+const { jsonLdBytes, jsonLdDepth, htmlDepth, inlineImages } = REQUEST_BOUNDS;
+const JSON_TOO_DEEP = `nests more than ${jsonLdDepth} levels deep (the limit)`;
+const JSON_TOO_LARGE = `is larger than ${jsonLdBytes / 1024} KB (the limit)`;
+const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /**
- * The article's HTML body: controls removed, and refused when its elements, or the JSON of one of
- * its JSON-LD script blocks, nest deeper than the limits (nesting.ts) — checked before any other
- * step parses it.
+ * The article's HTML body: controls removed, and refused when it is over a bound (request-bounds.ts):
+ * its length, how deep its elements nest, its `<img>` count, and its JSON-LD script blocks' depth
+ * and size together. Checked before any other step parses it.
  */
-export const articleHtml = (max: number) =>
+export const articleHtml = () =>
   z
     .string({ error: 'is required' })
     .overwrite(removeControlCharacters)
     .min(1, 'is required')
-    .max(max, 'is too long')
+    .max(REQUEST_BOUNDS.contentLength, atMostCharacters(REQUEST_BOUNDS.contentLength))
     .superRefine((html, context) => {
-      if (html.length > max) return;
-      if (htmlNestsDeeperThan(html, MAX_HTML_DEPTH)) {
-        context.addIssue({
-          code: 'custom',
-          message: `nests HTML elements more than ${MAX_HTML_DEPTH} levels deep (the limit)`,
-        });
+      if (html.length > REQUEST_BOUNDS.contentLength) return;
+      const refuse = (message: string) => context.addIssue({ code: 'custom', message });
+      if (htmlNestsDeeperThan(html, htmlDepth)) {
+        refuse(`nests HTML elements more than ${htmlDepth} levels deep (the limit)`);
         return;
       }
-      const deepBlock = jsonLdScriptTexts(html).some((text) => {
+      if (hasMoreImagesThan(html, inlineImages))
+        refuse(`has more than ${inlineImages} <img> elements (the limit)`);
+      const blocks = jsonLdScriptTexts(html);
+      if (blocks.reduce((bytes, text) => bytes + utf8Bytes(text), 0) > jsonLdBytes)
+        refuse(
+          `has JSON-LD script blocks that together are larger than ${jsonLdBytes / 1024} KB (the limit)`
+        );
+      const deepBlock = blocks.some((text) => {
         const parsed = tryParseJson(text);
-        return parsed !== undefined && jsonNestsDeeperThan(parsed.value, MAX_JSON_DEPTH);
+        return parsed !== undefined && jsonNestsDeeperThan(parsed.value, jsonLdDepth);
       });
-      if (deepBlock)
-        context.addIssue({ code: 'custom', message: `has a JSON-LD script block that ${JSON_TOO_DEEP}` });
+      if (deepBlock) refuse(`has a JSON-LD script block that ${JSON_TOO_DEEP}`);
     });
 
-/** JSON-LD as JSON text (integration A's json_ld_schema): valid JSON, nested within the limit. */
+/** Text the plugin receives but does not use, as long as a body may be (the webhook's plain_content). */
+export const longText = () =>
+  z.string().max(REQUEST_BOUNDS.contentLength, atMostCharacters(REQUEST_BOUNDS.contentLength)).nullish();
+
+/** JSON-LD as JSON text (integration A's json_ld_schema): valid JSON, within the size and depth bounds. */
 export const jsonLdText = () =>
   z
     .string()
     .nullish()
     .superRefine((text, context) => {
       if (!text) return;
+      const refuse = (message: string) => context.addIssue({ code: 'custom', message });
+      // Measured before it is parsed: a text far over the bound is not parsed at all.
+      if (text.length > jsonLdBytes || utf8Bytes(text) > jsonLdBytes) return refuse(JSON_TOO_LARGE);
       const parsed = tryParseJson(text);
-      if (parsed === undefined) context.addIssue({ code: 'custom', message: 'must be valid JSON text' });
-      else if (jsonNestsDeeperThan(parsed.value, MAX_JSON_DEPTH))
-        context.addIssue({ code: 'custom', message: JSON_TOO_DEEP });
+      if (parsed === undefined) refuse('must be valid JSON text');
+      else if (jsonNestsDeeperThan(parsed.value, jsonLdDepth)) refuse(JSON_TOO_DEEP);
     });
 
-/** JSON-LD as a JSON value (integration B's schema_markup): an object or array, nested within the limit. */
+/** JSON-LD as a JSON value (integration B's schema_markup): an object or array, within the size and depth bounds. */
 export const jsonLdValue = () =>
   z
     .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
     .nullish()
-    .refine(
-      (value) => value === null || value === undefined || !jsonNestsDeeperThan(value, MAX_JSON_DEPTH),
-      JSON_TOO_DEEP
-    );
+    .superRefine((value, context) => {
+      if (value === null || value === undefined) return;
+      const refuse = (message: string) => context.addIssue({ code: 'custom', message });
+      // The depth first: JSON.stringify recurses, and the bound keeps it shallow.
+      if (jsonNestsDeeperThan(value, jsonLdDepth)) return refuse(JSON_TOO_DEEP);
+      if (utf8Bytes(JSON.stringify(value)) > jsonLdBytes) refuse(JSON_TOO_LARGE);
+    });
+
+/** A category id: a positive integer no larger than a database id can be. */
+export const categoryId = () =>
+  z
+    .number({ error: 'must be integers' })
+    .int('must be integers')
+    .positive('must be positive')
+    .max(REQUEST_BOUNDS.categoryId, `must be at most ${REQUEST_BOUNDS.categoryId}`);
+
+/**
+ * Adds an issue at `path` when the keywords give more tags than the bound (split at commas, as the
+ * keywords field joins them and the tags are read back from it).
+ */
+export function checkTagCount(
+  keywords: ReadonlyArray<unknown>,
+  path: string,
+  context: z.RefinementCtx
+): void {
+  const texts = keywords.filter((keyword): keyword is string => typeof keyword === 'string');
+  if (tagsOfKeywords(texts).length <= REQUEST_BOUNDS.tags) return;
+  context.addIssue({
+    code: 'custom',
+    path: [path],
+    message: `gives more than ${REQUEST_BOUNDS.tags} tags, counting the focus keyword and the secondary keywords split at commas (the limit)`,
+  });
+}

@@ -1,22 +1,32 @@
 import { z } from 'zod';
 import type { ArticleFields, CategorySelection } from './article';
 import { STATUSES, type PostStatus } from './config';
-import { singleLineText, urlText } from './control-characters';
-import { articleHtml, imageSource, jsonLdValue, optionalText, requiredLine } from './schema-fields';
+import { REQUEST_BOUNDS as BOUNDS } from './request-bounds';
+import {
+  articleHtml,
+  boundedArray,
+  checkTagCount,
+  imageSource,
+  imageUrl,
+  jsonLdValue,
+  label,
+  lineText,
+  longText,
+  optionalText,
+  requiredLine,
+} from './schema-fields';
 import { parseWithSchema } from './publish-request';
 
 const inlineImageSchema = z.object({
-  url: z.string().overwrite(urlText),
-  alt: z.string().overwrite(singleLineText).nullish(),
+  url: imageUrl(),
+  alt: lineText(BOUNDS.altLength).nullish(),
   order: z.number().int().nullish(),
-  section_title: z.string().nullish(),
-  placement: z.string().nullish(),
+  section_title: label(),
+  placement: label(),
 });
 
 /** The service's `target_status`; "published" is read as "publish", the form WordPress users write. */
-const targetStatus = z
-  .string()
-  .nullish()
+const targetStatus = label()
   .transform((value) => (value === 'published' ? 'publish' : value))
   .refine(
     (value) => value === null || value === undefined || (STATUSES as readonly string[]).includes(value),
@@ -25,32 +35,50 @@ const targetStatus = z
     }
   );
 
-/** Integration B's payload (spec 2.5). Only what the article needs is required. */
-export const webhookPayloadSchema = z.object({
-  event: z.string({ error: 'is required' }).min(1, 'is required'),
-  timestamp: z.string().nullish(),
-  article_id: z
-    .number({ error: 'must be an integer' })
-    .int('must be an integer')
-    .nonnegative('must not be negative'),
-  website_id: z.number().int().nullish(),
-  website_name: z.string().nullish(),
-  title: requiredLine(500),
-  slug: optionalText(200),
-  focus_keyword: optionalText(200),
-  secondary_keywords: z.array(z.string().overwrite(singleLineText)).nullish(),
-  format: z.string().nullish(),
-  html_content: articleHtml(5_000_000),
-  plain_content: z.string().nullish(),
-  meta_description: optionalText(1000),
-  featured_image: imageSource(),
-  featured_image_alt: optionalText(500),
-  inline_images: z.array(inlineImageSchema).nullish(),
-  category: optionalText(200),
-  sub_category: optionalText(200),
-  schema_markup: jsonLdValue(),
-  target_status: targetStatus,
-});
+/**
+ * Integration B's payload (spec 2.5), every field bounded (request-bounds.ts) by the same rules as
+ * the publish request's. Only what the article needs is required.
+ */
+export const webhookPayloadSchema = z
+  .object({
+    event: z
+      .string({ error: 'is required' })
+      .min(1, 'is required')
+      .max(BOUNDS.labelLength, `must be at most ${BOUNDS.labelLength} characters`),
+    timestamp: label(),
+    article_id: z
+      .number({ error: 'must be an integer' })
+      .int('must be an integer')
+      .nonnegative('must not be negative'),
+    website_id: z.number().int().nullish(),
+    website_name: label(),
+    title: requiredLine(BOUNDS.titleLength),
+    slug: optionalText(BOUNDS.slugLength),
+    focus_keyword: optionalText(BOUNDS.keywordLength),
+    secondary_keywords: boundedArray(lineText(BOUNDS.keywordLength), BOUNDS.tags).nullish(),
+    format: label(),
+    html_content: articleHtml(),
+    plain_content: longText(),
+    meta_description: optionalText(BOUNDS.metaDescriptionLength),
+    featured_image: imageSource(),
+    featured_image_alt: optionalText(BOUNDS.altLength),
+    inline_images: boundedArray(inlineImageSchema, BOUNDS.inlineImages).nullish(),
+    category: optionalText(BOUNDS.categoryNameLength),
+    sub_category: optionalText(BOUNDS.categoryNameLength),
+    schema_markup: jsonLdValue(),
+    target_status: targetStatus,
+  })
+  .superRefine((payload, context) => {
+    const keywords = [
+      payload.focus_keyword,
+      ...(Array.isArray(payload.secondary_keywords) ? payload.secondary_keywords : []),
+    ];
+    checkTagCount(
+      keywords,
+      payload.secondary_keywords?.length ? 'secondary_keywords' : 'focus_keyword',
+      context
+    );
+  });
 
 export type WebhookPayload = z.output<typeof webhookPayloadSchema>;
 

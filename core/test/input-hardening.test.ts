@@ -5,11 +5,13 @@ import { articleFromWebhookPayload, parseWebhookPayload } from '../src/webhook-p
 import { removeControlCharacters, singleLineText } from '../src/control-characters';
 import { ServiceError } from '../src/errors';
 import { extractJsonLd } from '../src/json-ld';
-import { htmlNestsDeeperThan, jsonNestsDeeperThan, MAX_HTML_DEPTH, MAX_JSON_DEPTH } from '../src/nesting';
+import { htmlNestsDeeperThan, jsonNestsDeeperThan } from '../src/nesting';
 import { parsePublishRequest } from '../src/publish-request';
+import { REQUEST_BOUNDS } from '../src/request-bounds';
 import { sanitizeArticleHtml } from '../src/sanitize';
 
 const nestedHtml = (depth: number, tag = 'div') => `${`<${tag}>`.repeat(depth)}x${`</${tag}>`.repeat(depth)}`;
+const { htmlDepth: MAX_HTML_DEPTH, jsonLdDepth: MAX_JSON_DEPTH } = REQUEST_BOUNDS;
 const nestedJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
 /** A webhook payload parsed: a minimal article, these fields over it. */
@@ -66,7 +68,7 @@ describe('nesting limits', () => {
   it('refuses JSON-LD nested past the limit in json_ld_schema, schema_markup and ld+json blocks', () => {
     badRequest(
       () => parsePublishRequest({ title: 't', content: 'x', json_ld_schema: nestedJson(10_000) }),
-      /json_ld_schema nests more than 64 levels deep/
+      /json_ld_schema nests more than 32 levels deep/
     );
     badRequest(
       () =>
@@ -74,11 +76,11 @@ describe('nesting limits', () => {
           title: 't',
           content: `<p>x</p><script type="application/ld+json">${nestedJson(10_000)}</script>`,
         }),
-      /content has a JSON-LD script block that nests more than 64 levels deep/
+      /content has a JSON-LD script block that nests more than 32 levels deep/
     );
     badRequest(
       () => parseWebhookWith({ schema_markup: JSON.parse(nestedJson(10_000)) }),
-      /schema_markup nests more than 64 levels deep/
+      /schema_markup nests more than 32 levels deep/
     );
     const within = parsePublishRequest({
       title: 't',

@@ -70,6 +70,11 @@ export function deriveTags(keywords: ReadonlyArray<string | undefined>): string[
   return tags;
 }
 
+/** The tags of a request's keywords as the publish reads them back from the keywords field: each keyword split at commas. */
+export function tagsOfKeywords(keywords: ReadonlyArray<string>): string[] {
+  return deriveTags(keywords.flatMap((keyword) => keyword.split(',')));
+}
+
 /**
  * The article's keywords when the caller has no separate list: NormalizedArticle joins the focus and
  * secondary keywords with ", ", so this splits them again (a keyword containing a comma splits too).

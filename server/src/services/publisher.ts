@@ -341,53 +341,62 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     return [];
   }
 
+  /** The dry run's answer (see `preview`). */
+  async function previewOf(article: NormalizedArticle, config: EffectiveConfig): Promise<DryRunResponse> {
+    const publish = await plan(article, { source: 'api' }, config, stageTimings.start('preview'));
+    const { target, locale, warnings } = publish;
+    const posts = service('posts');
+    const existing = await posts.findPostBySlug(target, article.slug, locale);
+    const inline = [...new Set(listInlineImages(article.html).map((image) => image.src))];
+    const bodyWarnings: string[] = [];
+    const body = service('post-body').write(
+      target,
+      article.html,
+      placeholderLibraryFiles(inline),
+      posts.existingZone(target, existing),
+      bodyWarnings
+    );
+    addNew(warnings, withoutImportWarnings(bodyWarnings, inline));
+    const values = planValues(target, {
+      article,
+      existing,
+      now: new Date(),
+      postUrl: postUrlBeforeWrite(config, article),
+    });
+    addNew(warnings, values.warnings);
+    const data = withFeaturedImage(values, undefined);
+    if (target.body && body !== undefined) data[target.body.field] = shortenedBody(body);
+    const hasFeaturedImageField = values.featuredImagePaths.length > 0;
+    if (article.featuredImage && !hasFeaturedImageField)
+      warnings.push('featured image: the target has no media field for a featured image');
+    if (target.authorDefault && target.author) data[target.author.field] = target.authorDefault;
+    return {
+      status: 'success',
+      dry_run: true,
+      action: existing ? 'update' : 'create',
+      target: { ...targetReport(target), ...(locale ? { locale } : {}) },
+      values: data,
+      categories: plannedCategoryNames(publish.categoryPlan),
+      tags: target.tags?.kind === 'relation' ? publish.values.tags : [],
+      images: {
+        featured_image: hasFeaturedImageField ? (article.featuredImage?.source ?? null) : null,
+        inline,
+      },
+      warnings,
+    };
+  }
+
   return {
     /**
      * The dry run: validates, maps and fits as a publish would, reading the entry a republish would
      * update, but fetches no image and writes nothing. Images stay at their source URLs in the body.
      */
     async preview(article: NormalizedArticle, config: EffectiveConfig): Promise<DryRunResponse> {
-      const publish = await plan(article, { source: 'api' }, config, stageTimings.start('preview'));
-      const { target, locale, warnings } = publish;
-      const posts = service('posts');
-      const existing = await posts.findPostBySlug(target, article.slug, locale);
-      const inline = [...new Set(listInlineImages(article.html).map((image) => image.src))];
-      const bodyWarnings: string[] = [];
-      const body = service('post-body').write(
-        target,
-        article.html,
-        placeholderLibraryFiles(inline),
-        posts.existingZone(target, existing),
-        bodyWarnings
-      );
-      addNew(warnings, withoutImportWarnings(bodyWarnings, inline));
-      const values = planValues(target, {
-        article,
-        existing,
-        now: new Date(),
-        postUrl: postUrlBeforeWrite(config, article),
-      });
-      addNew(warnings, values.warnings);
-      const data = withFeaturedImage(values, undefined);
-      if (target.body && body !== undefined) data[target.body.field] = shortenedBody(body);
-      const hasFeaturedImageField = values.featuredImagePaths.length > 0;
-      if (article.featuredImage && !hasFeaturedImageField)
-        warnings.push('featured image: the target has no media field for a featured image');
-      if (target.authorDefault && target.author) data[target.author.field] = target.authorDefault;
-      return {
-        status: 'success',
-        dry_run: true,
-        action: existing ? 'update' : 'create',
-        target: { ...targetReport(target), ...(locale ? { locale } : {}) },
-        values: data,
-        categories: plannedCategoryNames(publish.categoryPlan),
-        tags: target.tags?.kind === 'relation' ? publish.values.tags : [],
-        images: {
-          featured_image: hasFeaturedImageField ? (article.featuredImage?.source ?? null) : null,
-          inline,
-        },
-        warnings,
-      };
+      try {
+        return await previewOf(article, config);
+      } catch (error) {
+        throw toPublishFailure(error, strapi);
+      }
     },
 
     /** Publishes a normalized article with the config the controller read for this request. */
@@ -397,8 +406,9 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       config: EffectiveConfig
     ): Promise<PublishResult> {
       const clock = stageTimings.start('publish');
-      const publish = await clock.time('plan', () => plan(article, origin, config, clock));
       try {
+        // The plan reads the database too (locales, categories): its failures answer as the write's do.
+        const publish = await clock.time('plan', () => plan(article, origin, config, clock));
         const written = await clock.time('locks', () =>
           service('locks').withLocks(publish.lockNames, () => deliver(publish))
         );
