@@ -1,3 +1,5 @@
+import { redactUrl } from '../redact-url';
+
 const BLOCKS_LINK_PROTOCOLS = new Set(['http:', 'https:', 'ftp:', 'mailto:', 'tel:']);
 
 /**
@@ -33,5 +35,6 @@ export function videoLink(src: string, title: string | undefined): { url: string
 /** A URL short enough for a warning (a data URL can be megabytes long). */
 export function describeSource(src: string): string {
   if (/^data:/i.test(src)) return `(a ${src.slice(5, src.search(/[;,]/)) || 'data'} data URL)`;
-  return src.length > 200 ? `${src.slice(0, 200)}…` : src;
+  const shown = redactUrl(src);
+  return shown.length > 200 ? `${shown.slice(0, 200)}…` : shown;
 }

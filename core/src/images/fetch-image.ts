@@ -6,7 +6,9 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { guarded } from '../guarded-callback';
 import { parseImageDataUrl } from '../image-source';
+import { redactUrlsIn } from '../redact-url';
 import { addressRange, isIpLiteral, isPublicAddress } from './address-policy';
 import { ImageRejected } from './image-rejected';
 
@@ -43,22 +45,55 @@ function refusalFor(address: string, policy: FetchPolicy): string | null {
 function guardedLookup(policy: FetchPolicy): LookupFunction {
   const resolve = policy.resolve ?? defaultResolve;
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-    resolve(hostname).then(
-      (addresses) => {
-        if (addresses.length === 0)
-          return callback(new ImageRejected(`${hostname} did not resolve to any address`));
-        for (const address of addresses) {
-          const refusal = refusalFor(address, policy);
-          if (refusal) return callback(new ImageRejected(`${hostname}: ${refusal}`));
-        }
-        const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-        if (options.all) return callback(null, entries);
-        return callback(null, entries[0].address, entries[0].family);
-      },
-      (error: NodeJS.ErrnoException) =>
-        callback(new ImageRejected(`${hostname} could not be resolved (${error.code ?? error.message})`))
-    );
+    // Node's callback is called once, with the checked addresses or a refusal, whatever throws.
+    let answered = false;
+    const answer = (...args: unknown[]) => {
+      if (answered) return;
+      answered = true;
+      callback(...args);
+    };
+    // Everything runs inside the promise chain, so a throw of the resolver, the checks or the callback
+    // ends in the final catch, never in an unhandled rejection (which would end the process).
+    Promise.resolve()
+      .then(() => resolve(hostname))
+      .then(
+        (addresses) => {
+          if (addresses.length === 0)
+            return answer(new ImageRejected(`${hostname} did not resolve to any address`));
+          for (const address of addresses) {
+            const refusal = refusalFor(address, policy);
+            if (refusal) return answer(new ImageRejected(`${hostname}: ${refusal}`));
+          }
+          const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+          if (options.all) return answer(null, entries);
+          return answer(null, entries[0].address, entries[0].family);
+        },
+        (error: NodeJS.ErrnoException) =>
+          answer(new ImageRejected(`${hostname} could not be resolved (${error.code ?? error.message})`))
+      )
+      .catch((error: unknown) =>
+        answer(new ImageRejected(`${hostname} could not be resolved (${failureDetail(error)})`))
+      );
   }) as LookupFunction;
+}
+
+/** An error's code, else its message (any URL in it redacted, since reasons reach the ledger). */
+function failureDetail(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (typeof code === 'string') return code;
+  return redactUrlsIn(error instanceof Error ? error.message : String(error));
+}
+
+/** Why a download failed, in words a site owner can act on, with Node's code for the curious. */
+function describeDownloadFailure(error: unknown): string {
+  const detail = failureDetail(error);
+  if (detail.startsWith('HPE_'))
+    return `the download failed: the server's answer is not valid HTTP (${detail})`;
+  if (detail === 'ECONNRESET' || detail === 'ERR_STREAM_PREMATURE_CLOSE')
+    return `the download failed: the connection closed before the whole answer arrived (${detail})`;
+  if (detail === 'EPROTO' || detail.startsWith('ERR_SSL_') || detail.startsWith('ERR_TLS_'))
+    return `the download failed: no TLS connection could be made (${detail})`;
+  return `the download failed (${detail})`;
 }
 
 function checkUrl(raw: string, policy: FetchPolicy): URL {
@@ -80,10 +115,38 @@ interface Opened {
   response?: http.IncomingMessage;
 }
 
-/** One request: a redirect to follow, or a 200 response whose body is still to be read. */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * One request: a redirect to follow, or a 200 response whose body is still to be read. The response
+ * callback runs from the event loop, so it is guarded: whatever throws in it rejects this request.
+ */
 function openOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<Opened> {
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<Opened>((resolve, reject) => {
+    const onResponse = (response: http.IncomingMessage) => {
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (REDIRECT_STATUSES.has(status) && location) {
+        // Only the next hop matters: the body is not read, so a body that never ends holds nothing open.
+        response.destroy();
+        if (!URL.canParse(location, url.href))
+          return reject(new ImageRejected('the server redirected to an address that is not a valid URL'));
+        return resolve({ redirectTo: new URL(location, url).href });
+      }
+      if (status !== 200) {
+        response.destroy();
+        return reject(new ImageRejected(`the server answered HTTP ${status}`));
+      }
+      const declared = Number(response.headers['content-length'] ?? 0);
+      if (declared > policy.maxBytes) {
+        response.destroy();
+        return reject(
+          new ImageRejected(`the image is ${declared} bytes, more than the limit of ${policy.maxBytes}`)
+        );
+      }
+      resolve({ response });
+    };
     const request = client.get(
       url,
       {
@@ -91,25 +154,10 @@ function openOnce(url: URL, policy: FetchPolicy, signal: AbortSignal): Promise<O
         signal,
         headers: { accept: 'image/*', 'user-agent': 'strapi-plugin-article-publisher' },
       },
-      (response) => {
-        const status = response.statusCode ?? 0;
-        if ([301, 302, 303, 307, 308].includes(status) && response.headers.location) {
-          response.resume();
-          return resolve({ redirectTo: new URL(response.headers.location, url).href });
-        }
-        if (status !== 200) {
-          response.resume();
-          return reject(new ImageRejected(`the server answered HTTP ${status}`));
-        }
-        const declared = Number(response.headers['content-length'] ?? 0);
-        if (declared > policy.maxBytes) {
-          response.destroy();
-          return reject(
-            new ImageRejected(`the image is ${declared} bytes, more than the limit of ${policy.maxBytes}`)
-          );
-        }
-        resolve({ response });
-      }
+      guarded(onResponse, (error) => {
+        request.destroy();
+        reject(error);
+      })
     );
     request.on('error', reject);
   });
@@ -132,12 +180,17 @@ class ByteLimit extends Transform {
     this.size += chunk.length;
     if (this.size > this.maxBytes)
       return callback(new ImageRejected(`the image is larger than the limit of ${this.maxBytes} bytes`));
-    if (this.onHashed) {
-      const start = performance.now();
-      this.hash.update(chunk);
-      this.onHashed(performance.now() - start);
-    } else {
-      this.hash.update(chunk);
+    try {
+      if (this.onHashed) {
+        const start = performance.now();
+        this.hash.update(chunk);
+        this.onHashed(performance.now() - start);
+      } else {
+        this.hash.update(chunk);
+      }
+    } catch (error) {
+      // A throw here would escape into the source stream's data event; the pipeline fails instead.
+      return callback(error as Error);
     }
     callback(null, chunk);
   }
@@ -170,8 +223,7 @@ async function withImageResponse<T>(
     if (controller.signal.aborted)
       throw new ImageRejected(`the download took longer than ${policy.timeoutMs} ms`);
     if (error instanceof ImageRejected) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new ImageRejected(`the download failed (${code ?? (error as Error).message})`);
+    throw new ImageRejected(describeDownloadFailure(error));
   } finally {
     clearTimeout(timer);
   }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import slugify from 'slugify';
 import { parseImageDataUrl } from '../image-source';
+import { redactUrl } from '../redact-url';
 
 /**
  * The readable part of an imported file's name in the media library: the URL's own file name; for a
@@ -17,8 +18,9 @@ export function libraryFileStem(source: string, alt: string | undefined, slug: s
 }
 
 /**
- * A source as answers and the ledger show it: a data URL is shortened to its type and size (echoing
- * megabytes of base64 back helps nobody); any other source is shown as sent.
+ * A source as the list of imported images shows it: a data URL is shortened to its type and size
+ * (echoing megabytes of base64 back helps nobody); any other source is shown as sent, so the caller
+ * finds its own URL there.
  */
 export function displayedSource(source: string): string {
   const match = /^data:([^;,]+)[^,]*,/i.exec(source.trim());
@@ -27,4 +29,12 @@ export function displayedSource(source: string): string {
   const bytes = Math.floor((payload * 3) / 4);
   const size = bytes >= 1024 ? `${Math.round(bytes / 1024)} KB` : `${bytes} B`;
   return `${match[0]}...(${size})`;
+}
+
+/**
+ * A source as warnings show it (in the answer and in the activity ledger): shortened as
+ * displayedSource does, without the credentials a URL may carry (redactUrl).
+ */
+export function warningSource(source: string): string {
+  return redactUrl(displayedSource(source));
 }

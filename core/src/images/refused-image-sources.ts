@@ -1,6 +1,7 @@
 import type { ImageWarning } from '../contracts';
 import { judgeImageSource } from '../image-source';
 import { listInlineImages } from './inline-images';
+import { warningSource } from './library-names';
 
 /**
  * The inline images of the raw (not yet sanitized) HTML whose src the sanitizer removes with a
@@ -15,7 +16,7 @@ export function refusedImageSources(rawHtml: string, allowHttp: boolean): ImageW
     if (refusal === undefined || seen.has(src)) continue;
     seen.add(src);
     warnings.push({
-      source_url: src,
+      source_url: warningSource(src),
       reason: `not imported: ${refusal}; the image was removed from the body`,
     });
   }

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { errorBody, isServiceError } from '../../../core/src/errors';
+import { describeError } from '../utils/describe-error';
 
 /**
  * Route middleware placed first on every service route: whatever a later step throws reaches the
@@ -17,12 +18,8 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         ctx.body = error.toBody();
         return;
       }
-      strapi.log.error(`[article-publisher] ${ctx.method} ${ctx.path} failed: ${describe(error)}`);
+      strapi.log.error(`[article-publisher] ${ctx.method} ${ctx.path} failed: ${describeError(error)}`);
       ctx.status = 500;
       ctx.body = errorBody('internal_error', 'The site could not process the request. Try again later.');
     }
   };
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
-}

@@ -5,6 +5,7 @@ import type {
   DeliveryKind,
   DeliverySource,
 } from '../../../core/src/contracts';
+import { redactUrlsIn } from '../../../core/src/redact-url';
 import { documentsOf } from '../utils/documents';
 import { DELIVERY_UID } from '../utils/plugin-tables';
 
@@ -50,7 +51,8 @@ const toEntry = (row: DeliveryRow): ActivityEntry => ({
   created: row.created ?? null,
   imagesImported: row.imagesImported ?? 0,
   // Written by the publisher as a string array; anything else is shown as nothing rather than failing.
-  warnings: Array.isArray(row.warnings) ? row.warnings.map(String) : [],
+  // Redacted again on the way out: rows written before redaction existed may hold whole image URLs.
+  warnings: Array.isArray(row.warnings) ? row.warnings.map((warning) => redactUrlsIn(String(warning))) : [],
   check: row.check === true,
 });
 
@@ -77,8 +79,10 @@ export interface DeliveryRecord {
 
 /** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
 const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** Warnings are stored with every URL in them redacted: no image URL's password or signature stays in the ledger. */
   async recordDelivery(record: DeliveryRecord): Promise<void> {
-    await documentsOf(strapi, DELIVERY_UID).create({ data: record });
+    const warnings = record.warnings.map((warning) => redactUrlsIn(warning));
+    await documentsOf(strapi, DELIVERY_UID).create({ data: { ...record, warnings } });
   },
 
   /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug, and the locale on a localized target). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import { describeError } from '../utils/describe-error';
 import { LOCK_TABLE } from '../utils/plugin-tables';
 import { ServiceError } from '../../../core/src/errors';
 import { LOCK_KEY_MAX_LENGTH, lockKey } from '../../../core/src/lock-key';
@@ -77,14 +78,18 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     const owner = randomUUID();
     const sorted = [...new Set(names.map(lockKey))].sort();
     const held: string[] = [];
-    const renew = setInterval(() => {
-      void knex()(LOCK_TABLE)
+    // Async, so that even a synchronous throw (the connection pool gone at shutdown) becomes a
+    // rejection that is logged: a throw in a timer callback would end the process.
+    const renewLeases = async () => {
+      await knex()(LOCK_TABLE)
         .whereIn('lock_key', held)
         .andWhere({ owner })
-        .update({ expires_at: Date.now() + LEASE_MS })
-        .catch((error: Error) =>
-          strapi.log.warn(`[article-publisher] lock renewal failed: ${error.message}`)
-        );
+        .update({ expires_at: Date.now() + LEASE_MS });
+    };
+    const renew = setInterval(() => {
+      renewLeases().catch((error: unknown) =>
+        strapi.log.warn(`[article-publisher] lock renewal failed: ${describeError(error)}`)
+      );
     }, RENEW_EVERY_MS);
     try {
       if (!(await take(sorted, owner))) return { ran: false };

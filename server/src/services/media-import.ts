@@ -18,13 +18,15 @@ import {
 import { inspectImage, verifyImageDecodes, type ImageHeader } from '../../../core/src/images/image-check';
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { listInlineImages } from '../../../core/src/images/inline-images';
-import { displayedSource, libraryFileStem } from '../../../core/src/images/library-names';
+import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
 import { createPixelBudget } from '../../../core/src/images/pixel-budget';
 import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
 import { judgeImageSource, parseImageDataUrl } from '../../../core/src/image-source';
+import { redactUrlsIn } from '../../../core/src/redact-url';
 import { sanitizeArticleHtml } from '../../../core/src/sanitize';
 import { isServiceError } from '../../../core/src/errors';
 import type { StageClock } from '../../../core/src/stage-timings';
+import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
 import { stageTimings } from '../utils/stage-timings';
@@ -271,7 +273,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     } catch (error) {
       strapi.log.debug(
-        `[article-publisher] claiming reused images at once failed, each is claimed on its own: ${(error as Error).message}`
+        `[article-publisher] claiming reused images at once failed, each is claimed on its own: ${describeError(error)}`
       );
     }
   }
@@ -410,8 +412,11 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       if (error instanceof ImageRejected) return { ok: false, reason: error.message };
       if (isServiceError(error))
         return { ok: false, reason: 'another delivery held the same image for too long; retry later' };
-      strapi.log.warn(`[article-publisher] image import failed: ${(error as Error).stack ?? String(error)}`);
-      return { ok: false, reason: `the media library refused the file (${(error as Error).message})` };
+      strapi.log.warn(`[article-publisher] image import failed: ${describeError(error)}`);
+      return {
+        ok: false,
+        reason: `the media library refused the file (${redactUrlsIn((error as Error).message)})`,
+      };
     } finally {
       const folder = directory;
       if (folder) await clock.time('temp files', () => fs.rm(folder, { recursive: true, force: true }));
@@ -458,7 +463,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       const warnings: ImageWarning[] = [...(article.refusedImages ?? [])];
       for (const source of sources.slice(config.images.maxInlineImages)) {
         warnings.push({
-          source_url: displayedSource(source),
+          source_url: warningSource(source),
           reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images`,
         });
       }
@@ -510,7 +515,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
             attachment_id: result.file.id,
           });
         } else {
-          warnings.push({ source_url: displayedSource(source), reason: result.reason });
+          warnings.push({ source_url: warningSource(source), reason: result.reason });
         }
       }
 

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { redactUrl } from '../../../core/src/redact-url';
 import { MEDIA_SOURCE_UID, UPLOAD_FILE_UID } from '../utils/plugin-tables';
 
 export interface MediaFile {
@@ -158,8 +159,13 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       return found.map(toRow);
     },
 
+    /**
+     * The source key is stored for people reading the table, redacted (an image URL can carry a
+     * password or a signature): lookups go by its hash, which is of the whole key.
+     */
     async insert(row: NewMediaSource): Promise<number> {
-      const created = (await rows().create({ data: row })) as { id: number };
+      const data = { ...row, sourceKey: redactUrl(row.sourceKey) };
+      const created = (await rows().create({ data })) as { id: number };
       return created.id;
     },
 

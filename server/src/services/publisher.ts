@@ -3,6 +3,7 @@ import type { NormalizedArticle } from '../../../core/src/article';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
+import { redactUrlsIn } from '../../../core/src/redact-url';
 import {
   placeholderLibraryFiles,
   shortenedBody,
@@ -18,6 +19,7 @@ import { planValues, withFeaturedImage, type ValuePlan } from '../../../core/src
 import { describeValidationFailure } from '../../../core/src/write-failure';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { DocumentRow } from '../utils/documents';
+import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 import { stageTimings } from '../utils/stage-timings';
 import type { CategoryPlan } from './category-resolver';
@@ -88,16 +90,15 @@ function toPublishFailure(error: unknown, strapi: Core.Strapi): ServiceError {
   if (isServiceError(error)) return error;
   const refused = describeValidationFailure(error);
   if (refused !== undefined) {
-    strapi.log.warn(`[article-publisher] Strapi refused the post, nothing was written: ${refused}`);
+    strapi.log.warn(
+      `[article-publisher] Strapi refused the post, nothing was written: ${redactUrlsIn(refused)}`
+    );
     return new ServiceError(
       'bad_request',
       `The site refused the post; nothing was written. Strapi said: ${refused}.`
     );
   }
-  const detail = error instanceof Error ? error.message : String(error);
-  strapi.log.error(
-    `[article-publisher] publish failed, nothing was written: ${error instanceof Error ? error.stack : detail}`
-  );
+  strapi.log.error(`[article-publisher] publish failed, nothing was written: ${describeError(error)}`);
   return new ServiceError('publish_failed', 'The site failed to save the post; nothing was written.');
 }
 
