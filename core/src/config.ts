@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
+import { contentTypeUidProblem } from './app-content-types';
 import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field';
 import { localeCode } from './locale';
 import { REQUEST_BOUNDS } from './request-bounds';
@@ -14,12 +16,11 @@ import { TARGET_SETTING_KEYS, type TargetSettingKey } from './settings-keys';
  * The plugin configuration (`config/plugins.ts` -> `article-publisher.config`), one schema that both the
  * Strapi config validator and the admin settings use. Defaults fit the playground's Article.
  */
-const contentTypeUid = z
-  .string()
-  .regex(
-    /^(api|plugin)::[a-z0-9-]+\.[a-z0-9-]+$/,
-    'must be a content type UID such as "api::article.article"'
-  );
+/** A setting naming a content type: one of the app's own (api::), so never one of Strapi's security types. */
+const contentTypeUid = z.string().superRefine((uid, context) => {
+  const problem = contentTypeUidProblem(uid);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 
 const httpUrl = z
   .string()
@@ -219,6 +220,16 @@ export const settingsSchema = z
 
 export type StoredSettings = z.infer<typeof settingsSchema>;
 
+/**
+ * The stored settings as read back: a content type saved before the api:: rule existed is kept as it
+ * is, so the target check refuses it by name (every publish fails with that reason) rather than the
+ * whole stored settings being dropped for the file's, which would move articles elsewhere unasked.
+ */
+export const storedSettingsSchema = settingsSchema.extend({
+  targetContentType: z.string().optional(),
+  categoryContentType: z.string().optional(),
+});
+
 /** The file config with the admin's stored settings on top (each stored key replaces the file's). */
 export function applyStoredSettings(config: PluginConfig, stored: StoredSettings): PluginConfig {
   const { images, ...rest } = stored;
@@ -272,6 +283,15 @@ export function resolveEffectiveConfig(config: PluginConfig, env: NodeJS.Process
 function booleanFromEnvironment(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** Whether two configs send articles to the same place the same way (their target settings agree). */
+export function sameTargetSettings(a: PluginConfig, b: PluginConfig): boolean {
+  const target = (config: PluginConfig) => ({
+    ...Object.fromEntries(TARGET_SETTING_KEYS.map((key) => [key, config[key]])),
+    categoryContentType: config.categoryContentType ?? '',
+  });
+  return isDeepStrictEqual(target(a), target(b));
 }
 
 /** The target part of the settings, which the admin's live check sends before saving. */

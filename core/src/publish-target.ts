@@ -1,3 +1,4 @@
+import { appCollectionTypeProblem, contentTypeUidProblem } from './app-content-types';
 import { resolveBodyField, type BodyField, type BodyFormatSetting } from './body/body-field';
 import { zonePlan, type ZonePlan } from './body/zone-kinds';
 import type { CategoryFieldOverrides, FieldDefaults, FieldOverrides } from './target-profile/field-overrides';
@@ -30,13 +31,14 @@ export interface TargetSettings {
 
 /** The target's profile, or the problem that keeps it from receiving articles at all. */
 export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCatalog): PublishTarget {
-  const schema = catalog.contentType(settings.targetContentType);
-  if (!schema) {
-    return emptyTarget(
-      settings.targetContentType,
-      `The target content type "${settings.targetContentType}" does not exist.`
-    );
-  }
+  const uid = settings.targetContentType;
+  // Checked before the schema is even read: a stored setting from before the rule must not be used.
+  const uidProblem = contentTypeUidProblem(uid);
+  if (uidProblem) return emptyTarget(uid, `The target content type ${uidProblem}.`);
+  const schema = catalog.contentType(uid);
+  if (!schema) return emptyTarget(uid, `The target content type "${uid}" does not exist.`);
+  const kindProblem = appCollectionTypeProblem(uid, schema.kind);
+  if (kindProblem) return emptyTarget(uid, `The target content type ${kindProblem}.`);
   const zoneWarnings: string[] = [];
   const profile = detectTargetProfile<BodyTarget>(schema, catalog, {
     fields: settings.fields,

@@ -2,22 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BODY_WRITERS } from '../src/body-formats';
 import { placeholderLibraryFiles, shortenedBody, withoutImportWarnings } from '../src/dry-run';
-import { buildPublishTarget, targetReport, type TargetSettings } from '../src/publish-target';
-import { exampleBlog, markdownBlog, playgroundArticle } from './helpers/target-shapes';
-
-const settings = (changes: Partial<TargetSettings> = {}): TargetSettings => ({
-  targetContentType: 'api::article.article',
-  fields: {},
-  bodyFormat: 'auto',
-  categoryFields: {},
-  defaults: {},
-  ...changes,
-});
+import { buildPublishTarget, targetReport } from '../src/publish-target';
+import { exampleBlog, markdownBlog, playgroundArticle, targetSettings } from './helpers/target-shapes';
 
 describe('publish target: the profile with the body slot of core/src/body', () => {
   it("reads Strapi's example blog with the content type alone: a zone body with its component plan", () => {
     const { catalog } = exampleBlog();
-    const target = buildPublishTarget(settings(), catalog);
+    const target = buildPublishTarget(targetSettings(), catalog);
     assert.deepEqual(target.problems.fatal, []);
     assert.equal(target.body?.field, 'blocks');
     assert.equal(target.body?.body.format, 'zone');
@@ -35,20 +26,23 @@ describe('publish target: the profile with the body slot of core/src/body', () =
 
   it('a bodyFormat the field cannot hold is a fatal problem naming the field', () => {
     const { catalog } = exampleBlog();
-    const target = buildPublishTarget(settings({ bodyFormat: 'html' }), catalog);
+    const target = buildPublishTarget(targetSettings({ bodyFormat: 'html' }), catalog);
     assert.equal(target.body, null);
     assert.match(target.problems.fatal.join(' '), /"blocks"/);
   });
 
   it('html keeps the Article on HTML; auto gives its Markdown editor Markdown', () => {
     const { catalog } = playgroundArticle();
-    assert.equal(buildPublishTarget(settings({ bodyFormat: 'html' }), catalog).body?.body.format, 'html');
-    assert.equal(buildPublishTarget(settings(), catalog).body?.body.format, 'markdown');
+    assert.equal(
+      buildPublishTarget(targetSettings({ bodyFormat: 'html' }), catalog).body?.body.format,
+      'html'
+    );
+    assert.equal(buildPublishTarget(targetSettings(), catalog).body?.body.format, 'markdown');
   });
 
   it('an unknown content type is one fatal problem', () => {
     const target = buildPublishTarget(
-      settings({ targetContentType: 'api::nope.nope' }),
+      targetSettings({ targetContentType: 'api::nope.nope' }),
       playgroundArticle().catalog
     );
     assert.deepEqual(target.problems.fatal, ['The target content type "api::nope.nope" does not exist.']);
@@ -56,11 +50,17 @@ describe('publish target: the profile with the body slot of core/src/body', () =
 
   it('a target without a slug field is a degradation keyed by the plugin record; an author default is kept for the glue', () => {
     const { catalog } = markdownBlog();
-    const target = buildPublishTarget(settings({ targetContentType: markdownBlog().schema.uid }), catalog);
+    const target = buildPublishTarget(
+      targetSettings({ targetContentType: markdownBlog().schema.uid }),
+      catalog
+    );
     assert.equal(target.slug, null);
     assert.equal(targetReport(target).upsert_key, 'plugin_record');
     assert.ok(target.problems.degraded.some((problem) => /no slug field/.test(problem)));
-    const blog = buildPublishTarget(settings({ defaults: { author: 'Jane Doe' } }), exampleBlog().catalog);
+    const blog = buildPublishTarget(
+      targetSettings({ defaults: { author: 'Jane Doe' } }),
+      exampleBlog().catalog
+    );
     assert.equal(blog.authorDefault, 'Jane Doe');
     assert.ok(
       !blog.defaults.some((constant) => constant.field === 'author'),
@@ -71,7 +71,7 @@ describe('publish target: the profile with the body slot of core/src/body', () =
 
 describe('body writers', () => {
   it('zone: images become media components with their library file; republish keeps components of other kinds after the article', () => {
-    const target = buildPublishTarget(settings(), exampleBlog().catalog);
+    const target = buildPublishTarget(targetSettings(), exampleBlog().catalog);
     assert.ok(target.body);
     const html = '<h2>Hi</h2><p>Text</p><img src="https://cms.example/uploads/a.jpg" alt="A"><p>More</p>';
     const slider = { __component: 'shared.slider', files: [7] };
@@ -94,7 +94,7 @@ describe('body writers', () => {
   });
 
   it('markdown: no HTML left; html: the sanitized HTML as is', () => {
-    const target = buildPublishTarget(settings(), playgroundArticle().catalog);
+    const target = buildPublishTarget(targetSettings(), playgroundArticle().catalog);
     assert.ok(target.body);
     const input = {
       html: '<h2>Hi</h2><p>A <strong>b</strong></p>',

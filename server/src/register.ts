@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { contentTypeKindProblems } from '../../core/src/app-content-types';
 import { assertValidConfig } from '../../core/src/config';
 import { scopeBodyParser } from './middlewares/scoped-body';
 import { getService } from './utils/get-service';
@@ -17,6 +18,23 @@ function validateEffectiveConfig(strapi: Core.Strapi) {
 }
 
 /**
+ * The config validator knows UIDs only; with the app's schema loaded, a content type the config
+ * names must also be a collection type (a single type holds one entry, not articles or categories).
+ */
+function validateConfiguredContentTypes(strapi: Core.Strapi) {
+  const models = strapi.contentTypes as unknown as Record<string, { kind?: string } | undefined>;
+  const problems = contentTypeKindProblems(
+    getService(strapi, 'plugin-config').static(),
+    (uid) => models[uid]?.kind
+  );
+  if (problems.length) {
+    throw new Error(
+      `Error regarding ${PLUGIN_ID} config: ${problems.map(({ path, message }) => `"${path}" ${message}`).join('; ')}`
+    );
+  }
+}
+
+/**
  * Wraps `strapi::body` (Strapi's own extension point for middlewares) so it leaves the service routes'
  * bodies unread: their route middlewares read them after authentication. Must run in `register`,
  * before Strapi builds its middleware chain.
@@ -27,5 +45,6 @@ function scopeStrapiBodyParser(strapi: Core.Strapi) {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   validateEffectiveConfig(strapi);
+  validateConfiguredContentTypes(strapi);
   scopeStrapiBodyParser(strapi);
 };

@@ -17,22 +17,35 @@ export async function registerSuperAdmin(baseUrl: string): Promise<string> {
 }
 
 /** Creates an admin whose role has no plugin permission and returns its session token. */
-export async function createAdminWithoutPluginPermissions(
+export function createAdminWithoutPluginPermissions(baseUrl: string, superToken: string): Promise<string> {
+  return createAdminInNewRole(baseUrl, superToken, {
+    role: 'Writers',
+    description: 'No Article Publisher permissions',
+    firstname: 'Wendy',
+    lastname: 'Writer',
+    email: 'writer@example.com',
+  });
+}
+
+/** Creates a role without permissions and an admin in it; returns the admin's session token. */
+export async function createAdminInNewRole(
   baseUrl: string,
-  superToken: string
+  superToken: string,
+  admin: { role: string; description: string; firstname: string; lastname: string; email: string }
 ): Promise<string> {
   const auth = { authorization: `Bearer ${superToken}` };
   const role = await request(`${baseUrl}/admin/roles`, {
     method: 'POST',
     headers: auth,
-    body: { name: 'Writers', description: 'No Article Publisher permissions' },
+    body: { name: admin.role, description: admin.description },
   });
   if (role.status !== 201 && role.status !== 200)
     throw new Error(`create role failed: ${role.status} ${role.text}`);
+  const { firstname, lastname, email } = admin;
   const user = await request(`${baseUrl}/admin/users`, {
     method: 'POST',
     headers: auth,
-    body: { firstname: 'Wendy', lastname: 'Writer', email: 'writer@example.com', roles: [role.json.data.id] },
+    body: { firstname, lastname, email, roles: [role.json.data.id] },
   });
   if (user.status !== 201 && user.status !== 200)
     throw new Error(`create user failed: ${user.status} ${user.text}`);
@@ -40,7 +53,7 @@ export async function createAdminWithoutPluginPermissions(
     method: 'POST',
     body: {
       registrationToken: user.json.data.registrationToken,
-      userInfo: { firstname: 'Wendy', lastname: 'Writer', password: PASSWORD },
+      userInfo: { firstname, lastname, password: PASSWORD },
     },
   });
   if (registered.status !== 200 && registered.status !== 201) {
@@ -50,11 +63,27 @@ export async function createAdminWithoutPluginPermissions(
 }
 
 /** Gives an admin role exactly these plugin actions (uids without the `plugin::article-publisher.` prefix). */
-export async function grantPluginActions(
+export function grantPluginActions(baseUrl: string, superToken: string, roleName: string, uids: string[]) {
+  return setRolePermissions(
+    baseUrl,
+    superToken,
+    roleName,
+    uids.map((uid) => ({ action: `plugin::article-publisher.${uid}` }))
+  );
+}
+
+/** An admin permission: an action, and for a content type's actions the type's uid. */
+export interface AdminPermission {
+  action: string;
+  subject?: string;
+}
+
+/** Gives an admin role exactly these permissions (every field of a content type, no conditions). */
+export async function setRolePermissions(
   baseUrl: string,
   superToken: string,
   roleName: string,
-  uids: string[]
+  permissions: AdminPermission[]
 ) {
   const auth = { authorization: `Bearer ${superToken}` };
   const roles = await request(`${baseUrl}/admin/roles`, { headers: auth });
@@ -62,16 +91,17 @@ export async function grantPluginActions(
     (candidate) => candidate.name === roleName
   );
   if (!role) throw new Error(`role ${roleName} does not exist`);
-  const permissions = uids.map((uid) => ({
-    action: `plugin::article-publisher.${uid}`,
-    subject: null,
-    properties: {},
-    conditions: [],
-  }));
   const updated = await request(`${baseUrl}/admin/roles/${role.id}/permissions`, {
     method: 'PUT',
     headers: auth,
-    body: { permissions },
+    body: {
+      permissions: permissions.map(({ action, subject }) => ({
+        action,
+        subject: subject ?? null,
+        properties: {},
+        conditions: [],
+      })),
+    },
   });
   if (updated.status !== 200)
     throw new Error(`setting permissions failed: ${updated.status} ${updated.text}`);

@@ -1,3 +1,4 @@
+import { appCollectionTypeProblem } from '../app-content-types';
 import type {
   CategoryFieldOverrides,
   FieldDefaults,
@@ -326,6 +327,13 @@ function relationTarget(attribute: AttributeSchema, catalog: SchemaCatalog): Con
     : undefined;
 }
 
+/** Categories and tags are created in their type: only the app's own collection types may take those roles. */
+const isCreatableType = (type: ContentTypeSchema) => !appCollectionTypeProblem(type.uid, type.kind);
+
+/** Why an override's relation cannot take such a role, as `resolve` words it. */
+const notCreatable = (type: ContentTypeSchema, entries: string) =>
+  `which relates to "${type.uid}": ${entries} are created only in the app's own collection types (api::…)`;
+
 function relationRole(
   field: string,
   attribute: AttributeSchema,
@@ -346,13 +354,19 @@ function namedRelations(
   catalog: SchemaCatalog,
   fieldNames: readonly string[],
   typeNames: readonly string[],
-  taken: ReadonlySet<string>
+  taken: ReadonlySet<string>,
+  createsEntries = false
 ) {
   const relations = Object.entries(schema.attributes)
     .filter(([field]) => !taken.has(field))
     .map(([field, attribute]) => ({ field, attribute, target: relationTarget(attribute, catalog) }))
     .filter((entry): entry is { field: string; attribute: AttributeSchema; target: ContentTypeSchema } =>
-      Boolean(entry.target && entry.target.uid !== schema.uid && relatedNameField(entry.target))
+      Boolean(
+        entry.target &&
+        entry.target.uid !== schema.uid &&
+        relatedNameField(entry.target) &&
+        (!createsEntries || isCreatableType(entry.target))
+      )
     );
   const rank = (entry: (typeof relations)[number]) => {
     const byField = fieldNames.indexOf(normalizedName(entry.field));
@@ -377,7 +391,8 @@ function detectCategories(
     catalog,
     ROLE_NAMES.categoriesField,
     ROLE_NAMES.categoryType,
-    taken
+    taken,
+    true
   );
   if (relation) return categoryRelation(relation.field, relation.attribute, relation.target, categoryFields);
   const named = findByName(
@@ -399,6 +414,7 @@ function categoriesFromField(
   if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
   const target = relationTarget(attribute, catalog);
   if (!target) return 'which is not a relation, string or enumeration field';
+  if (!isCreatableType(target)) return notCreatable(target, 'categories');
   return categoryRelation(field, attribute, target, categoryFields);
 }
 
@@ -443,7 +459,7 @@ function detectTags(
   catalog: SchemaCatalog,
   taken: ReadonlySet<string>
 ): TagsRole | null {
-  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.tagsField, ROLE_NAMES.tagType, taken);
+  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.tagsField, ROLE_NAMES.tagType, taken, true);
   if (relation) {
     const { field, attribute, target } = relation;
     return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
@@ -455,6 +471,8 @@ function detectTags(
 function tagsFromField(field: string, attribute: AttributeSchema, catalog: SchemaCatalog): TagsRole | string {
   if (attribute.type === 'json') return { kind: 'json', field, attribute };
   if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
+  const target = relationTarget(attribute, catalog);
+  if (target && !isCreatableType(target)) return notCreatable(target, 'tags');
   return relationRole(field, attribute, catalog) ?? 'which is not a relation, json, string or text field';
 }
 

@@ -38,6 +38,8 @@ export type Attributes = Record<string, AttributeSchema>;
 
 export interface ContentTypeSchema {
   uid: string;
+  /** Strapi's `kind`; absent is read as a collection type (plain objects in unit tests). */
+  kind?: 'collectionType' | 'singleType';
   /** info.singularName / displayName, for names like "tag" or "author". */
   singularName: string;
   displayName: string;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeArticle, type ArticleFields, type NormalizedArticle } from '../../src/article';
+import type { TargetSettings } from '../../src/publish-target';
 import type { BodySlot } from '../../src/target-profile/profile';
 import { EXAMPLE_BLOG_ARTICLE } from './zone-shapes';
 import type {
@@ -37,6 +38,18 @@ export function contentTypeSchema(
     localized: false,
     attributes,
     ...extra,
+  };
+}
+
+/** Target settings for the playground-like Article, with `changes` on top. */
+export function targetSettings(changes: Partial<TargetSettings> = {}): TargetSettings {
+  return {
+    targetContentType: 'api::article.article',
+    fields: {},
+    bodyFormat: 'auto',
+    categoryFields: {},
+    defaults: {},
+    ...changes,
   };
 }
 

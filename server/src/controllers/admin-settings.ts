@@ -34,10 +34,13 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
     ctx.body = await settingsPage(strapi);
   },
 
-  /** Saves the editable settings with the config validator's rules; 400 ValidationError names each field. */
+  /**
+   * Saves the editable settings with the config validator's rules, a new target only with the saving
+   * admin's Content Manager rights on it; 400 ValidationError names each field.
+   */
   async updateSettings(ctx: Context) {
     try {
-      await getService(strapi, 'plugin-config').saveSettings(ctx.request.body ?? {});
+      await getService(strapi, 'plugin-config').saveSettings(ctx.request.body ?? {}, ctx.state.userAbility);
     } catch (error) {
       throw asSettingsValidationError(error);
     }

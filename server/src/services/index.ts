@@ -2,6 +2,7 @@ import apiKey from './api-key';
 import authThrottle from './auth-throttle';
 import categoryResolver from './category-resolver';
 import categoryStore from './category-store';
+import contentRights from './content-rights';
 import deliveries from './deliveries';
 import locks from './locks';
 import mediaImport from './media-import';
@@ -23,6 +24,7 @@ const services = {
   'auth-throttle': authThrottle,
   'category-resolver': categoryResolver,
   'category-store': categoryStore,
+  'content-rights': contentRights,
   deliveries,
   locks,
   'media-import': mediaImport,

@@ -1,9 +1,13 @@
 import type { Core } from '@strapi/strapi';
+import { ZodError } from 'zod';
+import { contentTypeKindProblems, missingRightsMessage } from '../../../core/src/app-content-types';
 import {
   applyStoredSettings,
   assertValidConfig,
   resolveEffectiveConfig,
+  sameTargetSettings,
   settingsSchema,
+  storedSettingsSchema,
   type EffectiveConfig,
   type PluginConfig,
 } from '../../../core/src/config';
@@ -18,6 +22,8 @@ import { PLUGIN_ID } from '../utils/plugin-id';
  */
 const pluginConfigService = ({ strapi }: { strapi: Core.Strapi }) => {
   const fromFiles = (): PluginConfig => strapi.config.get(`plugin::${PLUGIN_ID}`) as PluginConfig;
+  const kindOf = (uid: string) =>
+    (strapi.contentTypes as unknown as Record<string, { kind?: string } | undefined>)[uid]?.kind;
 
   return {
     /** Files and environment only: for what the admin cannot change (secrets, throttle, body limit). */
@@ -26,7 +32,7 @@ const pluginConfigService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async get(): Promise<EffectiveConfig> {
-      const stored = settingsSchema.safeParse(await getService(strapi, 'plugin-store').getSettings());
+      const stored = storedSettingsSchema.safeParse(await getService(strapi, 'plugin-store').getSettings());
       if (!stored.success) {
         strapi.log.warn('[article-publisher] the settings saved in the admin are invalid and were ignored');
         return this.static();
@@ -35,20 +41,41 @@ const pluginConfigService = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Validates settings from the admin with the config validator's rules (and `locale` against the
-     * site's locales, which a config file cannot know), then saves them.
+     * Validates settings from the admin with the config validator's rules, plus what a config file
+     * cannot know: `locale` against the site's locales, each named content type against the schema
+     * (a collection type), and, when the target settings change, the saving admin's Content Manager
+     * rights on the target (`ability`: their `ctx.state.userAbility`). Then saves them.
      */
-    async saveSettings(input: unknown): Promise<EffectiveConfig> {
+    async saveSettings(input: unknown, ability: unknown): Promise<EffectiveConfig> {
       const site = await getService(strapi, 'site-locales').list();
+      const current = await this.get();
       const settings = settingsSchema
-        .superRefine(({ locale }, context) => {
-          const problem = locale ? unknownLocaleProblem(locale, site) : undefined;
+        .superRefine((settings, context) => {
+          const problem = settings.locale ? unknownLocaleProblem(settings.locale, site) : undefined;
           if (problem) context.addIssue({ code: 'custom', path: ['locale'], message: problem });
+          for (const { path, message } of contentTypeKindProblems(settings, kindOf)) {
+            context.addIssue({ code: 'custom', path: [path], message });
+          }
         })
         .parse(input);
-      assertValidConfig(applyStoredSettings(fromFiles(), settings));
+      const next = assertValidConfig(applyStoredSettings(fromFiles(), settings));
+      if (!sameTargetSettings(current, next)) this.assertMayTarget(ability, next.targetContentType);
       await getService(strapi, 'plugin-store').setSettings(settings);
       return this.get();
+    },
+
+    /** A field error unless `ability` may do in the Content Manager what the plugin does with `uid`. */
+    assertMayTarget(ability: unknown, uid: string): void {
+      const missing = getService(strapi, 'content-rights').missingForArticles(ability, uid);
+      if (!missing.length) return;
+      throw new ZodError([
+        {
+          code: 'custom',
+          path: ['targetContentType'],
+          message: missingRightsMessage(uid, missing),
+          input: uid,
+        },
+      ]);
     },
   };
 };

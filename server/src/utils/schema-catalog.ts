@@ -17,6 +17,7 @@ type RuntimeAttribute = Omit<AttributeSchema, 'localized'> & {
 
 interface RuntimeModel {
   uid?: string;
+  kind?: string;
   info?: { singularName?: string; displayName?: string };
   options?: { draftAndPublish?: boolean };
   pluginOptions?: { i18n?: { localized?: boolean } };
@@ -70,6 +71,7 @@ export function schemaCatalog(strapi: Core.Strapi): SchemaCatalog {
           uid,
           model && {
             uid,
+            kind: model.kind === 'singleType' ? 'singleType' : 'collectionType',
             singularName: model.info?.singularName ?? uid.split('.').at(-1) ?? uid,
             displayName: model.info?.displayName ?? uid,
             draftAndPublish: model.options?.draftAndPublish === true,
