@@ -37,7 +37,8 @@ describe("the README's quickstart, run as written against the playground", () =>
   const environment: Record<string, string> = {};
 
   before(async () => {
-    site = await startPlayground();
+    // As `npm start` runs it: the Article's Markdown field receives Markdown.
+    site = await startPlayground({ articleBodyFormat: 'auto' });
     // What the reader does in the admin: create the first administrator, generate a key and a secret.
     const token = await registerSuperAdmin(site.url);
     const auth = { authorization: `Bearer ${token}` };
@@ -126,6 +127,9 @@ describe("the README's quickstart, run as written against the playground", () =>
       'the inline image points at the library'
     );
     assert.ok(!article.content.includes('data:image'), 'no data URL is left in the body');
+    // What the Content Manager's Markdown editor shows: a readable article, not a line of HTML tags.
+    assert.match(article.content, /^## Water early\n\nWater your lawn early/);
+    assert.doesNotMatch(article.content, /<(p|h2|figure|img)\b/);
   });
 
   it('delivers the example webhook signed by the CLI', async () => {

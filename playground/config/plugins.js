@@ -36,12 +36,13 @@ function s3Upload(env) {
 }
 
 /**
- * The Article's `content` is Strapi's Markdown editor, which would receive Markdown; the playground keeps
- * sending it HTML (as the suite written before body detection expects) unless a test names its own
- * target, which is then configured by PLAYGROUND_PLUGIN_CONFIG alone.
+ * The Article's `content` is Strapi's Markdown editor, which receives Markdown (what `npm start` shows).
+ * The integration tests written before body detection expect HTML there: their helper sets
+ * PLAYGROUND_ARTICLE_BODY_FORMAT=html, which applies unless a test names its own target or format.
  */
-function articleBodyFormat(overrides) {
-  return overrides.targetContentType || overrides.bodyFormat ? {} : { bodyFormat: 'html' };
+function articleBodyFormat(env, overrides) {
+  const format = env('PLAYGROUND_ARTICLE_BODY_FORMAT', '');
+  return !format || overrides.targetContentType || overrides.bodyFormat ? {} : { bodyFormat: format };
 }
 
 // Strapi resolves a relative `resolve` against its own files first, so the path is made absolute.
@@ -58,7 +59,7 @@ module.exports = ({ env }) => ({
     config: {
       siteName: env('SITE_NAME', 'Article Publisher Playground'),
       siteUrl: env('PUBLIC_SITE_URL', `http://localhost:${env.int('PORT', 1337)}`),
-      ...articleBodyFormat(JSON.parse(env('PLAYGROUND_PLUGIN_CONFIG', '{}'))),
+      ...articleBodyFormat(env, JSON.parse(env('PLAYGROUND_PLUGIN_CONFIG', '{}'))),
       ...JSON.parse(env('PLAYGROUND_PLUGIN_CONFIG', '{}')),
     },
   },

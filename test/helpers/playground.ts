@@ -31,6 +31,12 @@ export interface PlaygroundOptions {
   /** A database shared with other instances (not dropped on stop); a fresh one otherwise. */
   database?: TestDatabase;
   startTimeoutMs?: number;
+  /**
+   * How the playground's Article receives bodies when the test names no target or format: `html` (what
+   * the suite written before body detection expects) unless `auto`, which is what `npm start` does
+   * (Markdown, the field's own format).
+   */
+  articleBodyFormat?: 'html' | 'auto';
   /** Another Strapi app to start instead of the playground (the packaging test's fresh app). */
   appDir?: string;
 }
@@ -57,6 +63,7 @@ function playgroundEnv(port: number, database: TestDatabase, options: Playground
     STRAPI_TELEMETRY_DISABLED: 'true',
     STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
     BROWSER: 'none',
+    PLAYGROUND_ARTICLE_BODY_FORMAT: options.articleBodyFormat === 'auto' ? '' : 'html',
     ...(options.pluginConfig ? { PLAYGROUND_PLUGIN_CONFIG: JSON.stringify(options.pluginConfig) } : {}),
     ...options.env,
   };
