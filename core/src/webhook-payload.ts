@@ -28,7 +28,14 @@ const targetStatus = z
 /** Integration B's payload (spec 2.5). Only what the article needs is required. */
 export const webhookPayloadSchema = z.object({
   event: z.string({ error: 'is required' }).min(1, 'is required'),
-  timestamp: z.string().nullish(),
+  /** When the service generated the payload; orders deliveries of one article (see webhook-replay.ts). */
+  timestamp: z.iso
+    .datetime({
+      offset: true,
+      local: true,
+      error: 'must be an ISO 8601 date-time, such as 2026-11-22T08:00:00Z',
+    })
+    .nullish(),
   article_id: z
     .number({ error: 'must be an integer' })
     .int('must be an integer')

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { signWebhook } from '../../core/src/webhook-signature';
 import { request, type HttpResponse } from './http';
 
@@ -47,4 +48,70 @@ export function deliverArticle(
     target_status: 'publish',
   };
   return deliver(baseUrl, JSON.stringify(payload), secret);
+}
+
+/** A webhook request whose body is still being sent: the test decides when (and whether) more bytes follow. */
+export interface HeldBody {
+  /** The server's answer, whenever it comes (also before the body is complete). */
+  response: Promise<HttpResponse>;
+  /** Settles when the connection is closed, by either side. */
+  closed: Promise<void>;
+  write(bytes: Buffer): void;
+  /** Closes the connection mid-body, as a client that gives up does. */
+  abort(): void;
+}
+
+/**
+ * Starts a webhook request that declares `declaredLength` bytes and sends only `firstBytes` of them,
+ * over its own connection from `localAddress`. The signature header is well formed, so the receiver
+ * gets as far as reading the body.
+ */
+export function holdWebhookBody(
+  baseUrl: string,
+  {
+    localAddress,
+    declaredLength,
+    firstBytes,
+  }: { localAddress: string; declaredLength: number; firstBytes: Buffer }
+): HeldBody {
+  const req = http.request(`${baseUrl}${WEBHOOK_PATH}`, {
+    method: 'POST',
+    agent: false,
+    localAddress,
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(declaredLength),
+      'X-Service-Event': 'article.published',
+      'X-Service-Signature': signWebhook('a body that never arrives', 'any secret 0123456789'),
+    },
+  });
+  const closed = new Promise<void>((resolve) => req.on('close', () => resolve()));
+  const response = new Promise<HttpResponse>((resolve, reject) => {
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  // A request the test aborts has no answer to wait for.
+  response.catch(() => undefined);
+  req.flushHeaders();
+  if (firstBytes.length) req.write(firstBytes);
+  return {
+    response,
+    closed,
+    write: (bytes) => void req.write(bytes),
+    abort: () => req.destroy(),
+  };
 }
