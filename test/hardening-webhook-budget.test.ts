@@ -6,7 +6,13 @@ import { tableRows } from './helpers/databases';
 import type { HttpResponse } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
-import { holdWebhookBody, postWebhook, WEBHOOK_PATH, type HeldBody } from './helpers/webhook';
+import {
+  articleDeliveryBody,
+  holdWebhookBody,
+  postWebhook,
+  WEBHOOK_PATH,
+  type HeldBody,
+} from './helpers/webhook';
 
 // Issue #32 "Hardening, part 2": item 3 (idle connections shut out signed webhooks) and item 5 (a
 // replayed delivery rolls a post back).
@@ -18,19 +24,6 @@ const MB = 1024 * KB;
 const BODY_LIMIT = MB;
 const IDLE_TIMEOUT_MS = 1500;
 const MAX_FAILURES = 3;
-
-/** A signed delivery of a short article, `padding` bytes of text making its body as large as needed. */
-function articleBody(slug: string, articleId: number, padding = 0): Buffer {
-  return Buffer.from(
-    JSON.stringify({
-      event: 'article.published',
-      article_id: articleId,
-      title: `Article ${slug}`,
-      slug,
-      html_content: `<p>Body text.${'x'.repeat(padding)}</p>`,
-    })
-  );
-}
 
 describe('hardening: unverified webhook bodies cannot starve the receiver (issue #32, item 3)', () => {
   let site: Playground;
@@ -76,7 +69,7 @@ describe('hardening: unverified webhook bodies cannot starve the receiver (issue
     // Give the server time to start reading both (the old receiver reserved their declared length then).
     await sleep(500);
 
-    const delivered = await signed(articleBody('beside-idle-bodies', 3001));
+    const delivered = await signed(articleDeliveryBody('beside-idle-bodies', 3001));
     assert.equal(delivered.status, 200, delivered.text);
     assert.equal(delivered.json.received, true);
     assert.equal((await readArticle(site.url, 'beside-idle-bodies')).length, 1);
@@ -98,7 +91,7 @@ describe('hardening: unverified webhook bodies cannot starve the receiver (issue
     assert.ok(Number(refused.headers['retry-after']) > 0);
 
     // Another address still has room for a large body beside the 800 KB held.
-    const large = articleBody('large-beside-a-greedy-address', 3002, 600 * KB);
+    const large = articleDeliveryBody('large-beside-a-greedy-address', 3002, 600 * KB);
     const delivered = await signed(large, '127.0.0.24');
     assert.equal(delivered.status, 200, delivered.text);
     assert.equal((await readArticle(site.url, 'large-beside-a-greedy-address')).length, 1);
@@ -126,7 +119,7 @@ describe('hardening: unverified webhook bodies cannot starve the receiver (issue
     await unread.closed;
 
     // Other addresses are not affected.
-    const delivered = await signed(articleBody('beside-a-throttled-address', 3003));
+    const delivered = await signed(articleDeliveryBody('beside-a-throttled-address', 3003));
     assert.equal(delivered.status, 200, delivered.text);
   });
 });

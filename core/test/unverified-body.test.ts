@@ -3,7 +3,13 @@ import { PassThrough } from 'node:stream';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ByteBudget } from '../src/byte-budget';
-import { BodyReadError, discardRest, readChargedBody, type BodyReadFailure } from '../src/charged-body';
+import {
+  BodyReadError,
+  discardRest,
+  readChargedBody,
+  type BodyReadFailure,
+  type ChargedReadOptions,
+} from '../src/charged-body';
 
 // Issue #32, item 3: unverified webhook bodies are charged by the bytes that arrive, within a share per
 // client, and a body that stalls is given up.
@@ -17,8 +23,21 @@ const failsWith = (reason: BodyReadFailure, message?: RegExp) => (error: unknown
   return true;
 };
 
-/** Generous timeouts for the cases that are not about time. */
-const patient = { idleTimeoutMs: 5_000, readTimeoutMs: 10_000 };
+/**
+ * Reads `stream` as a body of `declaredLength` bytes under a 8 KB limit, charged to `budget` (a fresh 10 KB
+ * one by default), with timeouts generous enough for the cases that are not about time.
+ */
+function read(stream: PassThrough, options: Partial<ChargedReadOptions> & { budget?: ByteBudget } = {}) {
+  const { budget = new ByteBudget(10 * KB, 10 * KB), ...overrides } = options;
+  return readChargedBody(stream, {
+    declaredLength: 4 * KB,
+    limitBytes: 8 * KB,
+    idleTimeoutMs: 5_000,
+    readTimeoutMs: 10_000,
+    account: budget.open('client'),
+    ...overrides,
+  });
+}
 
 describe('the budget for unverified bodies', () => {
   it('charges the bytes that arrive, not what a body declares, and gives them back once', () => {
@@ -61,12 +80,7 @@ describe('reading an unverified body', () => {
     const budget = new ByteBudget(10 * KB, 10 * KB);
     const account = budget.open('client');
     const stream = new PassThrough();
-    const reading = readChargedBody(stream, {
-      declaredLength: 3 * KB,
-      limitBytes: 8 * KB,
-      account,
-      ...patient,
-    });
+    const reading = read(stream, { declaredLength: 3 * KB, account });
     stream.write(Buffer.alloc(KB, 'a'));
     await sleep(10);
     assert.equal(budget.reserved, KB, 'a body declared 3 KB holds the 1 KB received so far');
@@ -78,26 +92,13 @@ describe('reading an unverified body', () => {
   });
 
   it('gives up a body that stalls, or that trickles in past the read deadline', async () => {
-    const budget = new ByteBudget(10 * KB, 10 * KB);
     const stalled = new PassThrough();
-    const stalledRead = readChargedBody(stalled, {
-      declaredLength: 4 * KB,
-      limitBytes: 8 * KB,
-      account: budget.open('client'),
-      idleTimeoutMs: 50,
-      readTimeoutMs: 10_000,
-    });
+    const stalledRead = read(stalled, { idleTimeoutMs: 50 });
     stalled.write(Buffer.alloc(KB));
     await assert.rejects(stalledRead, failsWith('timed_out', /no byte of the body arrived for 50 ms/));
 
     const trickle = new PassThrough();
-    const trickleRead = readChargedBody(trickle, {
-      declaredLength: 4 * KB,
-      limitBytes: 8 * KB,
-      account: budget.open('client'),
-      idleTimeoutMs: 100,
-      readTimeoutMs: 150,
-    });
+    const trickleRead = read(trickle, { idleTimeoutMs: 100, readTimeoutMs: 150 });
     const dripping = setInterval(() => trickle.write('x'), 20);
     try {
       await assert.rejects(trickleRead, failsWith('timed_out', /within 150 ms/));
@@ -107,45 +108,24 @@ describe('reading an unverified body', () => {
   });
 
   it('refuses a chunk over the budget, a body over the limit, one that ends short, and a dropped connection', async () => {
-    const budget = new ByteBudget(2 * KB, 2 * KB);
     const overBudget = new PassThrough();
-    const overBudgetRead = readChargedBody(overBudget, {
-      declaredLength: 4 * KB,
-      limitBytes: 8 * KB,
-      account: budget.open('client'),
-      ...patient,
-    });
+    const overBudgetRead = read(overBudget, { budget: new ByteBudget(2 * KB, 2 * KB) });
     overBudget.write(Buffer.alloc(KB));
     overBudget.write(Buffer.alloc(2 * KB));
     await assert.rejects(overBudgetRead, failsWith('over_budget'));
 
     const chunked = new PassThrough();
-    const chunkedRead = readChargedBody(chunked, {
-      declaredLength: null,
-      limitBytes: KB,
-      account: budget.open('client'),
-      ...patient,
-    });
+    const chunkedRead = read(chunked, { declaredLength: null, limitBytes: KB });
     chunked.write(Buffer.alloc(KB + 1));
     await assert.rejects(chunkedRead, failsWith('too_large'));
 
     const short = new PassThrough();
-    const shortRead = readChargedBody(short, {
-      declaredLength: 10,
-      limitBytes: KB,
-      account: budget.open('client'),
-      ...patient,
-    });
+    const shortRead = read(short, { declaredLength: 10 });
     short.end('12345');
     await assert.rejects(shortRead, failsWith('length_mismatch', /has 5 bytes/));
 
     const dropped = new PassThrough();
-    const droppedRead = readChargedBody(dropped, {
-      declaredLength: 10,
-      limitBytes: KB,
-      account: budget.open('client'),
-      ...patient,
-    });
+    const droppedRead = read(dropped, { declaredLength: 10 });
     dropped.write('12345');
     dropped.destroy();
     await assert.rejects(droppedRead, failsWith('aborted'));

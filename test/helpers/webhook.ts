@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { signWebhook } from '../../core/src/webhook-signature';
-import { request, type HttpResponse } from './http';
+import { readResponse, request, type HttpResponse } from './http';
 
 export const WEBHOOK_PATH = '/api/service/v1/webhook';
 
@@ -31,6 +31,19 @@ export function deliver(
   event = 'article.published'
 ): Promise<HttpResponse> {
   return postWebhook(`${baseUrl}${WEBHOOK_PATH}`, rawBody, signature, { event });
+}
+
+/** The body of an `article.published` delivery of a short article; `padding` characters make it as large as needed. */
+export function articleDeliveryBody(slug: string, articleId: number, padding = 0): Buffer {
+  return Buffer.from(
+    JSON.stringify({
+      event: 'article.published',
+      article_id: articleId,
+      title: `Article ${slug}`,
+      slug,
+      html_content: `<p>Body text.${'x'.repeat(padding)}</p>`,
+    })
+  );
 }
 
 /** A signed `article.published` delivery of a short article, published on arrival. */
@@ -87,21 +100,7 @@ export function holdWebhookBody(
   });
   const closed = new Promise<void>((resolve) => req.on('close', () => resolve()));
   const response = new Promise<HttpResponse>((resolve, reject) => {
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on('error', reject);
-    });
+    req.on('response', (res) => readResponse(res).then(resolve, reject));
     req.on('error', reject);
   });
   // A request the test aborts has no answer to wait for.
