@@ -3,7 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { signWebhook } from '../core/src/webhook-signature';
 import { tableRows } from './helpers/databases';
-import type { HttpResponse } from './helpers/http';
+import { registerSuperAdmin } from './helpers/admin';
+import { request, type HttpResponse } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
 import {
@@ -206,6 +207,29 @@ describe('hardening: a replayed webhook delivery never rolls a post back (issue 
     assert.equal(late.json.duplicate, true);
     assert.equal(late.json.stale, true);
     assert.equal(await content(slug), '<p>Version three.</p>');
+  });
+
+  it('leaves a post the editor deleted deleted when its delivery is replayed; a newer delivery writes it again', async () => {
+    const slug = 'deleted-then-replayed';
+    const v1 = version(slug, 5300, '2026-11-20T10:00:00Z', 'Deleted text.');
+    const first = await send(v1);
+    assert.equal(first.status, 200, first.text);
+    const token = await registerSuperAdmin(site.url);
+    const deleted = await request(
+      `${site.url}/content-manager/collection-types/api::article.article/${first.json.document_id}`,
+      { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } }
+    );
+    assert.equal(deleted.status, 200, deleted.text);
+
+    const replayed = await send(v1);
+    assert.equal(replayed.status, 200, replayed.text);
+    assert.equal(replayed.json.duplicate, true);
+    assert.equal((await readArticle(site.url, slug)).length, 0, 'still deleted');
+
+    const resent = await send(version(slug, 5300, '2026-11-21T10:00:00Z', 'Deleted text.'));
+    assert.equal(resent.status, 200, resent.text);
+    assert.equal(resent.json.duplicate, false);
+    assert.equal(await content(slug), '<p>Deleted text.</p>');
   });
 
   it('keeps the newer version when two versions arrive at once, in either order', async () => {
