@@ -5,7 +5,7 @@ import { signWebhook } from '../core/src/webhook-signature';
 import { request, type HttpResponse } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
-import { postWebhook, WEBHOOK_PATH } from './helpers/webhook';
+import { articleDeliveryBody, postWebhook, WEBHOOK_PATH } from './helpers/webhook';
 
 // Issue #17 "Hardening", items 1 (forged webhook), 4 (unauthenticated bodies parsed) and 8 (throttle lockout).
 
@@ -13,18 +13,6 @@ const SECRET = 'whsec-hardening-0123456789abcdef012345';
 const KEY = 'apk_hardening-key-0123456789abcdef0123';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const MB = 1024 * 1024;
-
-function article(slug: string, articleId: number): Buffer {
-  return Buffer.from(
-    JSON.stringify({
-      event: 'article.published',
-      article_id: articleId,
-      title: `Article ${slug}`,
-      slug,
-      html_content: '<p>Body text.</p>',
-    })
-  );
-}
 
 /** Resident memory of a process, from /proc (Linux). */
 function rssBytes(pid: number): number {
@@ -56,7 +44,7 @@ describe('hardening: authentication and body reading', () => {
       for (const [index, path] of paths.entries()) {
         const slug = `forged-${index}`;
         const response = await toWebhook(
-          article(slug, 100 + index),
+          articleDeliveryBody(slug, 100 + index),
           signWebhook('', SECRET),
           '127.0.0.11',
           path
@@ -68,7 +56,7 @@ describe('hardening: authentication and body reading', () => {
     });
 
     it('accepts a correctly signed delivery on a case variant of the path, verified over its bytes', async () => {
-      const body = article('any-case-path', 120);
+      const body = articleDeliveryBody('any-case-path', 120);
       const response = await toWebhook(body, signWebhook(body, SECRET), undefined, '/API/Service/v1/WEBHOOK');
       assert.equal(response.status, 200, response.text);
       assert.equal(response.json.received, true);
@@ -76,7 +64,7 @@ describe('hardening: authentication and body reading', () => {
     });
 
     it('verifies a body sent with a UTF-8 BOM over the BOM too', async () => {
-      const json = article('with-bom', 130);
+      const json = articleDeliveryBody('with-bom', 130);
       const withBom = Buffer.concat([BOM, json]);
       const signedWithoutBom = await toWebhook(withBom, signWebhook(json, SECRET), '127.0.0.12');
       assert.equal(signedWithoutBom.status, 401, signedWithoutBom.text);
@@ -198,7 +186,7 @@ describe('hardening: authentication and body reading', () => {
 
     it('never refuses a correctly signed delivery, even from an address over the failure limit', async () => {
       const shared = '127.0.0.17';
-      const body = article('signed-from-throttled-address', 140);
+      const body = articleDeliveryBody('signed-from-throttled-address', 140);
       for (let attempt = 1; attempt <= 20; attempt++) {
         assert.equal((await toWebhook(body, null, shared)).status, 401);
       }
@@ -224,7 +212,7 @@ describe('hardening: a webhook route that cannot see its raw body', () => {
   after(async () => site?.stop());
 
   it('refuses with 401 instead of verifying an empty body', async () => {
-    const body = article('read-too-early', 150);
+    const body = articleDeliveryBody('read-too-early', 150);
     for (const signature of [signWebhook('', SECRET), signWebhook(body, SECRET)]) {
       const response = await postWebhook(`${site.url}${WEBHOOK_PATH}`, body, signature);
       assert.equal(response.status, 401, response.text);

@@ -243,7 +243,7 @@ describe('hardening: bounded requests, script-safe JSON-LD, invisible characters
         /category must be at most 200 characters/,
         /website_name must be at most 500 characters/,
         /format must be at most 500 characters/,
-        /timestamp must be at most 500 characters/,
+        /timestamp must be an ISO 8601 date-time/,
         /inline_images\.0\.alt must be at most 500 characters/,
         /inline_images\.0\.section_title must be at most 500 characters/
       );

@@ -74,6 +74,13 @@ export const pluginConfigSchema = z
       .int()
       .min(1024)
       .max(512 * 1024 * 1024),
+    /**
+     * Longest wait for the next byte of a webhook body that is not verified yet; the connection is then
+     * answered 408 and closed, and the attempt counts as a failure for the throttle.
+     */
+    webhookIdleTimeoutMs: z.number().int().min(100).max(600_000),
+    /** Longest time for a whole webhook body that is not verified yet, under the same rules. */
+    webhookReadTimeoutMs: z.number().int().min(100).max(600_000),
     authThrottle: z
       .object({
         maxFailures: z.number().int().min(1).max(100000),
@@ -161,6 +168,10 @@ export const DEFAULT_CONFIG: PluginConfig = {
   postUrlTemplate: '{siteUrl}/blog/{slug}',
   defaultStatus: 'draft',
   bodyLimitBytes: 32 * 1024 * 1024,
+  // A sender streams a body without pauses: a few seconds of silence means it is not sending one.
+  webhookIdleTimeoutMs: 5_000,
+  // 32 MB in two minutes is about 2 Mbit/s, far below any server's link.
+  webhookReadTimeoutMs: 120_000,
   authThrottle: { maxFailures: 20, windowSeconds: 15 * 60 },
   images: {
     maxBytes: 15 * 1024 * 1024,

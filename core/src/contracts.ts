@@ -108,8 +108,13 @@ export interface WebhookReceipt {
   received: true;
   /** Set when the event is not one the plugin handles; nothing was done. */
   ignored?: string;
-  /** True when this exact delivery was already processed; nothing was written again. */
+  /**
+   * True when nothing was written: this delivery's bytes or content were already applied, or it is
+   * older than the newest delivery applied for its article (then `stale` is true too).
+   */
   duplicate?: boolean;
+  /** True when the delivery's `timestamp` is older than the newest one applied for its article_id + slug. */
+  stale?: boolean;
   post_id?: number;
   document_id?: string;
   post_url?: string;

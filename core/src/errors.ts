@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   invalid_api_key: 403,
   invalid_signature: 401,
   payload_too_large: 413,
+  request_timeout: 408,
   rate_limited: 429,
   not_configured: 503,
   /** The site's content type needs something no article carries: only the site owner can fix it. */

@@ -6,6 +6,8 @@ export interface PublishResult {
   created: boolean;
   /** The same webhook delivery was processed before; nothing was written or uploaded. */
   duplicate: boolean;
+  /** The webhook delivery was older than the newest one applied for its article (a duplicate too). */
+  stale: boolean;
   postId: number;
   documentId: string;
   postUrl: string;
@@ -40,6 +42,7 @@ export function toWebhookReceipt(result: PublishResult): WebhookReceipt {
   return {
     received: true,
     duplicate: result.duplicate,
+    stale: result.stale,
     post_id: result.postId,
     document_id: result.documentId,
     post_url: result.postUrl,

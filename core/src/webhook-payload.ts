@@ -45,7 +45,14 @@ export const webhookPayloadSchema = z
       .string({ error: 'is required' })
       .min(1, 'is required')
       .max(BOUNDS.labelLength, `must be at most ${BOUNDS.labelLength} characters`),
-    timestamp: label(),
+    /** When the service generated the payload; orders deliveries of one article (see webhook-replay.ts). */
+    timestamp: z.iso
+      .datetime({
+        offset: true,
+        local: true,
+        error: 'must be an ISO 8601 date-time, such as 2026-11-22T08:00:00Z',
+      })
+      .nullish(),
     article_id: z
       .number({ error: 'must be an integer' })
       .int('must be an integer')

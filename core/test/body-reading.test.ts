@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ByteBudget } from '../src/byte-budget';
 import { ServiceError } from '../src/errors';
 import { parseJsonBody } from '../src/json-body';
 import { isServiceRoutePath } from '../src/service-paths';
@@ -50,19 +49,5 @@ describe('reading service request bodies', () => {
         (error: unknown) => error instanceof ServiceError && error.code === 'invalid_json'
       );
     }
-  });
-
-  it('grants byte reservations only while they fit, and takes each back once', () => {
-    const budget = new ByteBudget(100);
-    const first = budget.tryReserve(60);
-    assert.ok(first);
-    assert.equal(budget.tryReserve(41), null);
-    const second = budget.tryReserve(40);
-    assert.ok(second);
-    first();
-    first();
-    assert.equal(budget.reserved, 40);
-    assert.ok(budget.tryReserve(60));
-    assert.equal(budget.tryReserve(1), null);
   });
 });

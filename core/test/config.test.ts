@@ -69,6 +69,17 @@ describe('plugin config validation', () => {
       /unknown option "orphanSweep\.x"/
     );
   });
+
+  it('names bad webhook body timeouts', () => {
+    assert.throws(
+      () => assertValidConfig(withOverrides({ webhookIdleTimeoutMs: 0, webhookReadTimeoutMs: '60s' })),
+      (error: Error) => {
+        assert.match(error.message, /"webhookIdleTimeoutMs"/);
+        assert.match(error.message, /"webhookReadTimeoutMs"/);
+        return true;
+      }
+    );
+  });
 });
 
 describe('effective config', () => {

@@ -119,7 +119,7 @@ describe('request bounds: each bound admits its limit and refuses one more, nami
         ),
       /event must be at most 500/,
       /title must be at most 500/,
-      /timestamp must be at most 500/,
+      /timestamp must be an ISO 8601 date-time/,
       /website_name must be at most 500/,
       /format must be at most 500/,
       /target_status must be at most 500/,

@@ -91,6 +91,9 @@ describe('target profile: role detection', () => {
       date: null,
       readingTime: null,
       jsonLd: null,
+      categoryName: 'name',
+      categorySlug: 'slug',
+      categoryParent: null,
     });
     assert.equal(profile.summary?.attribute.maxLength, 80);
     assert.ok(profile.categories?.kind === 'relation' && !profile.categories.toMany);
@@ -165,6 +168,9 @@ describe('target profile: role detection', () => {
       date: 'publishedDate',
       readingTime: 'readingTime',
       jsonLd: null,
+      categoryName: 'name',
+      categorySlug: 'slug',
+      categoryParent: 'parent',
     });
     assert.ok(profile.categories?.kind === 'relation');
     assert.equal(profile.categories.type.parent, 'parent');

@@ -18,6 +18,25 @@ export interface RequestOptions {
   localAddress?: string;
 }
 
+/** A response's status, headers and body (also parsed as JSON when it is). */
+export function readResponse(res: http.IncomingMessage): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let json: unknown;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+    });
+    res.on('error', reject);
+  });
+}
+
 /** A plain HTTP request over a real socket, as the service would make it. */
 export function request(url: string, options: RequestOptions = {}): Promise<HttpResponse> {
   const { method = 'GET', headers = {}, body, localAddress } = options;
@@ -31,21 +50,9 @@ export function request(url: string, options: RequestOptions = {}): Promise<Http
     finalHeaders['content-length'] = String(payload.length);
   }
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers: finalHeaders, localAddress }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(url, { method, headers: finalHeaders, localAddress }, (res) =>
+      readResponse(res).then(resolve, reject)
+    );
     req.on('error', reject);
     if (payload) req.write(payload);
     req.end();

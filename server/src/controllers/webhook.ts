@@ -10,8 +10,10 @@ import {
   parseWebhookPayload,
   webhookEvent,
 } from '../../../core/src/webhook-payload';
+import { deliveryTime } from '../../../core/src/webhook-replay';
 import { ARTICLE_PUBLISHED_EVENT } from '../../../core/src/wire-names';
 import { getService } from '../utils/get-service';
+import { verifiedBodyDigest } from '../utils/verified-body';
 
 /** The signed webhook's receiver. The signature was verified by the `webhook-signature` route middleware. */
 const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
@@ -30,6 +32,8 @@ const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
       articleId: payload.article_id,
       websiteId: payload.website_id ?? undefined,
       event: payload.event,
+      timestamp: deliveryTime(payload.timestamp),
+      bodyHash: verifiedBodyDigest(ctx),
     };
     try {
       ctx.body = toWebhookReceipt(await getService(strapi, 'publisher').publish(article, origin, config));

@@ -28,6 +28,17 @@ export function payloadTooLarge(limitBytes: number): ServiceError {
   return new ServiceError('payload_too_large', `The request body is larger than ${limitBytes} bytes.`);
 }
 
+/** Bodies are read as sent: a compressed one is refused (a signature covers the bytes sent, not what they inflate to). */
+export function assertIdentityEncoding(ctx: Context): void {
+  const encoding = ctx.get('content-encoding').trim().toLowerCase();
+  if (encoding && encoding !== 'identity') {
+    throw new ServiceError(
+      'bad_request',
+      `Content-Encoding "${encoding}" is not supported: send the JSON body uncompressed.`
+    );
+  }
+}
+
 interface RawBodyError {
   status?: number;
   type?: string;
@@ -39,13 +50,7 @@ interface RawBodyError {
  * Refuses a body over `limitBytes` (413) as soon as it is known to be, without buffering the rest.
  */
 export async function readRawBody(ctx: Context, limitBytes: number): Promise<Buffer> {
-  const encoding = ctx.get('content-encoding').trim().toLowerCase();
-  if (encoding && encoding !== 'identity') {
-    throw new ServiceError(
-      'bad_request',
-      `Content-Encoding "${encoding}" is not supported: send the JSON body uncompressed.`
-    );
-  }
+  assertIdentityEncoding(ctx);
   const length = declaredLength(ctx);
   if (length !== null && length > limitBytes) throw payloadTooLarge(limitBytes);
   try {

@@ -21,40 +21,65 @@ const toIso = (value: string | Date | number) => new Date(value).toISOString();
  * 429 until the oldest counted failure leaves the window. Only failures are throttled: callers check
  * the credential first and consult the throttle only when it is wrong, so a client that shares an
  * address with an attacker is never locked out while it presents the right key or signature.
+ * The one exception: a client that abandoned `maxFailures` webhook bodies unverified (they stalled or
+ * were cut off) gets no further body read, since a signature cannot be checked without reading it.
  */
 const authThrottle = ({ strapi }: { strapi: Core.Strapi }) => {
   const failures = () => strapi.db.query(AUTH_FAILURE_UID);
   const settings = () => getService(strapi, 'plugin-config').static().authThrottle;
 
+  /** Seconds until the client's `maxFailures`-th most recent counted failure leaves the window, or null. */
+  async function secondsBlocked(
+    client: string,
+    abandonedBodiesOnly: boolean,
+    now: Date
+  ): Promise<number | null> {
+    const { maxFailures, windowSeconds } = settings();
+    const windowStart = new Date(now.getTime() - windowSeconds * 1000);
+    // While the maxFailures-th most recent failure inside the window exists the client is blocked,
+    // and it leaves the window at failedAt + window.
+    const [limiting] = (await failures().findMany({
+      where: {
+        client,
+        failedAt: { $gt: windowStart },
+        ...(abandonedBodiesOnly ? { abandonedBody: true } : {}),
+      },
+      orderBy: { failedAt: 'desc' },
+      offset: maxFailures - 1,
+      limit: 1,
+    })) as AuthFailureRow[];
+    if (!limiting) return null;
+    const releasedAt = new Date(limiting.failedAt).getTime() + windowSeconds * 1000;
+    return Math.max(1, Math.ceil((releasedAt - now.getTime()) / 1000));
+  }
+
+  const rateLimited = (what: string, retryAfter: number, headers: Record<string, string> = {}) =>
+    new ServiceError('rate_limited', `Too many ${what} from this client. Retry in ${retryAfter} s.`, {
+      'Retry-After': String(retryAfter),
+      ...headers,
+    });
+
   return {
     /** Seconds the client must wait, or null when it may try. */
-    async retryAfterSeconds(client: string, now = new Date()): Promise<number | null> {
-      const { maxFailures, windowSeconds } = settings();
-      const windowStart = new Date(now.getTime() - windowSeconds * 1000);
-      // The maxFailures-th most recent failure inside the window: while it exists the client is blocked,
-      // and it leaves the window at failedAt + window.
-      const [limiting] = (await failures().findMany({
-        where: { client, failedAt: { $gt: windowStart } },
-        orderBy: { failedAt: 'desc' },
-        offset: maxFailures - 1,
-        limit: 1,
-      })) as AuthFailureRow[];
-      if (!limiting) return null;
-      const releasedAt = new Date(limiting.failedAt).getTime() + windowSeconds * 1000;
-      return Math.max(1, Math.ceil((releasedAt - now.getTime()) / 1000));
+    retryAfterSeconds(client: string, now = new Date()): Promise<number | null> {
+      return secondsBlocked(client, false, now);
     },
 
     /** Throws the contract's 429 (with Retry-After) while the client is throttled. */
     async assertAllowed(client: string, checkName: string): Promise<void> {
       const retryAfter = await this.retryAfterSeconds(client);
-      if (retryAfter === null) return;
-      throw new ServiceError(
-        'rate_limited',
-        `Too many failed ${checkName} checks from this client. Retry in ${retryAfter} s.`,
-        {
-          'Retry-After': String(retryAfter),
-        }
-      );
+      if (retryAfter !== null) throw rateLimited(`failed ${checkName} checks`, retryAfter);
+    },
+
+    /**
+     * Throws the contract's 429 while the client has abandoned `maxFailures` unverified bodies inside the
+     * window: such a client gets no more bodies read, since reading its bodies is what it abuses. The
+     * answer closes the connection, so the body it declared is never read.
+     */
+    async assertMayStartBody(client: string): Promise<void> {
+      const retryAfter = await secondsBlocked(client, true, new Date());
+      if (retryAfter !== null)
+        throw rateLimited('webhook bodies abandoned unverified', retryAfter, { Connection: 'close' });
     },
 
     /**
@@ -67,9 +92,10 @@ const authThrottle = ({ strapi }: { strapi: Core.Strapi }) => {
       throw error;
     },
 
-    async recordFailure(client: string, now = new Date()): Promise<void> {
+    /** Counts a failure; `abandonedBody` marks a webhook body that stalled or was cut off before it could be verified. */
+    async recordFailure(client: string, { abandonedBody = false, now = new Date() } = {}): Promise<void> {
       const { windowSeconds } = settings();
-      await failures().create({ data: { client, failedAt: now } });
+      await failures().create({ data: { client, failedAt: now, abandonedBody } });
       // Old rows no longer count; dropping them keeps the table as small as the window.
       await failures().deleteMany({
         where: { failedAt: { $lt: new Date(now.getTime() - windowSeconds * 1000) } },

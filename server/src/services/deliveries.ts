@@ -70,6 +70,10 @@ export interface DeliveryRecord {
   websiteId?: number;
   event?: string;
   contentHash: string;
+  /** The SHA-256 of the webhook body's exact bytes (replay detection). */
+  bodyHash?: string;
+  /** The webhook payload's signed `timestamp` (replay detection). */
+  payloadTimestamp?: Date;
   created: boolean;
   imagesImported: number;
   warnings: string[];
@@ -96,6 +100,36 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
       sort: 'id:desc',
     });
     return row as unknown as (DeliveryRecord & { id: number }) | null;
+  },
+
+  /** The webhook delivery whose body had exactly these bytes, if one was applied (at any time). */
+  async findWebhookDeliveryByBodyHash(bodyHash: string): Promise<(DeliveryRecord & { id: number }) | null> {
+    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
+      filters: { source: 'webhook', bodyHash },
+      sort: 'id:desc',
+    });
+    return row as unknown as (DeliveryRecord & { id: number }) | null;
+  },
+
+  /** The newest signed timestamp among the applied webhook deliveries of an article (same key as findLatestWebhookDelivery). */
+  async findNewestWebhookTimestamp(
+    articleId: number,
+    slug: string,
+    locale: string | undefined
+  ): Promise<Date | undefined> {
+    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
+      filters: {
+        source: 'webhook',
+        articleId,
+        slug,
+        ...(locale ? { targetLocale: locale } : {}),
+        payloadTimestamp: { $notNull: true },
+      },
+      sort: 'payloadTimestamp:desc',
+      fields: ['payloadTimestamp'],
+    });
+    const value = row?.payloadTimestamp as string | Date | number | null | undefined;
+    return value === null || value === undefined ? undefined : new Date(value);
   },
 
   /**

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
-import type { EffectiveConfig } from '../../../core/src/config';
+import type { EffectiveConfig, PostStatus } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
 import { redactUrlsIn } from '../../../core/src/redact-url';
@@ -16,6 +16,7 @@ import type { PublishResult } from '../../../core/src/publish-result';
 import { truncateAtWord } from '../../../core/src/seo';
 import type { StageClock } from '../../../core/src/stage-timings';
 import { planValues, withFeaturedImage, type ValuePlan } from '../../../core/src/target-profile/plan-values';
+import { replayVerdict } from '../../../core/src/webhook-replay';
 import { describeValidationFailure } from '../../../core/src/write-failure';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { DocumentRow } from '../utils/documents';
@@ -25,11 +26,21 @@ import { stageTimings } from '../utils/stage-timings';
 import type { CategoryPlan } from './category-resolver';
 import type { CategoryRow } from './category-store';
 import type { ArticleMedia } from './media-import';
+import type { DeliveryRecord } from './deliveries';
 
 /** Where a delivery came from; recorded in the ledger. */
 export type DeliveryOrigin =
   | { source: 'api' }
-  | { source: 'webhook'; articleId: number; websiteId: number | undefined; event: string };
+  | {
+      source: 'webhook';
+      articleId: number;
+      websiteId: number | undefined;
+      event: string;
+      /** The payload's signed `timestamp`, when it has one. */
+      timestamp: Date | undefined;
+      /** The SHA-256 of the body's exact bytes. */
+      bodyHash: string;
+    };
 
 /** The ledger's `title` is a Strapi `string`, capped at 255 characters. */
 const LEDGER_TITLE_MAX_LENGTH = 255;
@@ -58,6 +69,9 @@ interface PublishPlan {
 interface Written {
   created: boolean;
   duplicate: boolean;
+  stale: boolean;
+  /** The status the post was last delivered with, when this delivery wrote nothing. */
+  status?: PostStatus;
   documentId: string;
   postId: number;
   categories: CategoryRow[];
@@ -72,14 +86,16 @@ function featuredImageWarnings(media: ArticleMedia): string[] {
     : [];
 }
 
-const UNCHANGED_MEDIA: ArticleMedia = {
+const unchangedMedia = (stale: boolean): ArticleMedia => ({
   html: '',
   featuredImageId: undefined,
-  featuredImageResult: 'unchanged: this delivery was already processed',
+  featuredImageResult: stale
+    ? 'unchanged: a newer delivery of this article was already processed'
+    : 'unchanged: this delivery was already processed',
   imported: [],
   warnings: [],
   uploadedFileIds: [],
-};
+});
 
 /**
  * A write failure in the contract's shape. Strapi refusing a value is a permanent input problem: a
@@ -160,21 +176,40 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * A webhook delivery is idempotent on article_id + slug (+ locale): when the newest ledger entry for that key
-   * has the same content and its post still exists, the delivery is a repeat and nothing is written.
+   * A webhook delivery is idempotent on article_id + slug (+ locale), and never rolls a post back.
+   * Nothing is written when its exact bytes were applied before (at any time), when its timestamp is
+   * older than the newest one applied for that key, or when the newest ledger entry for that key has
+   * the same content and its post still exists. Runs under the post's lock, so deliveries of one
+   * article are decided one after another, each seeing the ledger entries of those before it.
    */
   async function findRepeat({ article, origin, target, locale }: PublishPlan): Promise<Written | null> {
     if (origin.source !== 'webhook') return null;
-    const previous = await service('deliveries').findLatestWebhookDelivery(
-      origin.articleId,
-      article.slug,
-      locale
-    );
+    const ledger = service('deliveries');
+    const previous = await ledger.findLatestWebhookDelivery(origin.articleId, article.slug, locale);
+    const sameBytes = await ledger.findWebhookDeliveryByBodyHash(origin.bodyHash);
+    const verdict = replayVerdict({
+      sameBytesApplied: sameBytes !== null,
+      deliveryTime: origin.timestamp,
+      newestAppliedTime: await ledger.findNewestWebhookTimestamp(origin.articleId, article.slug, locale),
+    });
+    const current = previous ?? sameBytes;
+    if (verdict.duplicate && current) return unchanged(current, verdict.stale);
     if (!previous || previous.contentHash !== article.contentHash) return null;
     if (!(await service('posts').postExists(target, previous.targetDocumentId, locale))) return null;
-    const { targetDocumentId: documentId, postId } = previous;
-    return { created: false, duplicate: true, documentId, postId, categories: [], media: UNCHANGED_MEDIA };
+    return unchanged(previous, false);
   }
+
+  /** What a delivery that writes nothing answers: the post as the ledger's newest entry left it. */
+  const unchanged = (current: DeliveryRecord, stale: boolean): Written => ({
+    created: false,
+    duplicate: true,
+    stale,
+    status: current.requestedStatus,
+    documentId: current.targetDocumentId,
+    postId: current.postId,
+    categories: [],
+    media: unchangedMedia(stale),
+  });
 
   /** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */
   const addNew = (warnings: string[], more: string[]) => {
@@ -259,7 +294,13 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       const ledger = clock.begin('ledger');
       await service('deliveries').recordDelivery({
         ...(origin.source === 'webhook'
-          ? { articleId: origin.articleId, websiteId: origin.websiteId, event: origin.event }
+          ? {
+              articleId: origin.articleId,
+              websiteId: origin.websiteId,
+              event: origin.event,
+              bodyHash: origin.bodyHash,
+              payloadTimestamp: origin.timestamp,
+            }
           : {}),
         source: origin.source,
         slug: article.slug,
@@ -283,6 +324,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       return {
         created: !existing,
         duplicate: false,
+        stale: false,
         documentId,
         postId,
         categories: categories.linked,
@@ -323,10 +365,11 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     return {
       created: written.created,
       duplicate: written.duplicate,
+      stale: written.stale,
       postId,
       documentId,
       postUrl: renderPostUrl(config.postUrlTemplate, { siteUrl, slug: article.slug, documentId, id: postId }),
-      status: article.status,
+      status: written.status ?? article.status,
       locale: locale ?? null,
       categories: written.categories.map((row) => row.name),
       featuredImage: media.featuredImageResult,
