@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { DEFAULT_CONFIG } from '../core/src/config';
 import { createAdminWithoutPluginPermissions, registerSuperAdmin, grantPluginActions } from './helpers/admin';
 import { request } from './helpers/http';
+import { makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost } from './helpers/service';
 import { deliverArticle } from './helpers/webhook';
@@ -226,6 +227,36 @@ describe('admin API: settings form, live target check, activity, permissions', (
 
     assert.equal((await admin('/activity?status=published')).status, 400);
     assert.equal((await admin('/activity?pageSize=1000')).status, 400);
+  });
+
+  it('counts the images a delivery imported apart from those it reused (a republish reuses them)', async () => {
+    const dataUrl = async (seed: number) =>
+      `data:image/png;base64,${(await makeImage('png', 64, 48, seed)).toString('base64')}`;
+    const article = {
+      title: 'Images counted apart',
+      slug: 'images-counted-apart',
+      content: `<p>One.</p><img src="${await dataUrl(9101)}" alt="A body image">`,
+      featured_image: await dataUrl(9102),
+    };
+    const first = await publishPost(site.url, key, article);
+    assert.equal(first.status, 201, first.text);
+    const again = await publishPost(site.url, key, { ...article, content: `${article.content}<p>Two.</p>` });
+    assert.equal(again.status, 200, again.text);
+
+    const entries = (await admin('/activity?pageSize=100')).json.results.filter(
+      (entry: { slug: string }) => entry.slug === article.slug
+    );
+    assert.deepEqual(
+      entries.map((entry: { imagesImported: number; imagesReused: number }) => [
+        entry.imagesImported,
+        entry.imagesReused,
+      ]),
+      [
+        [0, 2],
+        [2, 0],
+      ],
+      'newest first: the republish reused both files the first publish imported'
+    );
   });
 
   it('summarises failed auth checks per client, without the presented secrets', async () => {

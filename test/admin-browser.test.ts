@@ -426,6 +426,8 @@ describe('admin pages in a real browser (Chromium)', () => {
     await webhookRow.getByText('Webhook').waitFor();
     await webhookRow.getByText('Published').waitFor();
     await row.getByText('Pending review').waitFor();
+    // Images imported apart from reused ones (this one's only image could not be fetched).
+    assert.equal(await row.getByTestId('delivery-images').textContent(), '0 imported, 0 reused');
     const link = row.getByTestId('delivery-link');
     assert.equal(
       await link.getAttribute('href'),

@@ -192,7 +192,10 @@ export interface ActivityEntry {
   requestedStatus: PublishResponse['post_status'];
   /** True when a post was created (false: an existing post was updated). */
   created: boolean | null;
+  /** Library files uploaded for this delivery. */
   imagesImported: number;
+  /** Library files this delivery placed that were already there (a republish reuses its images). */
+  imagesReused: number;
   warnings: string[];
   /** A delivery of the conformance check (`article-publisher check`), not an article. */
   check: boolean;

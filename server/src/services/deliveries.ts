@@ -31,6 +31,7 @@ interface DeliveryRow {
   requestedStatus: ActivityEntry['requestedStatus'];
   created?: boolean | null;
   imagesImported?: number | null;
+  imagesReused?: number | null;
   warnings?: unknown;
   check?: boolean | null;
 }
@@ -50,6 +51,7 @@ const toEntry = (row: DeliveryRow): ActivityEntry => ({
   requestedStatus: row.requestedStatus,
   created: row.created ?? null,
   imagesImported: row.imagesImported ?? 0,
+  imagesReused: row.imagesReused ?? 0,
   // Written by the publisher as a string array; anything else is shown as nothing rather than failing.
   // Redacted again on the way out: rows written before redaction existed may hold whole image URLs.
   warnings: Array.isArray(row.warnings) ? row.warnings.map((warning) => redactUrlsIn(String(warning))) : [],
@@ -76,6 +78,7 @@ export interface DeliveryRecord {
   payloadTimestamp?: Date;
   created: boolean;
   imagesImported: number;
+  imagesReused: number;
   warnings: string[];
   /** A delivery of the conformance check (its reserved slug), not an article. */
   check: boolean;

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { EffectiveConfig, PostStatus } from '../../../core/src/config';
+import { countPlacedImages } from '../../../core/src/images/image-counts';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { renderPostUrl } from '../../../core/src/post-url';
 import { redactUrlsIn } from '../../../core/src/redact-url';
@@ -84,6 +85,14 @@ function featuredImageWarnings(media: ArticleMedia): string[] {
   return media.featuredImageResult.startsWith(prefix)
     ? [`featured image: ${media.featuredImageResult.slice(prefix.length)}`]
     : [];
+}
+
+/** The ledger's image counts: files uploaded for this delivery apart from files reused from the library. */
+function placedImageCounts(media: ArticleMedia): { imagesImported: number; imagesReused: number } {
+  const placed = media.imported.map((image) => image.attachment_id);
+  if (media.featuredImageId !== undefined) placed.push(media.featuredImageId);
+  const { imported, reused } = countPlacedImages(placed, media.uploadedFileIds);
+  return { imagesImported: imported, imagesReused: reused };
 }
 
 const unchangedMedia = (stale: boolean): ArticleMedia => ({
@@ -313,7 +322,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         contentHash: article.contentHash,
         check: article.slug === CONFORMANCE_CHECK_SLUG,
         created: !existing,
-        imagesImported: media.imported.length + (media.featuredImageId === undefined ? 0 : 1),
+        ...placedImageCounts(media),
         warnings: [
           ...warnings,
           ...featuredImageWarnings(media),

@@ -11,7 +11,7 @@ export const DeliveriesTable = ({ entries }: { entries: ActivityEntry[] }) => {
     t('activity.column.source', 'Source'),
     t('activity.column.article', 'Title and slug'),
     t('activity.column.status', 'Status'),
-    t('activity.column.images', 'Images imported'),
+    t('activity.column.images', 'Images'),
     t('activity.column.warnings', 'Warnings'),
   ];
   return (

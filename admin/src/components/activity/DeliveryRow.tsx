@@ -67,7 +67,12 @@ export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
           <StatusBadge status={entry.requestedStatus} />
         </Td>
         <Td>
-          <Typography textColor="neutral800">{entry.imagesImported}</Typography>
+          <Typography textColor="neutral800" data-testid="delivery-images">
+            {t('activity.images', '{imported} imported, {reused} reused', {
+              imported: entry.imagesImported,
+              reused: entry.imagesReused,
+            })}
+          </Typography>
         </Td>
         <Td>
           {warningCount === 0 ? (
