@@ -101,7 +101,7 @@ export function colourFor(seed: string, attribute: AttributeSchema): string | un
   for (const character of seed) hash = Math.imul(hash ^ character.codePointAt(0)!, 16777619) >>> 0;
   const hue = hash % 360;
   const [saturation, lightness] = [0.55, 0.42];
-  const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
+  const chroma = saturation * Math.min(lightness, 1 - lightness);
   const channel = (n: number) => {
     const k = (n + hue / 30) % 12;
     const value = lightness - chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1));
