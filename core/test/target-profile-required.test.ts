@@ -342,6 +342,12 @@ describe('target profile: SEO variants', () => {
       },
     ]);
     assert.deepEqual(plan.featuredImagePaths, [['seo', 0, 'metaImage']]);
+    assert.ok(
+      plan.warnings.includes(
+        'The keywords besides the focus keyword (Watering, houseplants) were not saved: the target has a focus keyword field, no keywords field and no tags field.'
+      ),
+      plan.warnings.join('\n')
+    );
     const republish = planValues(profile, {
       article: sampleArticle(),
       existing: {
@@ -398,5 +404,12 @@ describe('target profile: SEO variants', () => {
       ['seo', 'ogImage'],
       ['openGraph', 'ogImage'],
     ]);
+    // A republish writes them again, as it does the meta title.
+    const republish = planValues(profile, {
+      article: sampleArticle({ title: 'Watering succulents' }),
+      existing: { seo: { id: 2, ogTitle: 'Old title' } },
+      now: NOW,
+    });
+    assert.equal((republish.values.seo as Record<string, unknown>).ogTitle, 'Watering succulents');
   });
 });

@@ -50,9 +50,16 @@ export interface ValuePlan {
 function unsavedSeoWarnings(profile: TargetProfile<BodySlot>, article: NormalizedArticle): string[] {
   const warnings: string[] = [];
   if (article.seo.keywords && !profile.seo?.keywords && !profile.tags) {
-    warnings.push(
-      `The focus keyword and keywords (${article.seo.keywords}) were not saved: the target has no keywords field and no tags field.`
-    );
+    const [, ...others] = keywordsOf(article).map((keyword) => keyword.trim());
+    if (!profile.seo?.focusKeyword) {
+      warnings.push(
+        `The focus keyword and keywords (${article.seo.keywords}) were not saved: the target has no keywords field and no tags field.`
+      );
+    } else if (others.length) {
+      warnings.push(
+        `The keywords besides the focus keyword (${others.join(', ')}) were not saved: the target has a focus keyword field, no keywords field and no tags field.`
+      );
+    }
   }
   if (article.seo.metaDescription && !profile.seo?.description && !profile.summary) {
     warnings.push('The meta description was not saved: the target has no description or summary field.');

@@ -128,7 +128,8 @@ const SOCIAL_FIELD = /^(og|opengraph|twitter|social)(title|description|url|type|
 
 /**
  * The SEO component's own required Open Graph / Twitter fields, filled from the same title,
- * description, URL and featured image; the image's paths are returned (relative to the component).
+ * description, URL and featured image at every publish, as the meta title is; the image's paths are
+ * returned (relative to the component). An image an editor set is kept.
  */
 function fillSocialFields(
   attributes: Attributes,
@@ -140,8 +141,9 @@ function fillSocialFields(
   const imagePaths: Array<Array<string | number>> = [];
   for (const [name, attribute] of Object.entries(attributes)) {
     const part = SOCIAL_FIELD.exec(normalizedName(name))?.[2];
-    if (!part || !attribute.required || values[name] !== undefined || hasValue(existing, name)) continue;
+    if (!part || !attribute.required || values[name] !== undefined) continue;
     if (part === 'image') {
+      if (hasValue(existing, name)) continue;
       if (name !== image?.field && isSingleImage(attribute, name) && source.hasFeaturedImage)
         imagePaths.push([name]);
       continue;
