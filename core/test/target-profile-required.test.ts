@@ -237,13 +237,18 @@ describe('target profile: detection by shape', () => {
     assert.equal(byPosition.title?.field, 'onderwerp');
   });
 
-  it('the body is the largest rich field whose name does not say summary', () => {
+  it('the body is the largest rich field, one whose name says summary last', () => {
     const schema = contentTypeSchema('api::x.x', {
       summary: { type: 'richtext' },
       short: { type: 'richtext', maxLength: 500 },
       story: { type: 'blocks' },
     });
     assert.equal(findBodyField(schema)?.name, 'story');
+    // A summary-named rich field is the body only when nothing else can be.
+    assert.equal(
+      findBodyField(contentTypeSchema('api::x.x', { description: { type: 'richtext' } }))?.name,
+      'description'
+    );
     const zone = contentTypeSchema('api::x.x', {
       notes: { type: 'richtext' },
       sections: { type: 'dynamiczone', components: ['x.text'] },

@@ -38,7 +38,7 @@ const RICH_TYPES = new Set(['richtext', 'blocks', 'dynamiczone']);
 /** Body-like field names, best first, in every language of the name table (core/src/target-profile/role-names.ts). */
 const nameRank = (name: string) => (ROLE_NAMES.body as readonly string[]).indexOf(normalizedName(name));
 
-/** Names that say a field is a summary: never taken as the body by shape alone. */
+/** Names that say a field is a summary: taken as the body by shape only when nothing else can be. */
 const saysSummary = (name: string) =>
   (ROLE_NAMES.summary as readonly string[]).includes(normalizedName(name));
 
@@ -81,7 +81,8 @@ function capacity(attribute: AttributeSchema, catalog: SchemaCatalog | undefined
 /**
  * The body field of a content type: the best body-like name (in any language of the name table)
  * whose type can hold a body (schema order breaks ties); else, by shape, the largest rich text,
- * blocks, dynamic zone or HTML editor custom field whose name does not say summary.
+ * blocks, dynamic zone or HTML editor custom field, one whose name says summary only when there is
+ * no other.
  */
 export function findBodyField(
   schema: ContentTypeSchema,
@@ -96,12 +97,16 @@ export function findBodyField(
     .sort((a, b) => a.rank - b.rank || a.order - b.order)[0];
   if (named) return { name: named.name, attribute: named.attribute };
   const rich = candidates
-    .filter(
-      ([name, attribute]) => (RICH_TYPES.has(attribute.type) || isHtmlEditor(attribute)) && !saysSummary(name)
-    )
-    .map(([name, attribute], order) => ({ name, attribute, size: capacity(attribute, catalog), order }))
+    .filter(([, attribute]) => RICH_TYPES.has(attribute.type) || isHtmlEditor(attribute))
+    .map(([name, attribute], order) => ({
+      name,
+      attribute,
+      summary: saysSummary(name) ? 1 : 0,
+      size: capacity(attribute, catalog),
+      order,
+    }))
     .filter((candidate) => candidate.size >= 0)
-    .sort((a, b) => b.size - a.size || a.order - b.order)[0];
+    .sort((a, b) => a.summary - b.summary || b.size - a.size || a.order - b.order)[0];
   return rich ? { name: rich.name, attribute: rich.attribute } : undefined;
 }
 
