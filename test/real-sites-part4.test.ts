@@ -8,6 +8,7 @@ import {
   type Entry,
   htmlTagIn,
   readEntries,
+  REALISTIC,
   realisticArticle,
   SiteAdmin,
   startRealSite,
@@ -20,12 +21,13 @@ import { publishPost } from './helpers/service';
  * and a republish of the same slug updates the same entry.
  */
 const KEY = 'apk_real-part4-0123456789abcdef';
-const SLUG = 'how-to-choose-a-garden-hose';
-const TITLE = 'How to Choose a Garden Hose: Length, Material and Fittings';
+const {
+  slug: SLUG,
+  title: TITLE,
+  metaDescription: META_DESCRIPTION,
+  firstHeading: FIRST_HEADING,
+} = REALISTIC;
 const NEW_TITLE = 'Choosing a garden hose';
-const META_DESCRIPTION =
-  'How to choose a garden hose: the right length, the best material for your garden, and which fittings last. A practical buying guide with a comparison table.';
-const FIRST_HEADING = 'Why the right garden hose matters';
 const SECTION_HEADINGS = [
   FIRST_HEADING,
   'Materials compared',

@@ -2,17 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BODY_WRITERS } from '../src/body-formats';
 import { placeholderLibraryFiles, shortenedBody, withoutImportWarnings } from '../src/dry-run';
-import { buildPublishTarget, targetReport, type TargetSettings } from '../src/publish-target';
-import { exampleBlog, markdownBlog, playgroundArticle } from './helpers/target-shapes';
+import { buildPublishTarget, targetReport } from '../src/publish-target';
+import { exampleBlog, markdownBlog, playgroundArticle, targetSettings } from './helpers/target-shapes';
 
-const settings = (changes: Partial<TargetSettings> = {}): TargetSettings => ({
-  targetContentType: 'api::article.article',
-  fields: {},
-  bodyFormat: 'auto',
-  categoryFields: {},
-  defaults: {},
-  ...changes,
-});
+const settings = targetSettings;
 
 describe('publish target: the profile with the body slot of core/src/body', () => {
   it("reads Strapi's example blog with the content type alone: a zone body with its component plan", () => {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildPublishTarget, type TargetSettings } from '../src/publish-target';
+import { buildPublishTarget } from '../src/publish-target';
 import { profileMapping } from '../src/target-profile/profile';
 import { NAMES_BY_LANGUAGE, normalizedName, ROLE_NAMES } from '../src/target-profile/role-names';
 import type { Attributes, ContentTypeSchema } from '../src/target-profile/schema';
-import { catalogOf, contentTypeSchema } from './helpers/target-shapes';
+import { catalogOf, contentTypeSchema, targetSettings } from './helpers/target-shapes';
 
 /** An article type with one language's attribute names, and its category and author types. */
 interface LanguageShape {
@@ -152,18 +152,13 @@ function languageSite(shape: LanguageShape) {
   return catalogOf([article, category, author]);
 }
 
-const settings = (targetContentType: string): TargetSettings => ({
-  targetContentType,
-  fields: {},
-  bodyFormat: 'auto',
-  categoryFields: {},
-  defaults: {},
-});
-
 describe('target profile: names in other languages', () => {
   for (const [language, shape] of Object.entries(SHAPES)) {
     it(`maps a type with ${language} names: title, body, summary, cover, category, tags, author, date`, () => {
-      const target = buildPublishTarget(settings('api::clanek.clanek'), languageSite(shape));
+      const target = buildPublishTarget(
+        targetSettings({ targetContentType: 'api::clanek.clanek' }),
+        languageSite(shape)
+      );
       assert.deepEqual(target.problems.fatal, []);
       const mapping = profileMapping(target);
       assert.deepEqual(
@@ -220,7 +215,10 @@ describe('target profile: names in other languages', () => {
       Conteúdo: { type: 'blocks' },
       Descrição: { type: 'text' },
     });
-    const target = buildPublishTarget(settings('api::nota.nota'), catalogOf([schema]));
+    const target = buildPublishTarget(
+      targetSettings({ targetContentType: 'api::nota.nota' }),
+      catalogOf([schema])
+    );
     const mapping = profileMapping(target);
     assert.deepEqual([mapping.title, mapping.content, mapping.summary], ['Título', 'Conteúdo', 'Descrição']);
   });

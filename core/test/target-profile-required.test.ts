@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { detectBodyFormat, findBodyField } from '../src/body/body-field';
-import { buildPublishTarget, type TargetSettings } from '../src/publish-target';
+import { buildPublishTarget } from '../src/publish-target';
 import { planCategoryValues } from '../src/target-profile/category-values';
 import { detectTargetProfile } from '../src/target-profile/detect';
 import { planValues } from '../src/target-profile/plan-values';
@@ -9,7 +9,13 @@ import { profileMapping } from '../src/target-profile/profile';
 import { categoryType } from '../src/target-profile/related-types';
 import { defaultsLine } from '../src/target-profile/required-fields';
 import type { Attributes, ComponentSchema } from '../src/target-profile/schema';
-import { bodyByName, catalogOf, contentTypeSchema, sampleArticle } from './helpers/target-shapes';
+import {
+  bodyByName,
+  catalogOf,
+  contentTypeSchema,
+  sampleArticle,
+  targetSettings,
+} from './helpers/target-shapes';
 
 const NOW = new Date('2026-02-03T04:05:06.000Z');
 const META_DESCRIPTION =
@@ -29,15 +35,6 @@ function articleWith(attributes: Attributes, components: ComponentSchema[] = [])
 function profileOf(shape: ReturnType<typeof articleWith>, defaults: Record<string, unknown> = {}) {
   return detectTargetProfile(shape.schema, shape.catalog, { detectBody: bodyByName, defaults });
 }
-
-const settings = (changes: Partial<TargetSettings> = {}): TargetSettings => ({
-  targetContentType: 'api::article.article',
-  fields: {},
-  bodyFormat: 'auto',
-  categoryFields: {},
-  defaults: {},
-  ...changes,
-});
 
 describe('target profile: every required field gets a value or a reason', () => {
   it('a required date or datetime without a date-like name is the publication date; a republish keeps it', () => {
@@ -292,7 +289,7 @@ describe('target profile: detection by shape', () => {
       title: { type: 'string' },
       content_html: { type: 'richtext' },
     });
-    const target = buildPublishTarget(settings(), catalogOf([schema]));
+    const target = buildPublishTarget(targetSettings(), catalogOf([schema]));
     assert.deepEqual([target.body?.field, target.body?.body.format], ['content_html', 'html']);
     assert.ok(
       target.problems.degraded.some((problem) =>
@@ -300,7 +297,7 @@ describe('target profile: detection by shape', () => {
       ),
       target.problems.degraded.join('\n')
     );
-    const markdown = buildPublishTarget(settings({ bodyFormat: 'markdown' }), catalogOf([schema]));
+    const markdown = buildPublishTarget(targetSettings({ bodyFormat: 'markdown' }), catalogOf([schema]));
     assert.equal(markdown.body?.body.format, 'markdown');
     assert.ok(!markdown.problems.degraded.some((problem) => /name says HTML/.test(problem)));
   });

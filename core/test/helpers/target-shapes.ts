@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normalizeArticle, type ArticleFields, type NormalizedArticle } from '../../src/article';
+import type { TargetSettings } from '../../src/publish-target';
 import type { BodySlot } from '../../src/target-profile/profile';
 import { EXAMPLE_BLOG_ARTICLE } from './zone-shapes';
 import type {
@@ -19,6 +20,18 @@ export function catalogOf(types: ContentTypeSchema[], components: ComponentSchem
   return {
     contentType: (uid) => types.find((type) => type.uid === uid),
     component: (uid) => components.find((component) => component.uid === uid),
+  };
+}
+
+/** Target settings that name the content type alone (every role detected), with these changes. */
+export function targetSettings(changes: Partial<TargetSettings> = {}): TargetSettings {
+  return {
+    targetContentType: 'api::article.article',
+    fields: {},
+    bodyFormat: 'auto',
+    categoryFields: {},
+    defaults: {},
+    ...changes,
   };
 }
 
