@@ -137,6 +137,8 @@ export type TargetSettings = Pick<EditableSettings, TargetSettingKey>;
 export interface TargetCheck {
   fatal: string[];
   degraded: string[];
+  /** The `defaults` line (config/plugins) that lets the fatal required fields be written, when that is the fix. */
+  suggestedDefaults?: string;
   /** Each role's field as detected or configured (null: none), shown next to the selects. */
   mapping?: Record<string, string | null>;
 }

@@ -26,7 +26,7 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   /** `status` always; some errors add what the caller needs to act (as WordPress adds to `data`). */
-  data: { status: number; target_problems?: string[] };
+  data: { status: number; target_problems?: string[]; suggested_defaults?: string };
 }
 
 export type ErrorDetails = Omit<ErrorBody['data'], 'status'>;

@@ -1,5 +1,6 @@
 import { appCollectionTypeProblem, contentTypeUidProblem } from './app-content-types';
 import { resolveBodyField, type BodyField, type BodyFormatSetting } from './body/body-field';
+import { isHtmlEditor, namesHtml } from './body/html-editors';
 import { zonePlan, type ZonePlan } from './body/zone-kinds';
 import type { CategoryFieldOverrides, FieldDefaults, FieldOverrides } from './target-profile/field-overrides';
 import { detectTargetProfile } from './target-profile/detect';
@@ -39,6 +40,7 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
   if (!schema) return emptyTarget(uid, `The target content type "${uid}" does not exist.`);
   const kindProblem = appCollectionTypeProblem(uid, schema.kind);
   if (kindProblem) return emptyTarget(uid, `The target content type ${kindProblem}.`);
+  /** Degradations the body detector finds (a zone component not used, the HTML name hint). */
   const zoneWarnings: string[] = [];
   const profile = detectTargetProfile<BodyTarget>(schema, catalog, {
     fields: settings.fields,
@@ -51,6 +53,11 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
         catalog: types,
       });
       if (!body) return problems.join(' ');
+      if (settings.bodyFormat === 'auto' && saysHtmlByName(body)) {
+        zoneWarnings.push(
+          `The body field "${body.name}" is a rich text (Markdown) field whose name says HTML: it receives the article as HTML. If the site renders it as Markdown, set bodyFormat: 'markdown'.`
+        );
+      }
       if (body.format !== 'zone') return { field: body.name, body };
       const { plan, warnings } = zonePlan(body.attribute.components ?? [], types);
       zoneWarnings.push(...warnings);
@@ -72,6 +79,11 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
     );
   }
   return { ...profile, ...(typeof authorDefault === 'string' && authorDefault ? { authorDefault } : {}) };
+}
+
+/** A Markdown rich text that receives HTML only because its name says so (`content_html`). */
+function saysHtmlByName(body: BodyField): boolean {
+  return body.attribute.type === 'richtext' && !isHtmlEditor(body.attribute) && namesHtml(body.name);
 }
 
 /** Relation defaults (an author) are names or documentIds the glue resolves; the value plan only writes plain values. */
@@ -102,6 +114,8 @@ function emptyTarget(uid: string, problem: string): PublishTarget {
     readingTime: null,
     jsonLd: null,
     defaults: [],
+    fills: [],
+    suggestedDefaults: [],
     problems: { fatal: [problem], degraded: [] },
   };
 }

@@ -21,6 +21,18 @@ const PUBLIC_TYPES = [
   'picky-article',
   'picky-category',
   'legal-notice',
+  // Real sites, part 4 (issue #31): fields detected by type, position and names in other languages.
+  'dated-article',
+  'brief-article',
+  'digest-article',
+  'section-article',
+  'artigo',
+  'categoria',
+  'social-article',
+  'palette-article',
+  'palette-category',
+  'html-article',
+  'coded-notice',
   // A localized site (i18n): articles and categories per locale.
   'world-article',
   'world-category',

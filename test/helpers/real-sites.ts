@@ -37,6 +37,15 @@ export async function startRealSite(
   });
 }
 
+/** What the realistic article says, as a site shows it back. */
+export const REALISTIC = {
+  slug: 'how-to-choose-a-garden-hose',
+  title: 'How to Choose a Garden Hose: Length, Material and Fittings',
+  metaDescription:
+    'How to choose a garden hose: the right length, the best material for your garden, and which fittings last. A practical buying guide with a comparison table.',
+  firstHeading: 'Why the right garden hose matters',
+} as const;
+
 /** The realistic article (headings, lists, table, quote, three images, a YouTube embed, a link, JSON-LD), its images on `images`. */
 export function realisticArticle(
   images: ImageServer,

@@ -1,5 +1,6 @@
+import { normalizedName, ROLE_NAMES } from '../target-profile/role-names';
 import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from '../target-profile/schema';
-import { isHtmlEditor, saysMarkdown } from './html-editors';
+import { isHtmlEditor, namesHtml, saysMarkdown } from './html-editors';
 import { zonePlan } from './zone-kinds';
 
 export { HTML_EDITOR_FIELDS } from './html-editors';
@@ -34,48 +35,26 @@ const BODY_TYPES = new Set(['richtext', 'blocks', 'dynamiczone', 'text', 'string
 /** Types taken as the body when no field has a body-like name (plain text fields are too often something else). */
 const RICH_TYPES = new Set(['richtext', 'blocks', 'dynamiczone']);
 
-/**
- * Body-like field names, best first, compared without case, `_` or `-` (so `post_content`,
- * `articleBody` and `Body` all count).
- */
-const BODY_NAMES = [
-  'content',
-  'body',
-  'blocks',
-  'article',
-  'contents',
-  'articlebody',
-  'articlecontent',
-  'articletext',
-  'postcontent',
-  'postbody',
-  'posttext',
-  'maincontent',
-  'bodycontent',
-  'bodytext',
-  'contenthtml',
-  'bodyhtml',
-  'richtext',
-  'html',
-  'markdown',
-  'text',
-];
+/** Body-like field names, best first, in every language of the name table (core/src/target-profile/role-names.ts). */
+const nameRank = (name: string) => (ROLE_NAMES.body as readonly string[]).indexOf(normalizedName(name));
 
-const nameRank = (name: string) => BODY_NAMES.indexOf(name.toLowerCase().replace(/[_-]/g, ''));
+/** Names that say a field is a summary: taken as the body by shape only when nothing else can be. */
+const saysSummary = (name: string) =>
+  (ROLE_NAMES.summary as readonly string[]).includes(normalizedName(name));
 
 /**
- * The format a field holds by its type: `richtext` is Strapi's Markdown editor; a known HTML editor
- * (whatever its underlying type) holds HTML unless set to Markdown; a `text` or `string` holds HTML
- * (a plain text box shows it as written, and a frontend that renders it gets the article as
- * published); `blocks` holds Strapi blocks; a dynamic zone holds components. Undefined when the
- * field cannot hold a body.
+ * The format a field holds by its type: `richtext` is Strapi's Markdown editor, unless its name says
+ * HTML (`content_html`); a known HTML editor (whatever its underlying type) holds HTML unless set to
+ * Markdown; a `text` or `string` holds HTML (a plain text box shows it as written, and a frontend
+ * that renders it gets the article as published); `blocks` holds Strapi blocks; a dynamic zone
+ * holds components. Undefined when the field cannot hold a body.
  */
-export function detectBodyFormat(attribute: AttributeSchema): BodyFormat | undefined {
+export function detectBodyFormat(attribute: AttributeSchema, name?: string): BodyFormat | undefined {
   if (isHtmlEditor(attribute) && ['richtext', 'text', 'string'].includes(attribute.type))
     return saysMarkdown(attribute) ? 'markdown' : 'html';
   switch (attribute.type) {
     case 'richtext':
-      return 'markdown';
+      return namesHtml(name) ? 'html' : 'markdown';
     case 'blocks':
       return 'blocks';
     case 'dynamiczone':
@@ -89,22 +68,46 @@ export function detectBodyFormat(attribute: AttributeSchema): BodyFormat | undef
 }
 
 /**
- * The body field of a content type: the best body-like name whose type can hold a body (schema
- * order breaks ties), else the first rich text, blocks, dynamic zone or HTML editor custom field.
+ * How much of an article a rich field holds, for choosing the body by shape: a dynamic zone with a
+ * component for the text (or any zone without a catalog to check) holds the most, then a field
+ * without a length limit, then by its limit. A zone without a text component holds none.
+ */
+function capacity(attribute: AttributeSchema, catalog: SchemaCatalog | undefined): number {
+  if (attribute.type === 'dynamiczone')
+    return !catalog || zonePlan(attribute.components ?? [], catalog).plan ? Infinity : -1;
+  return attribute.maxLength ?? Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The body field of a content type: the best body-like name (in any language of the name table)
+ * whose type can hold a body (schema order breaks ties); else, by shape, the largest rich text,
+ * blocks, dynamic zone or HTML editor custom field, one whose name says summary only when there is
+ * no other.
  */
 export function findBodyField(
-  schema: ContentTypeSchema
+  schema: ContentTypeSchema,
+  catalog?: SchemaCatalog
 ): { name: string; attribute: AttributeSchema } | undefined {
   const candidates = Object.entries(schema.attributes).filter(
-    ([, attribute]) => BODY_TYPES.has(attribute.type) && detectBodyFormat(attribute)
+    ([name, attribute]) => BODY_TYPES.has(attribute.type) && detectBodyFormat(attribute, name)
   );
   const named = candidates
     .map(([name, attribute], order) => ({ name, attribute, rank: nameRank(name), order }))
     .filter((candidate) => candidate.rank >= 0)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)[0];
   if (named) return { name: named.name, attribute: named.attribute };
-  const rich = candidates.find(([, attribute]) => RICH_TYPES.has(attribute.type) || isHtmlEditor(attribute));
-  return rich ? { name: rich[0], attribute: rich[1] } : undefined;
+  const rich = candidates
+    .filter(([, attribute]) => RICH_TYPES.has(attribute.type) || isHtmlEditor(attribute))
+    .map(([name, attribute], order) => ({
+      name,
+      attribute,
+      summary: saysSummary(name) ? 1 : 0,
+      size: capacity(attribute, catalog),
+      order,
+    }))
+    .filter((candidate) => candidate.size >= 0)
+    .sort((a, b) => a.summary - b.summary || b.size - a.size || a.order - b.order)[0];
+  return rich ? { name: rich.name, attribute: rich.attribute } : undefined;
 }
 
 /** The formats a field can hold, whatever the setting says. */
@@ -175,7 +178,7 @@ export function resolveBodyField(
     ? schema.attributes[options.field]
       ? { name: options.field, attribute: schema.attributes[options.field] }
       : undefined
-    : findBodyField(schema);
+    : findBodyField(schema, options.catalog);
   if (!found) {
     return {
       problems: [
@@ -185,7 +188,7 @@ export function resolveBodyField(
       ],
     };
   }
-  const detected = detectBodyFormat(found.attribute);
+  const detected = detectBodyFormat(found.attribute, found.name);
   if (!detected)
     return {
       problems: [`The body field "${found.name}" (${found.attribute.type}) cannot hold the article body.`],

@@ -1,3 +1,4 @@
+import { normalizedName } from '../target-profile/role-names';
 import type { AttributeSchema } from '../target-profile/schema';
 
 /** Custom fields that are HTML editors: their value is HTML unless their options say Markdown. */
@@ -14,3 +15,10 @@ export const isHtmlEditor = (attribute: AttributeSchema) =>
 /** CKEditor's `output: 'Markdown'` (any case); other editors have no such option. */
 export const saysMarkdown = (attribute: AttributeSchema) =>
   typeof attribute.options?.output === 'string' && /markdown/i.test(attribute.options.output);
+
+/**
+ * A field whose name says it holds HTML (`content_html`, `htmlBody`): a `richtext` so named is
+ * rendered as HTML by its site, whatever Strapi's editor shows.
+ */
+export const namesHtml = (name: string | undefined) =>
+  name !== undefined && /^html|html$/.test(normalizedName(name));

@@ -1,5 +1,6 @@
+import { normalizedName, ROLE_NAMES as FIELD_NAMES } from '../target-profile/role-names';
 import type { AttributeSchema, ComponentSchema, SchemaCatalog } from '../target-profile/schema';
-import { isHtmlEditor, saysMarkdown } from './html-editors';
+import { isHtmlEditor, namesHtml, saysMarkdown } from './html-editors';
 
 /** A plain text field a component kind fills, with what decides whether a value fits. */
 export interface ZoneTextField {
@@ -8,11 +9,16 @@ export interface ZoneTextField {
   maxLength?: number;
 }
 
-/** Text runs: a component with one rich text field (Markdown, or HTML for an HTML editor) or blocks field. */
+/**
+ * Text runs: a component with one rich text field (Markdown, or HTML for an HTML editor or a name
+ * that says HTML) or blocks field, and maybe a title-like plain field: when that one is required,
+ * each section of the article is a component of its own, its heading in the title.
+ */
 export interface TextKind {
   uid: string;
   field: string;
   format: 'markdown' | 'html' | 'blocks';
+  title?: ZoneTextField;
 }
 
 /** Images: a component with one single media field that takes images; a caption-like field gets the caption. */
@@ -60,8 +66,8 @@ const ROLE_NAMES: Record<Role, string> = {
   video: 'videos',
 };
 
-const key = (name: string) => name.toLowerCase().replace(/[_-]/g, '');
-const named = (attributes: [string, AttributeSchema][], names: string[], types: string[]) =>
+const key = normalizedName;
+const named = (attributes: [string, AttributeSchema][], names: readonly string[], types: string[]) =>
   attributes.filter(([name, attribute]) => types.includes(attribute.type) && names.includes(key(name)));
 const ofTypes = (attributes: [string, AttributeSchema][], types: string[]) =>
   attributes.filter(([, attribute]) => types.includes(attribute.type));
@@ -77,17 +83,9 @@ const textField = ([name, attribute]: [string, AttributeSchema]): ZoneTextField 
 
 const RICH = ['richtext', 'blocks'];
 const PLAIN = ['string', 'text'];
-const CAPTION_NAMES = [
-  'caption',
-  'legend',
-  'figcaption',
-  'description',
-  'alt',
-  'alttext',
-  'alternativetext',
-  'title',
-  'text',
-];
+const CAPTION_NAMES = FIELD_NAMES.caption as readonly string[];
+/** A text component's section title: title-like names in every language of the name table. */
+const SECTION_TITLE_NAMES = [...FIELD_NAMES.title, 'sectiontitle', 'subtitle', 'subheading'];
 const QUOTE_BODY_NAMES = ['body', 'quote', 'quotetext', 'text', 'content'];
 const TITLE_NAMES = [
   'title',
@@ -114,11 +112,14 @@ const URL_NAMES = [
 ];
 // Component names count only where a shape alone is ambiguous: a lone address is also a link or a button.
 const QUOTE_HINT = /quote|testimonial|citation/i;
+// A page header with a rich text (a hero, a banner) is no article section: its heading is not made up.
+const PAGE_HEADER_HINT = /hero|banner|header|jumbotron|cta|call-?to-?action/i;
 const VIDEO_HINT = /video|youtube|vimeo|embed/i;
 
-function richTextFormat(attribute: AttributeSchema): TextKind['format'] {
+function richTextFormat(name: string, attribute: AttributeSchema): TextKind['format'] {
   if (attribute.type === 'blocks') return 'blocks';
-  return isHtmlEditor(attribute) && !saysMarkdown(attribute) ? 'html' : 'markdown';
+  if (isHtmlEditor(attribute)) return saysMarkdown(attribute) ? 'markdown' : 'html';
+  return namesHtml(name) ? 'html' : 'markdown';
 }
 
 function candidate<K>(component: ComponentSchema, kind: K, filled: (string | undefined)[]): Candidate<K> {
@@ -136,7 +137,20 @@ function asText(component: ComponentSchema): Candidate<TextKind> | undefined {
   const rich = ofTypes(attributes, RICH);
   if (rich.length !== 1 || ofTypes(attributes, ['media']).length) return undefined;
   const [field, attribute] = rich[0];
-  return candidate(component, { uid: component.uid, field, format: richTextFormat(attribute) }, [field]);
+  const sections = !PAGE_HEADER_HINT.test(component.uid);
+  const title = named(attributes, sections ? SECTION_TITLE_NAMES : [], PLAIN).sort(
+    ([a], [b]) => SECTION_TITLE_NAMES.indexOf(key(a)) - SECTION_TITLE_NAMES.indexOf(key(b))
+  )[0];
+  return candidate(
+    component,
+    {
+      uid: component.uid,
+      field,
+      format: richTextFormat(field, attribute),
+      ...(title ? { title: textField(title) } : {}),
+    },
+    [field, title?.[0]]
+  );
 }
 
 function asMedia(component: ComponentSchema): Candidate<MediaKind> | undefined {

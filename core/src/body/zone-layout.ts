@@ -1,11 +1,12 @@
 import { htmlToBlocks } from '../blocks/html-to-blocks';
-import { parseHtmlTree, type HtmlElement, type HtmlNode } from '../blocks/html-tree';
+import { parseHtmlTree, textOf, type HtmlElement, type HtmlNode } from '../blocks/html-tree';
 import { describeSource, videoLink } from '../blocks/links';
 import type { MediaLibraryImage } from '../blocks/types';
+import { truncateAtWord } from '../seo';
 import { htmlToMarkdown } from './html-to-markdown';
 import { serializeHtml } from './html-serialize';
 import { quoteHasLinks, quoteHasStructure, quoteText, zonePieces, type ZonePiece } from './zone-pieces';
-import type { MediaKind, QuoteKind, VideoKind, ZonePlan, ZoneTextField } from './zone-kinds';
+import type { MediaKind, QuoteKind, TextKind, VideoKind, ZonePlan, ZoneTextField } from './zone-kinds';
 
 /** A media library file that an image of the article was imported as. */
 export interface ZoneImageFile {
@@ -141,38 +142,92 @@ function placeVideo(
   return { component: { __component: kind.uid, [kind.url.name]: link.url, ...titled } };
 }
 
+/** The longest title made up from a section's opening words (a heading is kept whole, up to the field's limit). */
+const MADE_UP_TITLE_LENGTH = 80;
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+const isHeading = (node: HtmlNode): node is HtmlElement => node.kind === 'element' && node.name === 'h2';
+
+/**
+ * A text component's required title: the heading of the section it belongs to, else (the text
+ * before the first heading) its own opening words; fitted to the field, each change said.
+ */
+function sectionTitle(
+  kind: TextKind & { title: ZoneTextField },
+  heading: string | undefined,
+  run: HtmlNode[],
+  warn: (message: string) => void
+): string | undefined {
+  const limit = kind.title.maxLength ?? Infinity;
+  if (heading) {
+    if (heading.length <= limit) return heading;
+    warn(
+      `The heading "${excerpt(heading)}" is longer than the field "${kind.title.name}" of "${kind.uid}" takes (${limit}); it was shortened there.`
+    );
+    return truncateAtWord(heading, limit);
+  }
+  const opening = collapse(run.map(textOf).join(' '));
+  if (!opening) return undefined;
+  warn(
+    `The text before the first heading has no heading for the required field "${kind.title.name}" of "${kind.uid}": its opening words are its title.`
+  );
+  return truncateAtWord(opening, Math.min(limit, MADE_UP_TITLE_LENGTH));
+}
+
 /**
  * The article as the entries of a dynamic zone, in the article's order, with the components a
  * zonePlan chose: text runs in the text component (Markdown, HTML or blocks, as its field holds),
  * each image in a media component, each quote in a quote component and each video in a video
  * component when the zone has one; otherwise they stay in the text (a Markdown image, quote or
  * link). A figure caption becomes the media component's caption field, or an italic line after it.
+ * A text component with a required title holds one section each: the h2 that opens the section is
+ * its title (not repeated in the text), and text after an image in that section gets it again.
  */
 export function layoutZone(html: string, plan: ZonePlan, options: ZoneLayoutOptions): ZoneLayout {
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);
   const components: ZoneComponent[] = [];
   let run: HtmlNode[] = [];
+  const titled = plan.text.title?.required ? { ...plan.text, title: plan.text.title } : undefined;
+  /** The section the text is in: its h2, and whether a text component has carried it yet. */
+  let section: { node: HtmlElement; heading: string; carried: boolean } | undefined;
 
   const flushText = () => {
+    // A heading followed only by an image still shows: it is the text of its own component.
+    if (titled && section && !section.carried && !serializeHtml(run).trim()) run = [section.node];
     const runHtml = serializeHtml(run).trim();
+    const runNodes = run;
     run = [];
     if (!runHtml) return;
     const { field, format, uid } = plan.text;
+    let value: unknown;
     if (format === 'blocks') {
       const converted = htmlToBlocks(runHtml, { image: (src) => options.image(src)?.image });
       warnings.push(...converted.warnings);
-      if (converted.blocks.length) components.push({ __component: uid, [field]: converted.blocks });
+      if (converted.blocks.length) value = converted.blocks;
     } else if (format === 'markdown') {
       const converted = htmlToMarkdown(runHtml);
       warnings.push(...converted.warnings);
-      if (converted.markdown) components.push({ __component: uid, [field]: converted.markdown });
+      if (converted.markdown) value = converted.markdown;
     } else {
-      components.push({ __component: uid, [field]: runHtml });
+      value = runHtml;
     }
+    if (value === undefined) return;
+    const title = titled ? sectionTitle(titled, section?.heading, runNodes, warn) : undefined;
+    if (section) section.carried = true;
+    components.push({
+      __component: uid,
+      ...(titled && title ? { [titled.title.name]: title } : {}),
+      [field]: value,
+    });
   };
 
   for (const piece of zonePieces(parseHtmlTree(html))) {
+    if (titled && piece.kind === 'html' && isHeading(piece.node)) {
+      flushText();
+      section = { node: piece.node, heading: collapse(textOf(piece.node)), carried: false };
+      continue;
+    }
     let placement: Placement;
     if (piece.kind === 'image') placement = placeImage(piece, plan.media, options, warn);
     else if (piece.kind === 'quote') placement = placeQuote(piece.node, plan.quote, warn);

@@ -17,12 +17,20 @@ import type {
   TargetProblems,
   TargetProfile,
 } from './profile';
+import { unfillableCategoryFields } from './category-values';
 import { categoryType, relatedNameField, relatedType, slugField } from './related-types';
+import {
+  looksLikeCode,
+  requiredFieldVerdict,
+  type DefaultSuggestion,
+  type RequiredFill,
+} from './required-fields';
 import {
   findByName,
   isSingleImage,
   isToMany,
   isType,
+  localizedNames,
   normalizedName,
   ROLE_NAMES,
   TEXT_TYPES,
@@ -48,27 +56,8 @@ export interface DetectOptions<Body extends BodySlot> {
   detectBody?: BodyDetector<Body>;
 }
 
-/** Attribute types that hold a value of their own (not a relation, media file or component). */
-const SCALAR_TYPES = [
-  'string',
-  'text',
-  'richtext',
-  'blocks',
-  'email',
-  'password',
-  'uid',
-  'enumeration',
-  'integer',
-  'biginteger',
-  'float',
-  'decimal',
-  'date',
-  'datetime',
-  'time',
-  'timestamp',
-  'boolean',
-  'json',
-];
+/** Types a summary is written in: plain text, or Markdown, HTML or blocks in a rich field. */
+const SUMMARY_TYPES = [...TEXT_TYPES, 'richtext', 'blocks'];
 
 /** Reads a target content type into roles, applying `fields` overrides, and says what cannot work. */
 export function detectTargetProfile<Body extends BodySlot = BodySlot>(
@@ -120,10 +109,13 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   const body = detectBodySlot(schema, catalog, overrides.content, options.detectBody, problems);
   if (body) taken.add(body.field);
 
+  // By name (in any language of the name table), then what the slug is made from, then by position.
   const title = resolve(
     'title',
     () =>
-      findByName(attributes, ROLE_NAMES.title, isType(...TEXT_TYPES), taken) ?? uidSourceField(schema, taken),
+      findByName(attributes, ROLE_NAMES.title, isType(...TEXT_TYPES), taken) ??
+      uidSourceField(schema, taken) ??
+      firstRequiredString(schema, taken),
     ofTypes(...TEXT_TYPES),
     'fatal'
   );
@@ -145,7 +137,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       isSingleImage(attribute, field) ? { field, attribute } : 'which is not a single image media field'
   );
   if (!featuredImage && overrides.cover !== '')
-    problems.degraded.push('No single image field: the featured image will not be attached.');
+    problems.degraded.push(noCoverProblem(attributes, overrides.cover));
 
   const seo = resolve<SeoRole>(
     'seo',
@@ -153,14 +145,17 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     (field, attribute) => seoComponentRole(field, attribute, catalog) ?? 'which is not a single component'
   );
   if (seo?.kind === 'flat') {
-    for (const slot of [seo.title, seo.description, seo.keywords, seo.canonicalUrl])
+    for (const slot of [seo.title, seo.description, seo.keywords, seo.focusKeyword, seo.canonicalUrl])
       if (slot) taken.add(slot.field);
   }
 
+  // By name, in plain text or a rich field; else by position: the first required long text.
   const summary = resolve(
     'summary',
-    () => findByName(attributes, ROLE_NAMES.summary, isType(...TEXT_TYPES), taken),
-    ofTypes(...TEXT_TYPES)
+    () =>
+      findByName(attributes, ROLE_NAMES.summary, isType(...SUMMARY_TYPES), taken) ??
+      firstOfType(schema, ['text'], taken, true),
+    ofTypes(...SUMMARY_TYPES)
   );
 
   const categories = resolve<CategoriesRole>(
@@ -184,9 +179,12 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     (field, attribute) => relationRole(field, attribute, catalog) ?? 'which is not a relation to a known type'
   );
 
+  // By name; else by type: the first required date or datetime (an `addedAt` is the publication date).
   const date = resolve(
     'date',
-    () => findByName(attributes, ROLE_NAMES.date, isType('date', 'datetime'), taken),
+    () =>
+      findByName(attributes, ROLE_NAMES.date, isType('date', 'datetime'), taken) ??
+      firstOfType(schema, ['date', 'datetime'], taken, true),
     ofTypes('date', 'datetime')
   );
   const readingTime = resolve(
@@ -224,20 +222,27 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     ...defaults.map(({ field }) => field),
     ...(seo?.kind === 'component' ? [seo.field] : []),
   ]);
+  const fills: RequiredFill[] = [];
+  const suggestedDefaults: DefaultSuggestion[] = [];
   for (const [field, attribute] of Object.entries(attributes)) {
     if (!attribute.required || attribute.default !== undefined || filled.has(field)) continue;
-    if (
-      SCALAR_TYPES.includes(attribute.type) ||
-      attribute.type === 'component' ||
-      attribute.type === 'dynamiczone'
-    ) {
-      problems.fatal.push(
-        `required field "${field}" cannot be filled: no part of the article goes there, it has no default, and the defaults option gives it no value.`
-      );
+    const verdict = requiredFieldVerdict(field, attribute, catalog);
+    if (verdict.kind === 'fill') {
+      fills.push({
+        field,
+        attribute,
+        source: verdict.source,
+        ...(verdict.component ? { component: verdict.component } : {}),
+      });
+      if (verdict.source === 'firstValue')
+        problems.degraded.push(
+          `required field "${field}" gets its first value "${attribute.enum?.[0]}" (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
+        );
+    } else if (verdict.kind === 'unfillable') {
+      problems.fatal.push(verdict.problem);
+      suggestedDefaults.push(verdict.suggestion);
     } else {
-      problems.degraded.push(
-        `required field "${field}" (${attribute.type}) is left empty; Strapi accepts that by default, but the admin will ask for it before an editor can publish.`
-      );
+      problems.degraded.push(verdict.problem);
     }
   }
 
@@ -258,6 +263,8 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     readingTime,
     jsonLd,
     defaults,
+    fills,
+    suggestedDefaults,
     problems,
   };
 }
@@ -308,6 +315,44 @@ function uidSourceField(schema: ContentTypeSchema, taken: ReadonlySet<string>): 
     }
   }
   return null;
+}
+
+/**
+ * The title by position: the first required string that is not an identifier (a code, a key, a
+ * language) and has no pattern.
+ */
+function firstRequiredString(schema: ContentTypeSchema, taken: ReadonlySet<string>): FieldRef | null {
+  for (const [field, attribute] of Object.entries(schema.attributes)) {
+    if (taken.has(field) || attribute.type !== 'string' || !attribute.required) continue;
+    if (looksLikeCode(field) || attribute.regex !== undefined) continue;
+    if ((ROLE_NAMES.summary as readonly string[]).includes(normalizedName(field))) continue;
+    return { field, attribute };
+  }
+  return null;
+}
+
+/** The first field of these types (a required one when `required`) that no role took. */
+function firstOfType(
+  schema: ContentTypeSchema,
+  types: string[],
+  taken: ReadonlySet<string>,
+  required: boolean
+): FieldRef | null {
+  const found = Object.entries(schema.attributes).find(
+    ([field, attribute]) =>
+      !taken.has(field) && types.includes(attribute.type) && (!required || attribute.required === true)
+  );
+  return found ? { field: found[0], attribute: found[1] } : null;
+}
+
+/** Why no featured image field was found, as the schema has it: none, or several and none named like a cover. */
+function noCoverProblem(attributes: ContentTypeSchema['attributes'], override: string | undefined): string {
+  const images = Object.entries(attributes)
+    .filter(([field, attribute]) => isSingleImage(attribute, field))
+    .map(([field]) => `"${field}"`);
+  if (override !== undefined || images.length < 2)
+    return 'No single image field: the featured image will not be attached.';
+  return `${images.length} single image fields (${images.join(', ')}) and none named like a cover: the featured image will not be attached; set fields.cover to the one that shows it.`;
 }
 
 function onlySingleImage(
@@ -452,6 +497,11 @@ function noteCategoryType(
     problems.degraded.push(
       `"${role.field}" holds one category: an article receives its sub-category, else its category.`
     );
+  const unfillable = unfillableCategoryFields(type);
+  if (unfillable.length)
+    problems.degraded.push(
+      `The category type ${type.uid} requires ${unfillable.map((field) => `"${field}"`).join(', ')}, which no part of an article fills: a category that does not exist yet is not created (an existing one is linked).`
+    );
 }
 
 function detectTags(
@@ -464,7 +514,12 @@ function detectTags(
     const { field, attribute, target } = relation;
     return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
   }
-  const named = findByName(schema.attributes, ['tags'], isType('json', 'string', 'text'), taken);
+  const named = findByName(
+    schema.attributes,
+    ['tags', ...localizedNames('tags')],
+    isType('json', 'string', 'text'),
+    taken
+  );
   return named ? { kind: named.attribute.type === 'json' ? 'json' : 'text', ...named } : null;
 }
 

@@ -9,9 +9,11 @@ import {
   keywordsOf,
   type CategoryLinks,
 } from './derive';
-import { fitValue } from './fit';
+import { fitValue, type FittedValue } from './fit';
 import type { BodySlot, FieldRef, TargetProfile } from './profile';
-import { hasValue, planSeo, seoSource } from './seo-values';
+import { colourFor, type RequiredFill } from './required-fields';
+import { hasValue, nestedValues, planSeo, seoSource, type SeoSource } from './seo-values';
+import { summaryIn } from './summary-format';
 
 export interface PlanInput {
   article: NormalizedArticle;
@@ -48,9 +50,16 @@ export interface ValuePlan {
 function unsavedSeoWarnings(profile: TargetProfile<BodySlot>, article: NormalizedArticle): string[] {
   const warnings: string[] = [];
   if (article.seo.keywords && !profile.seo?.keywords && !profile.tags) {
-    warnings.push(
-      `The focus keyword and keywords (${article.seo.keywords}) were not saved: the target has no keywords field and no tags field.`
-    );
+    const [, ...others] = keywordsOf(article).map((keyword) => keyword.trim());
+    if (!profile.seo?.focusKeyword) {
+      warnings.push(
+        `The focus keyword and keywords (${article.seo.keywords}) were not saved: the target has no keywords field and no tags field.`
+      );
+    } else if (others.length) {
+      warnings.push(
+        `The keywords besides the focus keyword (${others.join(', ')}) were not saved: the target has a focus keyword field, no keywords field and no tags field.`
+      );
+    }
   }
   if (article.seo.metaDescription && !profile.seo?.description && !profile.summary) {
     warnings.push('The meta description was not saved: the target has no description or summary field.');
@@ -64,9 +73,7 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   const warnings: string[] = [];
   const values: Record<string, unknown> = {};
   const featuredImagePaths: Array<Array<string | number>> = [];
-  const put = (slot: FieldRef | null, value: unknown, fallback?: string) => {
-    if (!slot) return;
-    const fitted = fitValue(slot.field, slot.attribute, value, { fallback });
+  const take = (slot: FieldRef, fitted: FittedValue) => {
     warnings.push(...fitted.warnings);
     if (fitted.value !== undefined) values[slot.field] = fitted.value;
     else if (fitted.missingRequired && !hasValue(existing, slot.field)) {
@@ -75,12 +82,17 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
       );
     }
   };
+  const put = (slot: FieldRef | null, value: unknown, fallback?: string) => {
+    if (slot) take(slot, fitValue(slot.field, slot.attribute, value, { fallback }));
+  };
+  const summary = deriveSummary(article);
 
   // Only the stored title is cut: the slug was made from the whole.
   put(profile.title, article.title);
   if (profile.slug) values[profile.slug.field] = article.slug;
   if (profile.featuredImage && article.featuredImage) featuredImagePaths.push([profile.featuredImage.field]);
-  put(profile.summary, deriveSummary(article), article.seo.descriptionFallback);
+  if (profile.summary)
+    take(profile.summary, summaryIn(profile.summary, summary, article.seo.descriptionFallback));
   if (profile.date) put(profile.date, derivePublicationDate(existing?.[profile.date.field], now));
   put(profile.readingTime, deriveReadingTime(article.html));
 
@@ -97,10 +109,12 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
     planCategoryName(categoriesRole, article, values, warnings);
   }
 
+  const focusKeyword = input.keywords?.find((keyword) => keyword?.trim());
+  const source = seoSource(article, input.postUrl, focusKeyword);
   if (profile.seo) {
     const seo = planSeo(
       profile.seo,
-      seoSource(article, input.postUrl),
+      source,
       profile.seo.kind === 'component' ? existing?.[profile.seo.field] : undefined,
       warnings
     );
@@ -111,6 +125,32 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   if (article.structuredData !== null && !profile.seo?.structuredData) {
     if (profile.jsonLd) values[profile.jsonLd.field] = article.structuredData;
     else warnings.push('The JSON-LD was not saved: the target has no structured-data field.');
+  }
+
+  for (const fill of profile.fills) {
+    if (Object.hasOwn(values, fill.field) || hasValue(existing, fill.field)) continue;
+    switch (fill.source) {
+      case 'publicationDate':
+        put(fill, now);
+        break;
+      case 'summary':
+        take(fill, summaryIn(fill, summary, article.seo.descriptionFallback));
+        break;
+      case 'colour':
+        put(fill, colourFor(article.title, fill.attribute));
+        break;
+      case 'firstValue': {
+        const first = fill.attribute.enum?.[0];
+        put(fill, first);
+        warnings.push(
+          `${fill.field} is required and nothing in the article chooses it: it got its first value "${first}" (a defaults entry chooses another).`
+        );
+        break;
+      }
+      case 'social':
+        featuredImagePaths.push(...planSocial(fill, source, values, warnings));
+        break;
+    }
   }
 
   for (const constant of profile.defaults) {
@@ -125,6 +165,33 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
     tags: tagsRole?.kind === 'relation' ? tags : [],
     warnings,
   };
+}
+
+/**
+ * A required Open Graph / social component of the type itself, filled from the SEO values; answers
+ * where the featured image goes in it.
+ */
+function planSocial(
+  fill: RequiredFill,
+  source: SeoSource,
+  values: Record<string, unknown>,
+  warnings: string[]
+): Array<Array<string | number>> {
+  const social = fill.component
+    ? nestedValues(
+        { field: fill.field, attribute: fill.attribute, component: fill.component },
+        source,
+        warnings
+      )
+    : undefined;
+  if (!social) {
+    warnings.push(
+      `${fill.field} is required, but its own required fields cannot be filled from the article; Strapi will refuse to publish the post.`
+    );
+    return [];
+  }
+  values[fill.field] = social.value;
+  return social.imagePaths.map((path) => [fill.field, ...path]);
 }
 
 /**

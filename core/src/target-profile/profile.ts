@@ -1,3 +1,4 @@
+import type { DefaultSuggestion, RequiredFill } from './required-fields';
 import type { AttributeSchema, ComponentSchema } from './schema';
 
 /**
@@ -56,6 +57,8 @@ export interface SeoSlots {
   title: FieldRef | null;
   description: FieldRef | null;
   keywords: FieldRef | null;
+  /** The focus keyword alone (`focusKeyword`, `keyword`). */
+  focusKeyword: FieldRef | null;
   canonicalUrl: FieldRef | null;
   /** A json field for structured data (JSON-LD). */
   structuredData: FieldRef | null;
@@ -68,6 +71,8 @@ export interface SeoComponentRole extends FieldRef, SeoSlots {
   image: FieldRef | null;
   /** Components inside it (openGraph, metaSocial): filled only when required. */
   nested: NestedComponent[];
+  /** A repeatable component: written as a list of one (an existing first entry updated in place). */
+  repeatable: boolean;
 }
 
 export interface FlatSeoRole extends SeoSlots {
@@ -113,6 +118,10 @@ export interface TargetProfile<Body extends BodySlot = BodySlot> {
   jsonLd: FieldRef | null;
   /** The `defaults` constants that name fields of the type. */
   defaults: DefaultValue[];
+  /** Required fields no role fills, each with where its value comes from (core/src/target-profile/required-fields.ts). */
+  fills: RequiredFill[];
+  /** The `defaults` entries that would let the fatal required fields be written. */
+  suggestedDefaults: DefaultSuggestion[];
   problems: TargetProblems;
 }
 
@@ -141,7 +150,7 @@ export function profileMapping(profile: TargetProfile): Record<string, string | 
 }
 
 function flatSeoFields(seo: FlatSeoRole): string[] {
-  return [seo.title, seo.description, seo.keywords, seo.canonicalUrl, seo.structuredData]
+  return [seo.title, seo.description, seo.keywords, seo.focusKeyword, seo.canonicalUrl, seo.structuredData]
     .filter((slot): slot is FieldRef => slot !== null)
     .map((slot) => slot.field);
 }

@@ -1,68 +1,248 @@
 import type { Attributes, AttributeSchema } from './schema';
 import type { FieldRef } from './profile';
 
+/** The languages whose attribute names detection knows besides English. */
+export type NameLanguage = 'pt' | 'es' | 'fr' | 'de' | 'it' | 'nl' | 'pl' | 'cs';
+
+/** The roles whose names are listed per language. */
+export type LocalizedRole =
+  | 'title'
+  | 'body'
+  | 'summary'
+  | 'cover'
+  | 'category'
+  | 'tags'
+  | 'author'
+  | 'date'
+  | 'name'
+  | 'caption';
+
 /**
- * The common attribute names of each role, compared without case, '_' or '-' (so `featured_image`,
- * `featuredImage` and `FeaturedImage` are one name). Earlier names win.
+ * Attribute names of each role in other languages, as `normalizedName` leaves them (lower case, no
+ * accents, no `_`/`-`/spaces: `Título`, `titulo` and `TITULO` are one name). One table, one place:
+ * every role list below appends its row after the English names, so English wins a tie.
+ * `category`, `tags` and `author` also name the related types (a `Categoria` type), and `name` is
+ * the name field of a category, tag or author type.
+ */
+export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, readonly string[]>> = {
+  pt: {
+    title: ['titulo', 'manchete'],
+    body: ['conteudo', 'corpo', 'texto', 'materia'],
+    summary: ['resumo', 'descricao', 'introducao', 'chamada', 'sumario', 'subtitulo', 'linhafina'],
+    cover: ['capa', 'imagem', 'imagemdestaque', 'imagemdecapa', 'imagemprincipal', 'foto'],
+    category: ['categoria', 'categorias', 'editoria', 'secao'],
+    tags: ['etiquetas', 'palavraschave', 'marcadores'],
+    author: ['autor', 'autores', 'autora'],
+    date: ['data', 'datapublicacao', 'datadepublicacao', 'publicadoem'],
+    name: ['nome', 'titulo'],
+    caption: ['legenda', 'textoalternativo'],
+  },
+  es: {
+    title: ['titulo', 'titular'],
+    body: ['contenido', 'cuerpo', 'texto'],
+    summary: ['resumen', 'descripcion', 'extracto', 'entradilla', 'introduccion', 'bajada', 'sumario'],
+    cover: ['portada', 'imagen', 'imagendestacada', 'imagenprincipal', 'foto'],
+    category: ['categoria', 'categorias', 'seccion'],
+    tags: ['etiquetas', 'palabrasclave'],
+    author: ['autor', 'autores', 'autora'],
+    date: ['fecha', 'fechapublicacion', 'fechadepublicacion', 'publicadoel'],
+    name: ['nombre', 'titulo'],
+    caption: ['leyenda', 'pie', 'piedefoto', 'textoalternativo'],
+  },
+  fr: {
+    title: ['titre'],
+    body: ['contenu', 'corps', 'texte'],
+    summary: ['resume', 'chapo', 'chapeau', 'extrait', 'accroche', 'introduction'],
+    cover: ['couverture', 'imagedecouverture', 'imageavant', 'imageune', 'vignette', 'visuel'],
+    category: ['categorie', 'categories', 'rubrique', 'rubriques'],
+    tags: ['etiquettes', 'motscles', 'motcles'],
+    author: ['auteur', 'auteurs', 'autrice', 'redacteur'],
+    date: ['datepublication', 'datedepublication', 'publiele'],
+    name: ['nom', 'titre', 'libelle'],
+    caption: ['legende', 'textealternatif'],
+  },
+  de: {
+    title: ['titel', 'uberschrift', 'ueberschrift', 'schlagzeile'],
+    body: ['inhalt', 'textkorper', 'haupttext', 'fliesstext'],
+    summary: ['zusammenfassung', 'beschreibung', 'kurzbeschreibung', 'einleitung', 'anreisser', 'vorspann'],
+    cover: ['titelbild', 'bild', 'beitragsbild', 'vorschaubild', 'headerbild', 'aufmacherbild'],
+    category: ['kategorie', 'kategorien', 'rubrik', 'rubriken'],
+    tags: ['schlagworter', 'schlagwoerter', 'stichworter', 'stichwoerter'],
+    author: ['autor', 'autoren', 'autorin', 'verfasser'],
+    date: [
+      'datum',
+      'veroffentlichungsdatum',
+      'veroeffentlichungsdatum',
+      'erscheinungsdatum',
+      'veroffentlichtam',
+    ],
+    name: ['name', 'titel', 'bezeichnung'],
+    caption: ['bildunterschrift', 'beschriftung', 'alternativtext'],
+  },
+  it: {
+    title: ['titolo'],
+    body: ['contenuto', 'corpo', 'testo'],
+    summary: ['riassunto', 'sommario', 'descrizione', 'estratto', 'introduzione', 'occhiello', 'sottotitolo'],
+    cover: ['copertina', 'immagine', 'immaginedicopertina', 'immagineprincipale', 'foto'],
+    category: ['categoria', 'categorie', 'sezione'],
+    tags: ['etichette', 'parolechiave'],
+    author: ['autore', 'autori', 'autrice'],
+    date: ['data', 'datapubblicazione', 'datadipubblicazione', 'pubblicatoil'],
+    name: ['nome', 'titolo'],
+    caption: ['didascalia', 'testoalternativo'],
+  },
+  nl: {
+    title: ['titel', 'kop', 'kopregel'],
+    body: ['inhoud', 'tekst', 'broodtekst'],
+    summary: ['samenvatting', 'beschrijving', 'omschrijving', 'inleiding', 'intro'],
+    cover: ['afbeelding', 'omslag', 'omslagafbeelding', 'uitgelichteafbeelding', 'hoofdafbeelding'],
+    category: ['categorie', 'categorieen', 'rubriek', 'rubrieken'],
+    tags: ['labels', 'trefwoorden'],
+    author: ['auteur', 'auteurs', 'schrijver'],
+    date: ['datum', 'publicatiedatum', 'gepubliceerdop'],
+    name: ['naam', 'titel'],
+    caption: ['bijschrift', 'onderschrift', 'alternatievetekst'],
+  },
+  pl: {
+    title: ['tytul', 'naglowek'],
+    body: ['tresc', 'tekst', 'zawartosc'],
+    summary: ['streszczenie', 'opis', 'zajawka', 'wstep', 'lead', 'podsumowanie'],
+    cover: ['okladka', 'zdjecie', 'obraz', 'obrazek', 'miniatura', 'zdjecieglowne'],
+    category: ['kategoria', 'kategorie', 'dzial'],
+    tags: ['tagi', 'znaczniki', 'slowakluczowe'],
+    author: ['autor', 'autorzy', 'autorka'],
+    date: ['data', 'datapublikacji', 'opublikowano'],
+    name: ['nazwa', 'tytul'],
+    caption: ['podpis', 'opiszdjecia', 'tekstalternatywny'],
+  },
+  cs: {
+    title: ['nazev', 'titulek', 'nadpis'],
+    body: ['obsah', 'text', 'telo'],
+    summary: ['shrnuti', 'popis', 'perex', 'uvod', 'anotace'],
+    cover: ['obrazek', 'nahled', 'titulniobrazek', 'obalka', 'fotka'],
+    category: ['kategorie', 'rubrika', 'rubriky'],
+    tags: ['stitky', 'klicovaslova', 'tagy'],
+    author: ['autor', 'autori', 'autorka'],
+    date: ['datum', 'datumpublikace', 'datumzverejneni', 'publikovano'],
+    name: ['nazev', 'jmeno'],
+    caption: ['popisek', 'alternativnitext'],
+  },
+};
+
+/** A role's names in every other language, in the table's order, without repeats. */
+export function localizedNames(role: LocalizedRole): string[] {
+  return [...new Set(Object.values(NAMES_BY_LANGUAGE).flatMap((row) => row[role]))];
+}
+
+const withLocalized = (english: readonly string[], role: LocalizedRole): readonly string[] => [
+  ...new Set([...english, ...localizedNames(role)]),
+];
+
+/**
+ * The common attribute names of each role, compared without case, accents, '_' or '-' (so
+ * `featured_image`, `featuredImage` and `FeaturedImage` are one name), English first, then the other
+ * languages of NAMES_BY_LANGUAGE. Earlier names win.
  */
 export const ROLE_NAMES = {
-  title: ['title', 'headline', 'heading', 'name'],
+  title: withLocalized(['title', 'headline', 'heading', 'name'], 'title'),
   slug: ['slug'],
-  featuredImage: [
-    'cover',
-    'coverimage',
-    'image',
-    'featuredimage',
-    'featuredmedia',
-    'hero',
-    'heroimage',
-    'thumbnail',
-    'mainimage',
-    'banner',
-  ],
-  summary: [
-    'description',
-    'excerpt',
-    'summary',
-    'intro',
-    'introduction',
-    'shortdescription',
-    'teaser',
-    'lead',
-    'abstract',
-  ],
-  categoriesField: ['categories', 'category', 'topics', 'topic', 'sections', 'section'],
-  categoryType: [
-    'category',
-    'categories',
-    'topic',
-    'section',
-    'articlecategory',
-    'blogcategory',
-    'postcategory',
-  ],
-  tagsField: ['tags', 'tag', 'keywords', 'labels'],
-  tagType: ['tag', 'tags', 'keyword', 'label', 'articletag', 'blogtag', 'posttag'],
-  authorField: ['author', 'authors', 'writer', 'writers', 'writtenby'],
-  authorType: ['author', 'writer', 'user', 'person', 'member', 'blogauthor'],
-  relatedName: ['name', 'title', 'label', 'fullname', 'displayname', 'username'],
-  date: [
-    'publisheddate',
-    'pubdate',
-    'date',
-    'publishedon',
-    'publicationdate',
-    'publishdate',
-    'postdate',
-    'postedon',
-    'releasedate',
-  ],
+  featuredImage: withLocalized(
+    [
+      'cover',
+      'coverimage',
+      'image',
+      'featuredimage',
+      'featuredmedia',
+      'hero',
+      'heroimage',
+      'thumbnail',
+      'mainimage',
+      'banner',
+    ],
+    'cover'
+  ),
+  summary: withLocalized(
+    [
+      'description',
+      'excerpt',
+      'summary',
+      'intro',
+      'introduction',
+      'shortdescription',
+      'teaser',
+      'lead',
+      'abstract',
+      'subtitle',
+      'standfirst',
+      'synopsis',
+    ],
+    'summary'
+  ),
+  body: withLocalized(
+    [
+      'content',
+      'body',
+      'blocks',
+      'article',
+      'contents',
+      'articlebody',
+      'articlecontent',
+      'articletext',
+      'postcontent',
+      'postbody',
+      'posttext',
+      'maincontent',
+      'bodycontent',
+      'bodytext',
+      'contenthtml',
+      'bodyhtml',
+      'richtext',
+      'html',
+      'markdown',
+      'text',
+    ],
+    'body'
+  ),
+  categoriesField: withLocalized(
+    ['categories', 'category', 'topics', 'topic', 'sections', 'section'],
+    'category'
+  ),
+  categoryType: withLocalized(
+    ['category', 'categories', 'topic', 'section', 'articlecategory', 'blogcategory', 'postcategory'],
+    'category'
+  ),
+  tagsField: withLocalized(['tags', 'tag', 'keywords', 'labels'], 'tags'),
+  tagType: withLocalized(['tag', 'tags', 'keyword', 'label', 'articletag', 'blogtag', 'posttag'], 'tags'),
+  authorField: withLocalized(['author', 'authors', 'writer', 'writers', 'writtenby'], 'author'),
+  authorType: withLocalized(['author', 'writer', 'user', 'person', 'member', 'blogauthor'], 'author'),
+  relatedName: withLocalized(['name', 'title', 'label', 'fullname', 'displayname', 'username'], 'name'),
+  date: withLocalized(
+    [
+      'publisheddate',
+      'pubdate',
+      'date',
+      'publishedon',
+      'publicationdate',
+      'publishdate',
+      'postdate',
+      'postedon',
+      'releasedate',
+    ],
+    'date'
+  ),
+  /** A zone media component's caption field (its alt text when the caption is required). */
+  caption: withLocalized(
+    ['caption', 'legend', 'figcaption', 'description', 'alt', 'alttext', 'alternativetext', 'title', 'text'],
+    'caption'
+  ),
   readingTime: ['readingtime', 'readtime', 'readingminutes', 'minutestoread', 'timetoread'],
   jsonLd: ['jsonld', 'structureddata', 'schema', 'schemamarkup', 'schemaorg'],
   seoField: ['seo', 'meta', 'metadata', 'seometa'],
   seoTitle: ['metatitle', 'seotitle', 'title'],
   seoDescription: ['metadescription', 'seodescription', 'description'],
   seoKeywords: ['keywords', 'metakeywords', 'seokeywords'],
+  /** The focus keyword alone (Yoast's focus keyphrase), beside or instead of the keywords list. */
+  seoFocusKeyword: ['focuskeyword', 'focuskeyphrase', 'focuskw', 'keyword', 'mainkeyword', 'primarykeyword'],
   seoCanonical: ['canonicalurl', 'canonical', 'canonicallink'],
   seoImage: ['metaimage', 'shareimage', 'ogimage', 'socialimage', 'image'],
   seoStructuredData: ['structureddata', 'jsonld', 'schema', 'schemamarkup'],
@@ -70,14 +250,22 @@ export const ROLE_NAMES = {
   flatSeoTitle: ['metatitle', 'seotitle'],
   flatSeoDescription: ['metadescription', 'seodescription'],
   flatSeoKeywords: ['metakeywords', 'seokeywords'],
+  flatSeoFocusKeyword: ['focuskeyword', 'focuskeyphrase', 'seofocuskeyword'],
   flatSeoCanonical: ['canonicalurl', 'canonical'],
 } as const;
 
 /** Names that mark a component as SEO when its field is not called `seo`. */
 export const SEO_MARKER_NAMES = ['metatitle', 'seotitle', 'metadescription', 'seodescription'];
 
+/** A name as the lists hold it: accents and case dropped (`Título` -> `titulo`, `Treść` -> `tresc`), then anything but letters and digits. */
 export function normalizedName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[łŁ]/g, 'l')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
 }
 
 export type AttributeTest = (attribute: AttributeSchema, name: string) => boolean;

@@ -25,6 +25,8 @@ export interface AttributeSchema {
   /** A custom field's uid, e.g. `plugin::ckeditor5.CKEditor`, and its options (CKEditor's `output`). */
   customField?: string;
   options?: Record<string, unknown>;
+  /** string/text: the pattern Strapi checks the value against (its `regex` option). */
+  regex?: string;
   /** enumeration: the values it allows. */
   enum?: string[];
   /** uid: the attribute the slug is made from. */

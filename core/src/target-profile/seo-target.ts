@@ -10,13 +10,16 @@ import {
 } from './role-names';
 import type { Attributes, AttributeSchema, SchemaCatalog } from './schema';
 
-/** Reads an SEO component's slots; undefined when the attribute is not a single component the catalog knows. */
+/**
+ * Reads an SEO component's slots; undefined when the attribute is not a component the catalog knows.
+ * A repeatable one (a list of SEO entries) is written as a list of one.
+ */
 export function seoComponentRole(
   field: string,
   attribute: AttributeSchema,
   catalog: SchemaCatalog
 ): SeoComponentRole | undefined {
-  if (attribute.type !== 'component' || attribute.repeatable || !attribute.component) return undefined;
+  if (attribute.type !== 'component' || !attribute.component) return undefined;
   const component = catalog.component(attribute.component);
   if (!component) return undefined;
   const { attributes } = component;
@@ -35,10 +38,12 @@ export function seoComponentRole(
     title: findByName(attributes, ROLE_NAMES.seoTitle, text),
     description: findByName(attributes, ROLE_NAMES.seoDescription, text),
     keywords: findByName(attributes, ROLE_NAMES.seoKeywords, text),
+    focusKeyword: findByName(attributes, ROLE_NAMES.seoFocusKeyword, text),
     canonicalUrl: findByName(attributes, ROLE_NAMES.seoCanonical, text),
     structuredData: findByName(attributes, ROLE_NAMES.seoStructuredData, isType('json')),
     image: findByName(attributes, ROLE_NAMES.seoImage, isSingleImage),
     nested,
+    repeatable: attribute.repeatable === true,
   };
 }
 
@@ -82,6 +87,7 @@ export function detectFlatSeo(attributes: Attributes, taken: ReadonlySet<string>
     title,
     description,
     keywords: findByName(attributes, ROLE_NAMES.flatSeoKeywords, text, taken),
+    focusKeyword: findByName(attributes, ROLE_NAMES.flatSeoFocusKeyword, text, taken),
     canonicalUrl: findByName(attributes, ROLE_NAMES.flatSeoCanonical, text, taken),
     // JSON-LD on the type itself is the jsonLd role's.
     structuredData: null,

@@ -1,7 +1,7 @@
 import type { NormalizedArticle } from '../article';
 import { fitValue } from './fit';
 import type { FieldRef, NestedComponent, SeoComponentRole, SeoRole, SeoSlots } from './profile';
-import { findByName, isSingleImage, isType, ROLE_NAMES, TEXT_TYPES } from './role-names';
+import { findByName, isSingleImage, isType, normalizedName, ROLE_NAMES, TEXT_TYPES } from './role-names';
 import type { Attributes } from './schema';
 
 /** What the SEO target receives, before fitting. */
@@ -11,17 +11,24 @@ export interface SeoSource {
   /** The article's opening text: the description when there is none, or when it is under minLength. */
   descriptionFallback: string;
   keywords: string | undefined;
+  focusKeyword: string | undefined;
   canonicalUrl: string | undefined;
   structuredData: unknown;
   hasFeaturedImage: boolean;
 }
 
-export function seoSource(article: NormalizedArticle, postUrl: string | undefined): SeoSource {
+/** `focusKeyword`: the focus keyword when the caller knows it; else the first of the article's keywords. */
+export function seoSource(
+  article: NormalizedArticle,
+  postUrl: string | undefined,
+  focusKeyword?: string
+): SeoSource {
   return {
     title: article.seo.metaTitle,
     description: article.seo.metaDescription ?? article.seo.descriptionFallback,
     descriptionFallback: article.seo.descriptionFallback,
     keywords: article.seo.keywords,
+    focusKeyword: (focusKeyword ?? article.seo.keywords?.split(',')[0])?.trim() || undefined,
     canonicalUrl: postUrl,
     structuredData: article.structuredData ?? undefined,
     hasFeaturedImage: article.featuredImage !== undefined,
@@ -40,6 +47,7 @@ function slotValues(slots: SeoSlots, source: SeoSource, warnings: string[]): Rec
   put(slots.title, source.title);
   put(slots.description, source.description, source.descriptionFallback);
   put(slots.keywords, source.keywords);
+  put(slots.focusKeyword, source.focusKeyword);
   put(slots.canonicalUrl, source.canonicalUrl);
   put(slots.structuredData, source.structuredData);
   return values;
@@ -64,16 +72,21 @@ export function planSeo(
   warnings: string[]
 ): SeoPlan {
   if (seo.kind === 'flat') return { values: slotValues(seo, source, warnings), featuredImagePaths: [] };
+  // A repeatable SEO component is a list: its first entry is the one the plugin writes.
+  const existingList: unknown[] | undefined =
+    seo.repeatable && Array.isArray(existingComponent) ? existingComponent : undefined;
+  const existing = existingList ? existingList[0] : existingComponent;
   const values = slotValues(seo, source, warnings);
   const imagePaths: Array<Array<string | number>> = [];
   if (seo.image && source.hasFeaturedImage) imagePaths.push([seo.image.field]);
-  else if (seo.image?.attribute.required && !hasValue(existingComponent, seo.image.field)) {
+  else if (seo.image?.attribute.required && !hasValue(existing, seo.image.field)) {
     warnings.push(
       `The SEO field ${seo.image.field} is required but the article has no featured image; an editor must add one before publishing from the admin.`
     );
   }
+  imagePaths.push(...fillSocialFields(seo.component.attributes, values, existing, source, seo.image));
   for (const nested of seo.nested) {
-    if (!nested.attribute.required || hasValue(existingComponent, nested.field)) continue;
+    if (!nested.attribute.required || hasValue(existing, nested.field)) continue;
     const filled = nestedValues(nested, source, warnings);
     if (filled) {
       values[nested.field] = filled.value;
@@ -84,19 +97,67 @@ export function planSeo(
       );
     }
   }
-  const missing = requiredLeftEmpty(seo, values, existingComponent);
+  const missing = requiredLeftEmpty(seo, values, existing);
   if (missing.length) {
     warnings.push(
       `The SEO component was not saved: its required field(s) ${missing.join(', ')} had no usable value.`
     );
     return { values: {}, featuredImagePaths: [] };
   }
-  const existingId = (existingComponent as { id?: unknown } | null | undefined)?.id;
+  const existingId = (existing as { id?: unknown } | null | undefined)?.id;
   const component = existingId === undefined || existingId === null ? values : { id: existingId, ...values };
+  if (seo.repeatable) {
+    // Entries an editor added after the first are kept as they are (by id: Strapi leaves their fields).
+    const kept = (existingList?.slice(1) ?? [])
+      .map((entry) => (entry as { id?: unknown } | null)?.id)
+      .filter((id) => id !== undefined && id !== null)
+      .map((id) => ({ id }));
+    return {
+      values: { [seo.field]: [component, ...kept] },
+      featuredImagePaths: imagePaths.map((path) => [seo.field, 0, ...path]),
+    };
+  }
   return {
     values: { [seo.field]: component },
     featuredImagePaths: imagePaths.map((path) => [seo.field, ...path]),
   };
+}
+
+/** Open Graph and Twitter fields of an SEO component (`ogTitle`, `twitterDescription`, `ogImage`). */
+const SOCIAL_FIELD = /^(og|opengraph|twitter|social)(title|description|url|type|image)$/;
+
+/**
+ * The SEO component's own required Open Graph / Twitter fields, filled from the same title,
+ * description, URL and featured image at every publish, as the meta title is; the image's paths are
+ * returned (relative to the component). An image an editor set is kept.
+ */
+function fillSocialFields(
+  attributes: Attributes,
+  values: Record<string, unknown>,
+  existing: unknown,
+  source: SeoSource,
+  image: FieldRef | null
+): Array<Array<string | number>> {
+  const imagePaths: Array<Array<string | number>> = [];
+  for (const [name, attribute] of Object.entries(attributes)) {
+    const part = SOCIAL_FIELD.exec(normalizedName(name))?.[2];
+    if (!part || !attribute.required || values[name] !== undefined) continue;
+    if (part === 'image') {
+      if (hasValue(existing, name)) continue;
+      if (name !== image?.field && isSingleImage(attribute, name) && source.hasFeaturedImage)
+        imagePaths.push([name]);
+      continue;
+    }
+    const value = {
+      title: source.title,
+      description: source.description,
+      url: source.canonicalUrl,
+      type: 'article',
+    }[part];
+    const fitted = fitValue(name, attribute, value, { fallback: source.descriptionFallback });
+    if (fitted.value !== undefined) values[name] = fitted.value;
+  }
+  return imagePaths;
 }
 
 /** Required fields (media aside: Strapi accepts them empty unless strictRelations) with no value. */
@@ -122,7 +183,7 @@ function requiredLeftEmpty(
  * `article`, image; a repeatable one gets one entry per value of its required enumeration (one per
  * social network). Undefined when a required field would stay empty.
  */
-function nestedValues(
+export function nestedValues(
   nested: NestedComponent,
   source: SeoSource,
   warnings: string[]
@@ -133,6 +194,7 @@ function nestedValues(
     title: findByName(attributes, ['ogtitle', 'title', 'metatitle'], text),
     description: findByName(attributes, ['ogdescription', 'description', 'metadescription'], text),
     keywords: null,
+    focusKeyword: null,
     canonicalUrl: findByName(attributes, ['ogurl', 'url', 'canonicalurl'], text),
     structuredData: null,
   };

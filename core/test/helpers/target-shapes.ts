@@ -23,6 +23,18 @@ export function catalogOf(types: ContentTypeSchema[], components: ComponentSchem
   };
 }
 
+/** Target settings that name the content type alone (every role detected), with these changes. */
+export function targetSettings(changes: Partial<TargetSettings> = {}): TargetSettings {
+  return {
+    targetContentType: 'api::article.article',
+    fields: {},
+    bodyFormat: 'auto',
+    categoryFields: {},
+    defaults: {},
+    ...changes,
+  };
+}
+
 /** A content type schema named after its uid, with draft and publish on unless `extra` says otherwise. */
 export function contentTypeSchema(
   uid: string,
@@ -38,18 +50,6 @@ export function contentTypeSchema(
     localized: false,
     attributes,
     ...extra,
-  };
-}
-
-/** Target settings for the playground-like Article, with `changes` on top. */
-export function targetSettings(changes: Partial<TargetSettings> = {}): TargetSettings {
-  return {
-    targetContentType: 'api::article.article',
-    fields: {},
-    bodyFormat: 'auto',
-    categoryFields: {},
-    defaults: {},
-    ...changes,
   };
 }
 

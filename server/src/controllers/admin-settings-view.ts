@@ -52,7 +52,7 @@ export function contentTypeSummaries(strapi: Core.Strapi): ContentTypeSummary[] 
 export async function settingsPage(strapi: Core.Strapi): Promise<SettingsPageResponse> {
   const siteInfo = getService(strapi, 'site-info');
   const config: EffectiveConfig = await getService(strapi, 'plugin-config').get();
-  const { fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
+  const { check, report } = getService(strapi, 'target-schema').describe(config);
   return {
     apiKey: await getService(strapi, 'api-key').status(),
     webhookSecret: await getService(strapi, 'webhook-secret').status(),
@@ -63,7 +63,7 @@ export async function settingsPage(strapi: Core.Strapi): Promise<SettingsPageRes
     settings: editableSettings(config),
     defaults: editableSettings(DEFAULT_CONFIG),
     serverUrl: String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, ''),
-    target: { fatal, degraded },
+    target: check,
     targetMapping: report.mapping,
     contentTypes: contentTypeSummaries(strapi),
     locales: (await getService(strapi, 'site-locales').list()).locales,

@@ -50,8 +50,8 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The target check for unsaved target settings (the form's live check); nothing is stored. */
   async checkTarget(ctx: Context) {
     const config = await draftTargetConfig(strapi, requestBody(ctx));
-    const { fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
-    const check: TargetCheck = { fatal, degraded, mapping: report.mapping };
+    const { check: verdict, report } = getService(strapi, 'target-schema').describe(config);
+    const check: TargetCheck = { ...verdict, mapping: report.mapping };
     ctx.body = check;
   },
 

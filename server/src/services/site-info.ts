@@ -35,9 +35,12 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async ping(): Promise<PingResponse> {
     const config = await getService(strapi, 'plugin-config').get();
-    const { target, fatal, degraded, report } = getService(strapi, 'target-schema').describe(config);
+    const { target, fatal, degraded, report, suggestedDefaults } = getService(
+      strapi,
+      'target-schema'
+    ).describe(config);
     // A connection test must fail when no article could land: the same refusal a publish would get.
-    if (fatal.length) throw targetUnfillable(fatal, 'every publish would be refused');
+    if (fatal.length) throw targetUnfillable(fatal, 'every publish would be refused', suggestedDefaults);
     const languages = target.localized
       ? localeReport(true, config.locale, await getService(strapi, 'site-locales').list())
       : { report: {}, problems: [] };

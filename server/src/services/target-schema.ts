@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { EffectiveConfig } from '../../../core/src/config';
+import type { TargetCheck } from '../../../core/src/contracts';
 import { ServiceError } from '../../../core/src/errors';
 import {
   buildPublishTarget,
@@ -7,6 +8,7 @@ import {
   type PublishTarget,
   type TargetReport,
 } from '../../../core/src/publish-target';
+import { defaultsLine } from '../../../core/src/target-profile/required-fields';
 import { schemaCatalog } from '../utils/schema-catalog';
 
 export type { PublishTarget } from '../../../core/src/publish-target';
@@ -18,15 +20,29 @@ export interface TargetDescription {
   fatal: string[];
   /** Publishing works, but a part of the article is not saved. */
   degraded: string[];
+  /** The `defaults` line that would let the fatal required fields be written (`defaults: { code: "..." }`), if any. */
+  suggestedDefaults: string | undefined;
+  /** What the admin's live check shows. */
+  check: TargetCheck;
 }
 
-/** The refusal of a target that cannot receive articles, as publish and ping answer it. */
-export function targetUnfillable(fatal: string[], consequence: string): ServiceError {
+/**
+ * The refusal of a target that cannot receive articles, as publish and ping answer it; with the
+ * `defaults` line that fixes its required fields, when that is the fix.
+ */
+export function targetUnfillable(
+  fatal: string[],
+  consequence: string,
+  suggestedDefaults?: string
+): ServiceError {
+  const fix = suggestedDefaults
+    ? ` The site's owner fixes this by adding to the plugin's config (config/plugins): ${suggestedDefaults}.`
+    : " The site's owner fixes this in Settings > Article Publisher (or the plugin's config).";
   return new ServiceError(
     'target_unfillable',
-    `The site's target content type cannot receive articles, ${consequence}: ${fatal.join(' ')} The site's owner fixes this in Settings > Article Publisher (or the plugin's config).`,
+    `The site's target content type cannot receive articles, ${consequence}: ${fatal.join(' ')}${fix}`,
     {},
-    { target_problems: fatal }
+    { target_problems: fatal, ...(suggestedDefaults ? { suggested_defaults: suggestedDefaults } : {}) }
   );
 }
 
@@ -47,11 +63,17 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   describe(config: EffectiveConfig): TargetDescription {
     const target = this.profile(config);
+    const { fatal, degraded } = target.problems;
+    const suggestedDefaults = target.suggestedDefaults.length
+      ? defaultsLine(target.suggestedDefaults)
+      : undefined;
     return {
       target,
       report: targetReport(target),
-      fatal: target.problems.fatal,
-      degraded: target.problems.degraded,
+      fatal,
+      degraded,
+      suggestedDefaults,
+      check: { fatal, degraded, ...(suggestedDefaults ? { suggestedDefaults } : {}) },
     };
   },
 
@@ -61,7 +83,10 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => ({
    */
   requireUsable(config: EffectiveConfig): PublishTarget {
     const target = this.profile(config);
-    if (target.problems.fatal.length) throw targetUnfillable(target.problems.fatal, 'nothing was written');
+    if (target.problems.fatal.length) {
+      const line = target.suggestedDefaults.length ? defaultsLine(target.suggestedDefaults) : undefined;
+      throw targetUnfillable(target.problems.fatal, 'nothing was written', line);
+    }
     return target;
   },
 });

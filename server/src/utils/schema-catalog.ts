@@ -42,6 +42,7 @@ export function toAttributeSchema(attribute: RuntimeAttribute): AttributeSchema 
   if (Array.isArray(attribute.allowedTypes)) schema.allowedTypes = attribute.allowedTypes;
   if (typeof attribute.customField === 'string') schema.customField = attribute.customField;
   if (attribute.options && typeof attribute.options === 'object') schema.options = attribute.options;
+  if (typeof attribute.regex === 'string') schema.regex = attribute.regex;
   if (Array.isArray(attribute.enum)) schema.enum = attribute.enum.map(String);
   if (typeof attribute.targetField === 'string') schema.targetField = attribute.targetField;
   if (attribute.default !== undefined) schema.default = attribute.default;

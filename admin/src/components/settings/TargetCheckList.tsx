@@ -58,6 +58,21 @@ export const TargetCheckList = ({ state }: { state: TargetCheckState }) => {
             ))}
           </Flex>
         )}
+        {check?.suggestedDefaults && (
+          <Box data-testid="target-suggested-defaults">
+            <Typography textColor="neutral800">
+              {t(
+                'settings.target.check.suggestedDefaults',
+                "Give these required fields a value in the plugin's config (config/plugins.js, article-publisher config):"
+              )}
+            </Typography>
+            <Box background="neutral0" padding={2} marginTop={1} hasRadius>
+              <Typography tag="code" fontWeight="semiBold" style={{ fontFamily: 'monospace' }}>
+                {check.suggestedDefaults}
+              </Typography>
+            </Box>
+          </Box>
+        )}
       </Flex>
     </Box>
   );

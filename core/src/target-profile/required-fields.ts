@@ -1,0 +1,210 @@
+import type { FieldRef } from './profile';
+import { normalizedName, ROLE_NAMES } from './role-names';
+import type { AttributeSchema, ComponentSchema, SchemaCatalog } from './schema';
+
+/**
+ * Required fields no role fills: what each one receives, by its type first, then its name (in any
+ * language of the name table), or why only the site owner can give it a value (a `defaults` entry).
+ */
+
+/** Where a required field without a role gets its value from. */
+export type FillSource =
+  /** date/datetime: the publication time, only when the entry has none yet. */
+  | 'publicationDate'
+  /** text, a summary-named string, rich text or blocks: the summary, fitted, in the field's format. */
+  | 'summary'
+  /** enumeration: its first value, with a warning. */
+  | 'firstValue'
+  /** a colour string (by name or a colour picker): a colour made from the title. */
+  | 'colour'
+  /** an Open Graph / social component: the same title, description and image as the SEO. */
+  | 'social';
+
+export interface RequiredFill extends FieldRef {
+  source: FillSource;
+  /** For `social`: the component's schema. */
+  component?: ComponentSchema;
+}
+
+/** A `defaults` entry that would let a required field be written, as the site owner adds it. */
+export interface DefaultSuggestion {
+  field: string;
+  /** A JavaScript literal to replace: `"..."`, `"#..."`, `0`, `false`. */
+  example: string;
+}
+
+export type RequiredFieldVerdict =
+  | { kind: 'fill'; source: FillSource; component?: ComponentSchema }
+  /** Nothing in the article can go there: fatal, until `defaults` gives it a value. */
+  | { kind: 'unfillable'; problem: string; suggestion: DefaultSuggestion }
+  /** Strapi accepts it empty (media, relations): a degradation only. */
+  | { kind: 'leftEmpty'; problem: string };
+
+const DATE_TYPES = ['date', 'datetime', 'timestamp'];
+
+/** Attribute types that hold a value of their own (not a relation, media file or component). */
+export const SCALAR_TYPES = [
+  'string',
+  'text',
+  'richtext',
+  'blocks',
+  'email',
+  'password',
+  'uid',
+  'enumeration',
+  'integer',
+  'biginteger',
+  'float',
+  'decimal',
+  'date',
+  'datetime',
+  'time',
+  'timestamp',
+  'boolean',
+  'json',
+];
+
+/** Names of colour fields, in the languages of the name table (`hexColor`, `color`, `Farbe`, `cor`). */
+const COLOUR_NAME = /(colou?r|farbe|couleur|colore|kleur|kolor|barva)$|^(colou?r|hex)|^cor$/;
+
+/** Names of identifiers and codes: never given prose, nor taken as a title by position. */
+const CODE_NAME =
+  /(code|key|sku|isbn|token|hash|uuid|guid|ref|reference|number|num|language|lang|locale|currency|country|email|phone|url|link|icon|slug|id)$/;
+
+export const looksLikeCode = (field: string) => CODE_NAME.test(normalizedName(field));
+
+export function isColourField(field: string, attribute: AttributeSchema): boolean {
+  return (
+    ['string', 'text'].includes(attribute.type) &&
+    (/colou?r/i.test(attribute.customField ?? '') || COLOUR_NAME.test(normalizedName(field)))
+  );
+}
+
+/** Strapi's `regex` option as a RegExp; undefined when there is none or it does not compile. */
+export function patternOf(attribute: AttributeSchema): RegExp | undefined {
+  if (!attribute.regex) return undefined;
+  try {
+    return new RegExp(attribute.regex);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A colour for `seed` (a category's name, an article's title): the same seed always gives the same
+ * colour, distinct seeds mostly distinct ones, all of them mid-dark and saturated enough to read on
+ * white. `#rrggbb`, or `#RRGGBB` when the field's pattern only takes capitals; undefined when the
+ * pattern takes neither.
+ */
+export function colourFor(seed: string, attribute: AttributeSchema): string | undefined {
+  let hash = 2166136261;
+  for (const character of seed) hash = Math.imul(hash ^ character.codePointAt(0)!, 16777619) >>> 0;
+  const hue = hash % 360;
+  const [saturation, lightness] = [0.55, 0.42];
+  const chroma = saturation * Math.min(lightness, 1 - lightness);
+  const channel = (n: number) => {
+    const k = (n + hue / 30) % 12;
+    const value = lightness - chroma * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  const colour = `#${channel(0)}${channel(8)}${channel(4)}`;
+  const pattern = patternOf(attribute);
+  if (!pattern) return colour;
+  return [colour, colour.toUpperCase()].find((candidate) => pattern.test(candidate));
+}
+
+/** Whether the field's pattern (if any) takes a `#rrggbb` colour in one case or the other. */
+export function takesColours(attribute: AttributeSchema): boolean {
+  const pattern = patternOf(attribute);
+  return !pattern || pattern.test('#a1b2c3') || pattern.test('#A1B2C3');
+}
+
+const saysSummary = (field: string) =>
+  (ROLE_NAMES.summary as readonly string[]).includes(normalizedName(field));
+
+/** Names of Open Graph / social groups: filled from the SEO values when required. */
+const SOCIAL_NAME = /^(og|opengraph|metasocial|social|twitter)/;
+
+export const looksSocial = (field: string) => SOCIAL_NAME.test(normalizedName(field));
+
+/** What a site owner would write in `defaults` for a field of this kind. */
+function exampleValue(field: string, attribute: AttributeSchema): string {
+  if (isColourField(field, attribute)) return '"#..."';
+  switch (attribute.type) {
+    case 'integer':
+    case 'biginteger':
+    case 'float':
+    case 'decimal':
+      return '0';
+    case 'boolean':
+      return 'false';
+    case 'date':
+      return '"2025-01-01"';
+    case 'datetime':
+    case 'timestamp':
+      return '"2025-01-01T00:00:00.000Z"';
+    case 'time':
+      return '"00:00:00"';
+    case 'email':
+      return '"editor@example.com"';
+    case 'enumeration':
+      return JSON.stringify(attribute.enum?.[0] ?? '...');
+    case 'json':
+      return '{}';
+    case 'component':
+      return attribute.repeatable ? '[{ ... }]' : '{ ... }';
+    case 'dynamiczone':
+      return '[{ __component: "...", ... }]';
+    default:
+      return '"..."';
+  }
+}
+
+/** Field names are identifiers (the config's schema says so): they go into the line unquoted. */
+export function defaultsLine(suggestions: readonly DefaultSuggestion[]): string {
+  return `defaults: { ${suggestions.map(({ field, example }) => `${field}: ${example}`).join(', ')} }`;
+}
+
+const unfillable = (field: string, attribute: AttributeSchema, problem: string): RequiredFieldVerdict => ({
+  kind: 'unfillable',
+  problem,
+  suggestion: { field, example: exampleValue(field, attribute) },
+});
+
+const NO_VALUE = 'it has no default, and the defaults option gives it no value.';
+
+/** The verdict on a required field of the target that no role fills and that has no default. */
+export function requiredFieldVerdict(
+  field: string,
+  attribute: AttributeSchema,
+  catalog: SchemaCatalog
+): RequiredFieldVerdict {
+  const { type } = attribute;
+  const nothingGoesThere = `required field "${field}" cannot be filled: no part of the article goes there, ${NO_VALUE}`;
+  if (DATE_TYPES.includes(type)) return { kind: 'fill', source: 'publicationDate' };
+  if (['text', 'string'].includes(type)) {
+    const pattern = patternOf(attribute);
+    if (isColourField(field, attribute) && takesColours(attribute)) return { kind: 'fill', source: 'colour' };
+    if (attribute.regex !== undefined)
+      return unfillable(
+        field,
+        attribute,
+        `required field "${field}" must match /${pattern?.source ?? attribute.regex}/: no part of the article fits that pattern, ${NO_VALUE}`
+      );
+    if (type === 'text' || saysSummary(field)) return { kind: 'fill', source: 'summary' };
+    return unfillable(field, attribute, nothingGoesThere);
+  }
+  if (type === 'richtext' || type === 'blocks') return { kind: 'fill', source: 'summary' };
+  if (type === 'enumeration' && attribute.enum?.length) return { kind: 'fill', source: 'firstValue' };
+  const component = attribute.component ? catalog.component(attribute.component) : undefined;
+  if (type === 'component' && component && looksSocial(field))
+    return { kind: 'fill', source: 'social', component };
+  if (SCALAR_TYPES.includes(type) || type === 'component' || type === 'dynamiczone')
+    return unfillable(field, attribute, nothingGoesThere);
+  return {
+    kind: 'leftEmpty',
+    problem: `required field "${field}" (${type}) is left empty; Strapi accepts that by default, but the admin will ask for it before an editor can publish.`,
+  };
+}
