@@ -5,7 +5,6 @@ import { placeholderLibraryFiles, shortenedBody, withoutImportWarnings } from '.
 import { buildPublishTarget, targetReport } from '../src/publish-target';
 import { exampleBlog, markdownBlog, playgroundArticle, targetSettings } from './helpers/target-shapes';
 
-
 describe('publish target: the profile with the body slot of core/src/body', () => {
   it("reads Strapi's example blog with the content type alone: a zone body with its component plan", () => {
     const { catalog } = exampleBlog();
