@@ -84,79 +84,92 @@ const isSpaceOrNewline = (code: number) => code === SPACE || code === NEWLINE;
 /**
  * Settles whitespace as a browser would show it (no space at the edges, none doubled across
  * elements, none around a line break) and drops what ends up empty. One pass over the items,
- * looking only at the ends of each text unless it holds a line break.
+ * looking only at the ends of each text unless it holds a line break. The items are the caller's
+ * own, made for this block: they are settled in place, and the array keeps those that remain.
  */
 function settleWhitespace(items: InlineItem[]): InlineItem[] {
-  const out: InlineItem[] = [];
+  let kept = 0;
   let atBreak = true;
   let emptied = false;
   for (const item of items) {
     let text: string =
       atBreak && item.text.charCodeAt(0) === SPACE ? withoutLeadingSpaces(item.text) : item.text;
-    if (text.charCodeAt(0) === NEWLINE && out.length) {
-      const last = out[out.length - 1];
+    if (text.charCodeAt(0) === NEWLINE && kept) {
+      const last = items[kept - 1];
       last.text = withoutTrailing(last.text, isSpace);
       if (!last.text) emptied = true;
     }
     if (text.includes('\n')) text = text.replace(/ +\n/g, '\n').replace(/\n +/g, '\n');
     if (!text) continue;
-    // The items are the collector's own, made for this block: settled in place.
     item.text = text;
-    out.push(item);
+    items[kept++] = item;
     const end: number = text.charCodeAt(text.length - 1);
     atBreak = end === SPACE || end === NEWLINE;
   }
+  items.length = kept;
   // The edges: no trailing space or break, no leading break (leading spaces are already gone).
-  while (out.length) {
-    const last = out[out.length - 1];
+  while (items.length) {
+    const last = items[items.length - 1];
     last.text = withoutTrailing(last.text, isSpaceOrNewline);
     if (last.text) break;
-    out.pop();
+    items.pop();
   }
   let first = 0;
-  while (first < out.length) {
-    const item = out[first];
+  while (first < items.length) {
+    const item = items[first];
     let start = 0;
     while (item.text.charCodeAt(start) === NEWLINE) start++;
     if (start) item.text = item.text.slice(start);
     if (item.text) break;
     first++;
   }
-  return emptied || first ? out.filter((item) => item.text !== '') : out;
+  return emptied || first ? items.filter((item) => item.text !== '') : items;
+}
+
+/** Where groupRuns is: the nodes so far, and the link node that takes runs of its target. */
+interface Grouping {
+  nodes: InlineNode[];
+  target?: LinkTarget;
+  link?: LinkNode;
+}
+
+/** A run of text as a text node, into the open link node when it belongs to the same link. */
+function addRun(grouping: Grouping, text: string, style: InlineStyle): void {
+  const node = textNode(text, style.marks);
+  if (!style.link) {
+    grouping.target = undefined;
+    grouping.nodes.push(node);
+  } else if (grouping.target === style.link && grouping.link) {
+    grouping.link.children.push(node);
+  } else {
+    grouping.target = style.link;
+    grouping.link = { type: 'link', url: style.link.url, children: [node] };
+    grouping.nodes.push(grouping.link);
+  }
 }
 
 /** Joins neighbouring runs of one style and groups runs of one link into a link node. */
 function groupRuns(items: InlineItem[]): InlineNode[] {
-  const nodes: InlineNode[] = [];
-  let open: { target: LinkTarget; node: LinkNode } | undefined;
-  const emit = (text: string, style: InlineStyle) => {
-    const node = textNode(text, style.marks);
-    if (!style.link) {
-      open = undefined;
-      nodes.push(node);
-    } else if (open?.target === style.link) {
-      open.node.children.push(node);
-    } else {
-      open = { target: style.link, node: { type: 'link', url: style.link.url, children: [node] } };
-      nodes.push(open.node);
-    }
-  };
+  const grouping: Grouping = { nodes: [] };
   let runText = '';
   let runStyle: InlineStyle | undefined;
   for (const item of items) {
     if (runStyle && sameStyle(runStyle, item.style)) {
       runText += item.text;
     } else {
-      if (runStyle) emit(runText, runStyle);
+      if (runStyle) addRun(grouping, runText, runStyle);
       runText = item.text;
       runStyle = item.style;
     }
   }
-  if (runStyle) emit(runText, runStyle);
-  return nodes;
+  if (runStyle) addRun(grouping, runText, runStyle);
+  return grouping.nodes;
 }
 
-/** Inline nodes for a block from gathered text: empty when there is nothing to show. */
+/**
+ * Inline nodes for a block from gathered text: empty when there is nothing to show. The items
+ * are the caller's own, made for this block; they are settled in place.
+ */
 export function toInlineNodes(items: InlineItem[]): InlineNode[] {
   return groupRuns(settleWhitespace(items));
 }
