@@ -4,7 +4,12 @@ import { blocksFromTree, htmlToBlocks } from '../src/blocks/html-to-blocks';
 import { parseHtmlTree } from '../src/blocks/html-tree';
 import { WorkMeter } from '../src/blocks/work-meter';
 import { layoutZone, layoutZoneTree } from '../src/body/zone-layout';
-import { SIZED_ARTICLE_FILES, SIZED_ARTICLE_ZONE, sizedArticle } from './helpers/sized-article';
+import {
+  emptyQuoteParagraphs,
+  SIZED_ARTICLE_FILES,
+  SIZED_ARTICLE_ZONE,
+  sizedArticle,
+} from './helpers/sized-article';
 
 /**
  * Issue #30: the blocks and zone conversions do work in proportion to the body, and parse its HTML
@@ -43,7 +48,7 @@ function growth(steps: (html: string) => number, body: (size: number) => string,
  * ended: paragraphs without text inside a quote, a list item and a table cell.
  */
 const EMPTY_PARAGRAPHS: Record<string, (count: number) => string> = {
-  quote: (count) => `<blockquote>${'<p> </p>\n'.repeat(count)}<p>Measure twice.</p></blockquote>`,
+  quote: (count) => emptyQuoteParagraphs(count * '<p> </p>\n'.length),
   'list item': (count) => `<ul><li>${'<p></p> '.repeat(count)}Unroll it</li></ul>`,
   'table cell': (count) => `<table><tr><td>${'<div> </div>'.repeat(count)}15 m</td></tr></table>`,
 };

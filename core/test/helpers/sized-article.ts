@@ -87,3 +87,13 @@ export const SIZED_ARTICLE_ZONE: ZonePlan = {
   media: { uid: 'shared.media', field: 'file', caption: { name: 'caption', required: false } },
   quote: { uid: 'shared.quote', body: { name: 'body', required: false } },
 };
+
+/**
+ * The worst case found for the old converters (issue #30): paragraphs without text in a quote,
+ * each of which made the quote's collector look at every item gathered so far.
+ */
+export function emptyQuoteParagraphs(bytes: number): string {
+  const paragraph = '<p> </p>\n';
+  const count = Math.max(1, Math.ceil(bytes / paragraph.length));
+  return `<blockquote>${paragraph.repeat(count)}<p>Measure twice, buy once.</p></blockquote>`;
+}
