@@ -4,6 +4,8 @@ import { blocksFromTree, htmlToBlocks } from '../src/blocks/html-to-blocks';
 import { parseHtmlTree } from '../src/blocks/html-tree';
 import { WorkMeter } from '../src/blocks/work-meter';
 import { layoutZone, layoutZoneTree } from '../src/body/zone-layout';
+import { BODY_WRITERS, type BodyInput } from '../src/body-formats';
+import type { BodyTarget } from '../src/publish-target';
 import {
   emptyQuoteParagraphs,
   SIZED_ARTICLE_FILES,
@@ -108,5 +110,42 @@ describe('Conversions from a parsed tree (parse once, convert once)', () => {
     blocksFromTree(tree, blocksOptions(new WorkMeter()));
     layoutZoneTree(tree, SIZED_ARTICLE_ZONE, zoneOptions(new WorkMeter()));
     assert.equal(JSON.stringify(tree), before);
+  });
+});
+
+describe('Body writers (issue #30)', () => {
+  const target = (format: 'blocks' | 'zone'): BodyTarget => ({
+    field: 'body',
+    body: {
+      name: 'body',
+      attribute: { type: format === 'blocks' ? 'blocks' : 'dynamiczone' },
+      detected: format,
+      format,
+    },
+    ...(format === 'zone' ? { zone: SIZED_ARTICLE_ZONE } : {}),
+  });
+  const input = (format: 'blocks' | 'zone', html: string, tree?: BodyInput['tree']): BodyInput => ({
+    html,
+    ...(tree ? { tree } : {}),
+    body: target(format),
+    libraryFiles: SIZED_ARTICLE_FILES,
+    existingZone: [],
+  });
+
+  it('blocks and zone write from the parsed tree when the input has one, as from its HTML', () => {
+    const html = sizedArticle(10_000);
+    for (const format of ['blocks', 'zone'] as const) {
+      const fromHtml = BODY_WRITERS[format].write(input(format, html), []);
+      assert.deepEqual(BODY_WRITERS[format].write(input(format, html, parseHtmlTree(html)), []), fromHtml);
+      // The tree is what is read: the HTML beside it is not parsed again.
+      assert.deepEqual(BODY_WRITERS[format].write(input(format, '', parseHtmlTree(html)), []), fromHtml);
+    }
+  });
+
+  it('hands over every warning of a body with more than a call can take as arguments', () => {
+    const rules = 200_000;
+    const warnings: string[] = [];
+    BODY_WRITERS.blocks.write(input('blocks', '<hr>'.repeat(rules)), warnings);
+    assert.equal(warnings.length, rules);
   });
 });
