@@ -32,6 +32,13 @@ export const TARGETS: Record<string, Target> = {
   growth_exponent_html_size: { max: 1.1 },
   growth_exponent_image_count: { max: 1.1 },
   growth_exponent_nesting_depth: { max: 1.1 },
+  converter_blocks_mb_per_s: { min: 5 },
+  converter_growth_exponent_blocks: { max: 1.1 },
+  converter_growth_exponent_zone: { max: 1.1 },
+  converter_zone_mb_per_s: { context: 'MB/s' },
+  converter_markdown_mb_per_s: { context: 'MB/s' },
+  converter_growth_exponent_markdown: { context: 'turndown' },
+  converter_growth_exponent_blocks_empty_quote_paragraphs: { context: 'worst case found; was about 1.9' },
 };
 
 const ms = (value: number | undefined) =>
@@ -59,6 +66,9 @@ function rawOf(key: string, m: Record<string, number>): string {
     growth_exponent_image_count: `1 ${ms(m.images_1_ms)}, 10 ${ms(m.images_10_ms)}, 50 ${ms(m.images_50_ms)}`,
     growth_exponent_nesting_depth: `depth 8 ${ms(m.nesting_depth_8_ms)}, 32 ${ms(m.nesting_depth_32_ms)}, 120 ${ms(m.nesting_depth_120_ms)}`,
   };
+  const converter = /^converter_(?:growth_exponent_)?(\w+?)(?:_mb_per_s)?$/.exec(key)?.[1];
+  if (converter && !rows[key])
+    return `50 KB ${ms(m[`converter_${converter}_50kb_ms`])}, 1 MB ${ms(m[`converter_${converter}_1000kb_ms`])}, 4.8 MB ${ms(m[`converter_${converter}_4800kb_ms`])} (CPU ${ms(m[`converter_${converter}_4800kb_cpu_ms`])})`;
   return rows[key] ?? '';
 }
 

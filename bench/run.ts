@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: the publish path against Strapi's own floor (REST create, the upload endpoint), where
- * an image's time goes, memory, and how publish time grows with the work. Every ratio compares medians
- * measured side by side in this run, on this machine. Writes bench/results.json and bench/growth.svg.
+ * `npm run bench`: the body converters alone (before Strapi boots), then the publish path against
+ * Strapi's own floor (REST create, the upload endpoint), where an image's time goes, memory, and how
+ * publish time grows with the work. Every ratio compares medians measured side by side in this run, on
+ * this machine. Writes bench/results.json and bench/growth.svg.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { growthChart } from './chart';
 import { resultTable, roundAll } from './report';
 import { measureBodyFormats } from './scenarios/body-formats';
+import { measureConverters } from './scenarios/converters';
 import { measureGrowth } from './scenarios/growth';
 import { measureImages } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
@@ -31,6 +33,8 @@ const step = (text: string) => console.log(`[${new Date().toISOString().slice(11
 async function main() {
   ensurePluginBuilt();
   const started = Date.now();
+  step('Body converters alone (issue #30): blocks, zone and Markdown from 50 KB to 4.8 MB...');
+  const converters = measureConverters({ log: (line) => console.log(`  ${line}`) });
   const { server, sets } = await startImageServer();
   step(
     'Booting the playground (production mode; TEST_DATABASE_CLIENT picks the database, SQLite by default)...'
@@ -47,7 +51,7 @@ async function main() {
     step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
     const memory = await measureMemory(sets);
 
-    const parts = [formats, images, growth, memory];
+    const parts = [converters, formats, images, growth, memory];
     const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
     const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
     medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;

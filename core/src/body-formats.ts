@@ -1,9 +1,10 @@
-import { htmlToBlocks } from './blocks/html-to-blocks';
+import { blocksFromTree, htmlToBlocks } from './blocks/html-to-blocks';
+import type { HtmlNode } from './blocks/html-tree';
 import type { MediaLibraryImage } from './blocks/types';
 import type { BodyFormat } from './body/body-field';
 import { fitBodyLength } from './body/fit-body';
 import { htmlToMarkdown } from './body/html-to-markdown';
-import { layoutZone, mergeZone, type ZoneComponent } from './body/zone-layout';
+import { layoutZone, layoutZoneTree, mergeZone, type ZoneComponent } from './body/zone-layout';
 import { writtenKinds } from './body/zone-kinds';
 import type { BodyTarget } from './publish-target';
 
@@ -16,6 +17,11 @@ export interface LibraryFile {
 /** What a body writer starts from: the sanitized HTML with imported images in place. */
 export interface BodyInput {
   html: string;
+  /**
+   * The parsed tree of `html` (core/src/blocks/html-tree), when an earlier step has it: the blocks
+   * and zone writers read it instead of parsing the HTML again, and leave it as it was.
+   */
+  tree?: readonly HtmlNode[];
   body: BodyTarget;
   /** The library file of each imported inline image, by its src in `html` (only for writers that ask). */
   libraryFiles: ReadonlyMap<string, LibraryFile>;
@@ -39,6 +45,11 @@ function fitted(text: string, input: BodyInput, format: 'html' | 'markdown', war
   return result.value;
 }
 
+/** Adds a conversion's warnings one by one: a body can have more than a call's arguments can hold. */
+function addWarnings(warnings: string[], more: readonly string[]): void {
+  for (const warning of more) warnings.push(warning);
+}
+
 /** One writer per body format the target may have: adding a format is adding a row. */
 export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   html: { needsLibraryFiles: false, write: (input, warnings) => fitted(input.html, input, 'html', warnings) },
@@ -46,24 +57,26 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
     needsLibraryFiles: false,
     write(input, warnings) {
       const converted = htmlToMarkdown(input.html);
-      warnings.push(...converted.warnings);
+      addWarnings(warnings, converted.warnings);
       return fitted(converted.markdown, input, 'markdown', warnings);
     },
   },
   blocks: {
     needsLibraryFiles: true,
-    write({ html, libraryFiles }, warnings) {
-      const converted = htmlToBlocks(html, { image: (src) => libraryFiles.get(src)?.image });
-      warnings.push(...converted.warnings);
+    write({ html, tree, libraryFiles }, warnings) {
+      const options = { image: (src: string) => libraryFiles.get(src)?.image };
+      const converted = tree ? blocksFromTree(tree, options) : htmlToBlocks(html, options);
+      addWarnings(warnings, converted.warnings);
       return converted.blocks;
     },
   },
   zone: {
     needsLibraryFiles: true,
-    write({ html, body, libraryFiles, existingZone }, warnings) {
+    write({ html, tree, body, libraryFiles, existingZone }, warnings) {
       if (!body.zone) throw new Error(`The dynamic zone "${body.field}" has no component plan.`);
-      const layout = layoutZone(html, body.zone, { image: (src) => libraryFiles.get(src) });
-      warnings.push(...layout.warnings);
+      const options = { image: (src: string) => libraryFiles.get(src) };
+      const layout = tree ? layoutZoneTree(tree, body.zone, options) : layoutZone(html, body.zone, options);
+      addWarnings(warnings, layout.warnings);
       // On a republish the article's own kinds are replaced; an editor's other components stay, after it.
       return mergeZone(existingZone, layout.components, writtenKinds(body.zone));
     },

@@ -1,9 +1,10 @@
-import { parseHtmlTree, textOf, type HtmlElement, type HtmlNode } from './html-tree';
+import { forEachTopLevelNode, textOf, type HtmlElement, type HtmlNode } from './html-tree';
 import { collapseWhitespace, PLAIN, textNode, type InlineStyle } from './inline';
 import { describeSource, isBlocksLinkUrl, videoLink } from './links';
-import { BlockFlow, type Sink } from './sinks';
+import { BlockFlow, type ConversionScope, type Sink } from './sinks';
 import { convertCode, convertList, convertTable, type Walk } from './structures';
 import type { HeadingLevel, InlineNode, MediaLibraryImage, Modifier, RootBlock } from './types';
+import { WorkMeter } from './work-meter';
 
 export interface HtmlToBlocksOptions {
   /**
@@ -11,6 +12,8 @@ export interface HtmlToBlocksOptions {
    * can be image blocks; Strapi's blocks hold files, not URLs.
    */
   image: (src: string) => MediaLibraryImage | undefined;
+  /** Counts the conversion's steps (for a test of how the work grows); a meter of its own if not given. */
+  meter?: WorkMeter;
 }
 
 export interface BlocksConversion {
@@ -19,25 +22,34 @@ export interface BlocksConversion {
   warnings: string[];
 }
 
-interface Context {
+interface Context extends ConversionScope {
   options: HtmlToBlocksOptions;
-  warn: (message: string) => void;
+  /** Each style with one more mark, made once: styles are never changed, so elements share them. */
+  marked: Map<InlineStyle, Map<Modifier, InlineStyle>>;
 }
 
-const MARKS: Record<string, Modifier> = {
-  strong: 'bold',
-  b: 'bold',
-  em: 'italic',
-  i: 'italic',
-  u: 'underline',
-  ins: 'underline',
-  s: 'strikethrough',
-  strike: 'strikethrough',
-  del: 'strikethrough',
-  code: 'code',
-  kbd: 'code',
-  samp: 'code',
-};
+function withMark(style: InlineStyle, mark: Modifier, context: Context): InlineStyle {
+  let byMark = context.marked.get(style);
+  if (!byMark) context.marked.set(style, (byMark = new Map()));
+  let next = byMark.get(mark);
+  if (!next) byMark.set(mark, (next = { marks: { ...style.marks, [mark]: true }, link: style.link }));
+  return next;
+}
+
+const MARKS = new Map<string, Modifier>([
+  ['strong', 'bold'],
+  ['b', 'bold'],
+  ['em', 'italic'],
+  ['i', 'italic'],
+  ['u', 'underline'],
+  ['ins', 'underline'],
+  ['s', 'strikethrough'],
+  ['strike', 'strikethrough'],
+  ['del', 'strikethrough'],
+  ['code', 'code'],
+  ['kbd', 'code'],
+  ['samp', 'code'],
+]);
 
 /** Layout elements: unwrapped, but they end the paragraph around them. */
 const PARAGRAPH_LIKE = new Set([
@@ -58,6 +70,15 @@ const PARAGRAPH_LIKE = new Set([
   'caption',
 ]);
 
+const HEADING_LEVELS = new Map<string, HeadingLevel>([
+  ['h1', 1],
+  ['h2', 2],
+  ['h3', 3],
+  ['h4', 4],
+  ['h5', 5],
+  ['h6', 6],
+]);
+
 /** Not content; sanitized HTML holds none of them. */
 const SKIPPED = new Set(['script', 'style', 'template', 'noscript']);
 
@@ -75,13 +96,35 @@ const excerpt = (text: string) => {
  * separated by " | "), a figure caption a paragraph of its own; layout divs are unwrapped.
  */
 export function htmlToBlocks(html: string, options: HtmlToBlocksOptions): BlocksConversion {
+  // Each top-level node is converted as soon as it is parsed, so the whole tree is never held.
+  return convertBlocks(options, (convert, meter) => forEachTopLevelNode(html, convert, meter));
+}
+
+/**
+ * The same conversion from the parsed tree of the HTML (core/src/blocks/html-tree), for a caller
+ * that parsed the article already. The tree is read, never changed.
+ */
+export function blocksFromTree(nodes: readonly HtmlNode[], options: HtmlToBlocksOptions): BlocksConversion {
+  return convertBlocks(options, (convert) => nodes.forEach((node) => convert(node)));
+}
+
+/** Converts the top-level nodes `feed` hands over, in order. */
+function convertBlocks(
+  options: HtmlToBlocksOptions,
+  feed: (convert: (node: HtmlNode) => void, meter: WorkMeter) => void
+): BlocksConversion {
   const warnings: string[] = [];
-  const context: Context = { options, warn: (message) => warnings.push(message) };
-  const top = new BlockFlow(paragraph);
-  const walk: Walk = (nodes, sink, style) => {
-    for (const node of nodes) walkNode(node, sink, style, context, walk);
+  const meter = options.meter ?? new WorkMeter();
+  const context: Context = { options, meter, marked: new Map(), warn: (message) => warnings.push(message) };
+  const top = new BlockFlow(meter, paragraph);
+  const walk: Walk = (children, sink, style) => {
+    meter.add(children.length);
+    for (const node of children) walkNode(node, sink, style, context, walk);
   };
-  walk(parseHtmlTree(html), top, PLAIN);
+  feed((node) => {
+    meter.add(1);
+    walkNode(node, top, PLAIN, context, walk);
+  }, meter);
   top.flush();
   return { blocks: top.blocks, warnings };
 }
@@ -92,19 +135,19 @@ function walkNode(node: HtmlNode, sink: Sink, style: InlineStyle, context: Conte
     return;
   }
   const { name, children } = node;
-  const mark = MARKS[name];
-  if (mark) return walk(children, sink, { ...style, marks: { ...style.marks, [mark]: true } });
+  const mark = MARKS.get(name);
+  if (mark) return walk(children, sink, withMark(style, mark, context));
   if (PARAGRAPH_LIKE.has(name)) {
     sink.endParagraph();
     walk(children, sink, style);
     sink.endParagraph();
     return;
   }
-  const heading = /^h([1-6])$/.exec(name);
-  if (heading)
-    return walkContainer(node, sink, style, walk, (c) => ({
+  const level = HEADING_LEVELS.get(name);
+  if (level)
+    return walkContainer(node, sink, style, context, walk, (c) => ({
       type: 'heading',
-      level: Number(heading[1]) as HeadingLevel,
+      level,
       children: c,
     }));
   switch (name) {
@@ -121,14 +164,14 @@ function walkNode(node: HtmlNode, sink: Sink, style: InlineStyle, context: Conte
       sink.endParagraph();
       return;
     case 'blockquote':
-      return walkContainer(node, sink, style, walk, (c) => ({ type: 'quote', children: c }), '\n\n');
+      return walkContainer(node, sink, style, context, walk, (c) => ({ type: 'quote', children: c }), '\n\n');
     case 'ul':
     case 'ol':
-      return convertList(node, sink, style, context.warn, walk);
+      return convertList(node, sink, style, context, walk);
     case 'pre':
-      return convertCode(node, sink, context.warn);
+      return convertCode(node, sink, context);
     case 'table':
-      return convertTable(node, sink, style, context.warn, walk);
+      return convertTable(node, sink, style, context, walk);
     case 'img':
       return convertImage(node, sink, style, context);
     case 'iframe':
@@ -147,11 +190,12 @@ function walkContainer(
   node: HtmlElement,
   sink: Sink,
   style: InlineStyle,
+  context: Context,
   walk: Walk,
   make: (children: InlineNode[]) => RootBlock,
   joinParagraphs?: string
 ) {
-  const flow = new BlockFlow(make, joinParagraphs);
+  const flow = new BlockFlow(context.meter, make, joinParagraphs);
   walk(node.children, flow, style);
   flow.flush();
   for (const block of flow.blocks) sink.block(block);
@@ -159,12 +203,13 @@ function walkContainer(
 
 function walkLink(node: HtmlElement, sink: Sink, style: InlineStyle, context: Context, walk: Walk) {
   const href = node.attribs.href?.trim();
-  if (href && !isBlocksLinkUrl(href)) {
+  const linkable = href ? isBlocksLinkUrl(href) : false;
+  if (href && !linkable) {
     context.warn(
       `The link to "${describeSource(href)}" ("${excerpt(textOf(node))}") was kept as plain text: blocks links must be web, mail, phone or /path addresses.`
     );
   }
-  const linked = href && isBlocksLinkUrl(href) ? { ...style, link: { url: href } } : style;
+  const linked = href && linkable ? { marks: style.marks, link: { url: href } } : style;
   walk(node.children, sink, linked);
 }
 

@@ -1,4 +1,4 @@
-import type { InlineNode, LinkNode, Modifier, RootBlock, TextNode } from './types';
+import type { InlineNode, LinkNode, ListBlock, Modifier, RootBlock, TextNode } from './types';
 
 /** The link a run of text belongs to; compared by identity, so two adjacent links stay two. */
 export interface LinkTarget {
@@ -20,102 +20,200 @@ export const PLAIN: InlineStyle = { marks: {} };
 
 const MODIFIERS: Modifier[] = ['bold', 'italic', 'underline', 'strikethrough', 'code'];
 
-/** HTML collapses runs of ASCII whitespace to one space (a no-break space is not whitespace). */
-export const collapseWhitespace = (text: string) => text.replace(/[ \t\n\r\f]+/g, ' ');
+const SPACE = 32;
+const NEWLINE = 10;
 
-const sameMarks = (a: InlineStyle['marks'], b: InlineStyle['marks']) => MODIFIERS.every((m) => a[m] === b[m]);
-const sameStyle = (a: InlineStyle, b: InlineStyle) => a.link === b.link && sameMarks(a.marks, b.marks);
+const ASCII_WHITESPACE = /[ \t\n\r\f]+/g;
+
+/** Whether a text has ASCII whitespace other than single spaces (most runs of article text have none). */
+function hasWhitespaceToCollapse(text: string): boolean {
+  let previousSpace = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === SPACE) {
+      if (previousSpace) return true;
+      previousSpace = true;
+    } else if (code === 9 || code === NEWLINE || code === 12 || code === 13) return true;
+    else previousSpace = false;
+  }
+  return false;
+}
+
+/** HTML collapses runs of ASCII whitespace to one space (a no-break space is not whitespace). */
+export const collapseWhitespace = (text: string) =>
+  text === '\n' ? ' ' : hasWhitespaceToCollapse(text) ? text.replace(ASCII_WHITESPACE, ' ') : text;
+
+const sameMarks = (a: InlineStyle['marks'], b: InlineStyle['marks']) =>
+  a === b ||
+  (a.bold === b.bold &&
+    a.italic === b.italic &&
+    a.underline === b.underline &&
+    a.strikethrough === b.strikethrough &&
+    a.code === b.code);
+const sameStyle = (a: InlineStyle, b: InlineStyle) =>
+  a === b || (a.link === b.link && sameMarks(a.marks, b.marks));
 
 export function textNode(text: string, marks: InlineStyle['marks'] = {}): TextNode {
   const node: TextNode = { type: 'text', text };
-  for (const modifier of MODIFIERS) if (marks[modifier]) node[modifier] = true;
+  // In MODIFIERS order, one named property at a time (the JSON keeps that order).
+  if (marks.bold) node.bold = true;
+  if (marks.italic) node.italic = true;
+  if (marks.underline) node.underline = true;
+  if (marks.strikethrough) node.strikethrough = true;
+  if (marks.code) node.code = true;
   return node;
 }
 
+/** The text without the spaces (only U+0020) at its start. */
+function withoutLeadingSpaces(text: string): string {
+  let start = 0;
+  while (text.charCodeAt(start) === SPACE) start++;
+  return start ? text.slice(start) : text;
+}
+
+/** The text without the characters at its end that `isTrimmed` picks. */
+function withoutTrailing(text: string, isTrimmed: (code: number) => boolean): string {
+  let end = text.length;
+  while (end > 0 && isTrimmed(text.charCodeAt(end - 1))) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
+const isSpace = (code: number) => code === SPACE;
+const isSpaceOrNewline = (code: number) => code === SPACE || code === NEWLINE;
+
 /**
  * Settles whitespace as a browser would show it (no space at the edges, none doubled across
- * elements, none around a line break) and drops what ends up empty.
+ * elements, none around a line break) and drops what ends up empty. One pass over the items,
+ * looking only at the ends of each text unless it holds a line break. The items are the caller's
+ * own, made for this block: they are settled in place, and the array keeps those that remain.
  */
 function settleWhitespace(items: InlineItem[]): InlineItem[] {
-  const out: InlineItem[] = [];
+  let kept = 0;
   let atBreak = true;
+  let emptied = false;
   for (const item of items) {
-    let text = atBreak ? item.text.replace(/^ +/, '') : item.text;
-    if (text.startsWith('\n') && out.length) {
-      const last = out[out.length - 1];
-      last.text = last.text.replace(/ +$/, '');
+    let text: string =
+      atBreak && item.text.charCodeAt(0) === SPACE ? withoutLeadingSpaces(item.text) : item.text;
+    if (text.charCodeAt(0) === NEWLINE && kept) {
+      const last = items[kept - 1];
+      last.text = withoutTrailing(last.text, isSpace);
+      if (!last.text) emptied = true;
     }
-    text = text.replace(/ +\n/g, '\n').replace(/\n +/g, '\n');
+    if (text.includes('\n')) text = text.replace(/ +\n/g, '\n').replace(/\n +/g, '\n');
     if (!text) continue;
-    out.push({ text, style: item.style });
-    atBreak = /[ \n]$/.test(text);
+    item.text = text;
+    items[kept++] = item;
+    const end: number = text.charCodeAt(text.length - 1);
+    atBreak = end === SPACE || end === NEWLINE;
   }
+  items.length = kept;
   // The edges: no trailing space or break, no leading break (leading spaces are already gone).
-  while (out.length) {
-    const last = out[out.length - 1];
-    last.text = last.text.replace(/[ \n]+$/, '');
+  while (items.length) {
+    const last = items[items.length - 1];
+    last.text = withoutTrailing(last.text, isSpaceOrNewline);
     if (last.text) break;
-    out.pop();
+    items.pop();
   }
-  while (out.length) {
-    const first = out[0];
-    first.text = first.text.replace(/^\n+/, '');
-    if (first.text) break;
-    out.shift();
+  let first = 0;
+  while (first < items.length) {
+    const item = items[first];
+    let start = 0;
+    while (item.text.charCodeAt(start) === NEWLINE) start++;
+    if (start) item.text = item.text.slice(start);
+    if (item.text) break;
+    first++;
   }
-  return out.filter((item) => item.text !== '');
+  return emptied || first ? items.filter((item) => item.text !== '') : items;
+}
+
+/** Where groupRuns is: the nodes so far, and the link node that takes runs of its target. */
+interface Grouping {
+  nodes: InlineNode[];
+  target?: LinkTarget;
+  link?: LinkNode;
+}
+
+/** A run of text as a text node, into the open link node when it belongs to the same link. */
+function addRun(grouping: Grouping, text: string, style: InlineStyle): void {
+  const node = textNode(text, style.marks);
+  if (!style.link) {
+    grouping.target = undefined;
+    grouping.nodes.push(node);
+  } else if (grouping.target === style.link && grouping.link) {
+    grouping.link.children.push(node);
+  } else {
+    grouping.target = style.link;
+    grouping.link = { type: 'link', url: style.link.url, children: [node] };
+    grouping.nodes.push(grouping.link);
+  }
 }
 
 /** Joins neighbouring runs of one style and groups runs of one link into a link node. */
 function groupRuns(items: InlineItem[]): InlineNode[] {
-  const merged: InlineItem[] = [];
+  const grouping: Grouping = { nodes: [] };
+  let runText = '';
+  let runStyle: InlineStyle | undefined;
   for (const item of items) {
-    const last = merged[merged.length - 1];
-    if (last && sameStyle(last.style, item.style)) last.text += item.text;
-    else merged.push({ text: item.text, style: item.style });
-  }
-  const nodes: InlineNode[] = [];
-  let open: { target: LinkTarget; node: LinkNode } | undefined;
-  for (const item of merged) {
-    const text = textNode(item.text, item.style.marks);
-    if (!item.style.link) {
-      open = undefined;
-      nodes.push(text);
-    } else if (open?.target === item.style.link) {
-      open.node.children.push(text);
+    if (runStyle && sameStyle(runStyle, item.style)) {
+      runText += item.text;
     } else {
-      open = { target: item.style.link, node: { type: 'link', url: item.style.link.url, children: [text] } };
-      nodes.push(open.node);
+      if (runStyle) addRun(grouping, runText, runStyle);
+      runText = item.text;
+      runStyle = item.style;
     }
   }
-  return nodes;
+  if (runStyle) addRun(grouping, runText, runStyle);
+  return grouping.nodes;
 }
 
-/** Inline nodes for a block from gathered text: empty when there is nothing to show. */
+/**
+ * Inline nodes for a block from gathered text: empty when there is nothing to show. The items
+ * are the caller's own, made for this block; they are settled in place.
+ */
 export function toInlineNodes(items: InlineItem[]): InlineNode[] {
   return groupRuns(settleWhitespace(items));
 }
 
-/** Inline nodes back into items, to be joined with others (a link keeps its own identity). */
-export function itemsOf(nodes: InlineNode[]): InlineItem[] {
-  return nodes.flatMap((node) => {
-    if (node.type === 'text') return [{ text: node.text, style: { marks: marksOf(node) } }];
-    const link: LinkTarget = { url: node.url };
-    return node.children.map((child) => ({ text: child.text, style: { marks: marksOf(child), link } }));
-  });
+function marksOf(node: TextNode): InlineStyle['marks'] {
+  const marks: InlineStyle['marks'] = {};
+  for (const modifier of MODIFIERS) if (node[modifier]) marks[modifier] = true;
+  return marks;
 }
 
-function marksOf(node: TextNode): InlineStyle['marks'] {
-  return Object.fromEntries(MODIFIERS.filter((m) => node[m]).map((m) => [m, true]));
+/** Inline nodes back into items, added to `into`, to be joined with others (a link keeps its own identity). */
+function addItemsOf(nodes: InlineNode[], into: InlineItem[]): InlineItem[] {
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      into.push({ text: node.text, style: { marks: marksOf(node) } });
+      continue;
+    }
+    const link: LinkTarget = { url: node.url };
+    for (const child of node.children)
+      into.push({ text: child.text, style: { marks: marksOf(child), link } });
+  }
+  return into;
 }
+
+/** Inline nodes back into items, to be joined with others (a link keeps its own identity). */
+export const itemsOf = (nodes: InlineNode[]): InlineItem[] => addItemsOf(nodes, []);
 
 /** Inline nodes joined with a plain separator, neighbouring plain text merged. */
 export function joinInline(parts: InlineNode[][], separator: string): InlineNode[] {
-  const items = parts.flatMap((part, index) => [
-    ...(index ? [{ text: separator, style: PLAIN }] : []),
-    ...itemsOf(part),
-  ]);
+  const items: InlineItem[] = [];
+  parts.forEach((part, index) => {
+    if (index) items.push({ text: separator, style: PLAIN });
+    addItemsOf(part, items);
+  });
   return groupRuns(items);
+}
+
+/** A list's items as text, added to `into`: one line each, nested lists' items on lines of their own. */
+function addListItems(list: ListBlock, into: InlineItem[]): void {
+  list.children.forEach((child, index) => {
+    if (index) into.push({ text: '\n', style: PLAIN });
+    if (child.type === 'list') addListItems(child, into);
+    else addItemsOf(child.children, into);
+  });
 }
 
 /**
@@ -133,11 +231,11 @@ export function flattenBlock(block: RootBlock): InlineItem[] {
       ];
     case 'code':
       return block.children.map((child) => ({ text: child.text, style: { marks: { code: true } } }));
-    case 'list':
-      return block.children.flatMap((child, index) => [
-        ...(index ? [{ text: '\n', style: PLAIN }] : []),
-        ...(child.type === 'list' ? flattenBlock(child) : itemsOf(child.children)),
-      ]);
+    case 'list': {
+      const items: InlineItem[] = [];
+      addListItems(block, items);
+      return items;
+    }
     default:
       return itemsOf(block.children);
   }

@@ -1,5 +1,6 @@
 import { flattenBlock, PLAIN, toInlineNodes, type InlineItem } from './inline';
 import type { InlineNode, ListBlock, ListItemNode, RootBlock } from './types';
+import type { WorkMeter } from './work-meter';
 
 /**
  * Where the HTML walker puts what it finds. Each container of the blocks format takes content
@@ -13,16 +14,31 @@ export interface Sink {
   list(list: ListBlock): void;
 }
 
+/** What the parts of one conversion share: where warnings go, and the meter of its steps. */
+export interface ConversionScope {
+  warn: (message: string) => void;
+  meter: WorkMeter;
+}
+
+const hasText = (item: InlineItem) => /\S/.test(item.text);
+
 /** Gathers text; paragraphs that end inside it are joined with a separator. */
 class TextCollector {
   private items: InlineItem[] = [];
   private pendingBreak = false;
+  /** Whether an item up to `checked` holds text: each item is looked at once, however many paragraphs end. */
+  private holdsText = false;
+  private checked = 0;
 
-  constructor(private readonly separator: string) {}
+  constructor(
+    private readonly separator: string,
+    private readonly meter: WorkMeter
+  ) {}
 
   add(item: InlineItem): void {
+    this.meter.add(1);
     // The separator goes in only once more text follows, so no container ends with one.
-    if (this.pendingBreak && /\S/.test(item.text)) {
+    if (this.pendingBreak && hasText(item)) {
       this.items.push({ text: this.separator, style: PLAIN });
       this.pendingBreak = false;
     }
@@ -36,13 +52,22 @@ class TextCollector {
   }
 
   breakParagraph(): void {
-    if (this.items.some((item) => /\S/.test(item.text))) this.pendingBreak = true;
+    while (!this.holdsText && this.checked < this.items.length) {
+      this.meter.add(1);
+      this.holdsText = hasText(this.items[this.checked++]);
+    }
+    if (this.holdsText) this.pendingBreak = true;
   }
 
   take(): InlineNode[] {
+    if (!this.items.length) return [];
+    this.meter.add(this.items.length);
     const nodes = toInlineNodes(this.items);
+    // pendingBreak, holdsText and checked only change once there are items.
     this.items = [];
     this.pendingBreak = false;
+    this.holdsText = false;
+    this.checked = 0;
     return nodes;
   }
 }
@@ -57,10 +82,11 @@ export class BlockFlow implements Sink {
   private readonly text: TextCollector;
 
   constructor(
+    meter: WorkMeter,
     private readonly make: (children: InlineNode[]) => RootBlock,
     private readonly joinParagraphs?: string
   ) {
-    this.text = new TextCollector(joinParagraphs ?? '');
+    this.text = new TextCollector(joinParagraphs ?? '', meter);
   }
 
   inline(item: InlineItem): void {
@@ -93,13 +119,15 @@ export class BlockFlow implements Sink {
  */
 export class ListFlow implements Sink {
   readonly children: (ListItemNode | ListBlock)[] = [];
-  private readonly text = new TextCollector('\n');
+  private readonly text: TextCollector;
 
   constructor(
-    private readonly warn: (message: string) => void,
+    private readonly scope: ConversionScope,
     /** 0 for a list at the top; a nested list's depth is its indentLevel in the admin editor. */
     readonly depth: number
-  ) {}
+  ) {
+    this.text = new TextCollector('\n', scope.meter);
+  }
 
   inline(item: InlineItem): void {
     this.text.add(item);
@@ -111,7 +139,7 @@ export class ListFlow implements Sink {
 
   block(block: RootBlock): void {
     if (block.type !== 'paragraph')
-      this.warn(
+      this.scope.warn(
         `${describeBlock(block)} inside a list item was kept as text of the item: list items hold only text and links.`
       );
     this.text.addAll(flattenBlock(block));
@@ -130,9 +158,11 @@ export class ListFlow implements Sink {
 
 /** One table cell's content as text: paragraphs joined by spaces, list items by semicolons. */
 export class CellFlow implements Sink {
-  private readonly text = new TextCollector(' ');
+  private readonly text: TextCollector;
 
-  constructor(private readonly warn: (message: string) => void) {}
+  constructor(private readonly scope: ConversionScope) {
+    this.text = new TextCollector(' ', scope.meter);
+  }
 
   inline(item: InlineItem): void {
     this.text.add(item);
@@ -144,7 +174,7 @@ export class CellFlow implements Sink {
 
   block(block: RootBlock): void {
     if (block.type === 'image')
-      this.warn(`${describeBlock(block)} inside a table cell became a link to the image.`);
+      this.scope.warn(`${describeBlock(block)} inside a table cell became a link to the image.`);
     this.text.addAll(
       flattenBlock(block).map((item) => (item.text === '\n' ? { ...item, text: '; ' } : item))
     );

@@ -1,18 +1,23 @@
 import { textOf, type HtmlElement, type HtmlNode } from './html-tree';
 import { joinInline, textNode, type InlineStyle } from './inline';
-import { CellFlow, ListFlow, type Sink } from './sinks';
+import { CellFlow, ListFlow, type ConversionScope, type Sink } from './sinks';
 
 /** The HTML walker, handed to the converters of elements that contain other content. */
-export type Walk = (nodes: HtmlNode[], sink: Sink, style: InlineStyle) => void;
-type Warn = (message: string) => void;
+export type Walk = (nodes: readonly HtmlNode[], sink: Sink, style: InlineStyle) => void;
 
 const isElement = (node: HtmlNode, ...names: string[]): node is HtmlElement =>
   node.kind === 'element' && names.includes(node.name);
 
 /** ul/ol as a list block; a list inside an item becomes a nested list (indentLevel = depth). */
-export function convertList(list: HtmlElement, sink: Sink, style: InlineStyle, warn: Warn, walk: Walk): void {
+export function convertList(
+  list: HtmlElement,
+  sink: Sink,
+  style: InlineStyle,
+  scope: ConversionScope,
+  walk: Walk
+): void {
   const depth = sink instanceof ListFlow ? sink.depth + 1 : 0;
-  const flow = new ListFlow(warn, depth);
+  const flow = new ListFlow(scope, depth);
   for (const child of list.children) {
     if (child.kind === 'text' && !child.text.trim()) continue;
     // Anything but an li directly in a list is treated as an item of its own.
@@ -23,7 +28,9 @@ export function convertList(list: HtmlElement, sink: Sink, style: InlineStyle, w
   const ordered = list.name === 'ol';
   const start = list.attribs.start?.trim();
   if (ordered && start && start !== '1')
-    warn(`An ordered list that started at ${start} now starts at 1: blocks lists have no start number.`);
+    scope.warn(
+      `An ordered list that started at ${start} now starts at 1: blocks lists have no start number.`
+    );
   sink.list({
     type: 'list',
     format: ordered ? 'ordered' : 'unordered',
@@ -33,7 +40,7 @@ export function convertList(list: HtmlElement, sink: Sink, style: InlineStyle, w
 }
 
 /** pre (with or without code) as a code block; the language from a language-xxx class. */
-export function convertCode(pre: HtmlElement, sink: Sink, warn: Warn): void {
+export function convertCode(pre: HtmlElement, sink: Sink, { warn }: ConversionScope): void {
   const code = pre.children.find((child) => isElement(child, 'code')) as HtmlElement | undefined;
   const classes = `${pre.attribs.class ?? ''} ${code?.attribs.class ?? ''}`;
   const language = /(?:^|\s)lang(?:uage)?-([\w+#.-]+)/.exec(classes)?.[1];
@@ -54,11 +61,13 @@ function hasLink(node: HtmlElement): boolean {
 }
 
 /** The rows of a table, in order, without those of tables nested in its cells. */
-function rowsOf(node: HtmlElement): HtmlElement[] {
-  return node.children.flatMap((child) => {
-    if (child.kind !== 'element' || child.name === 'table') return [];
-    return child.name === 'tr' ? [child] : rowsOf(child);
-  });
+function rowsOf(node: HtmlElement, rows: HtmlElement[] = []): HtmlElement[] {
+  for (const child of node.children) {
+    if (child.kind !== 'element' || child.name === 'table') continue;
+    if (child.name === 'tr') rows.push(child);
+    else rowsOf(child, rows);
+  }
+  return rows;
 }
 
 /**
@@ -69,7 +78,7 @@ export function convertTable(
   table: HtmlElement,
   sink: Sink,
   style: InlineStyle,
-  warn: Warn,
+  scope: ConversionScope,
   walk: Walk
 ): void {
   for (const caption of table.children.filter((child) => isElement(child, 'caption'))) {
@@ -82,7 +91,7 @@ export function convertTable(
   for (const row of rowsOf(table)) {
     const cells = row.children.filter((child): child is HtmlElement => isElement(child, 'th', 'td'));
     const parts = cells.map((cell) => {
-      const flow = new CellFlow(warn);
+      const flow = new CellFlow(scope);
       walk(
         cell.children,
         flow,
@@ -96,7 +105,7 @@ export function convertTable(
     columns = Math.max(columns, cells.length);
   }
   if (rows) {
-    warn(
+    scope.warn(
       `A table (${rows} rows, ${columns} columns) became ${rows} paragraphs, one per row, with cells separated by " | ": blocks have no tables.`
     );
   }

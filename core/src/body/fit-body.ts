@@ -20,16 +20,38 @@ function cutWords(text: string, maxLength: number): string {
 
 const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Index of the first non-whitespace character (as String#trim sees whitespace), or -1. */
+const firstVisible = (text: string) => text.search(/\S/);
+
+/** Index after the last non-whitespace character (as String#trim sees whitespace), or 0. */
+function endOfVisible(text: string): number {
+  let end = text.length;
+  while (end > 0 && /\s/.test(text.charAt(end - 1))) end--;
+  return end;
+}
+
 /** HTML within a length: whole top-level elements while they fit, else the text of the first, cut at a word, in a paragraph. */
 function fitHtml(html: string, maxLength: number): string {
-  let value = '';
-  for (const node of parseHtmlTree(html)) {
-    const next = value + serializeHtml([node]);
-    if (next.trim().length > maxLength) break;
-    value = next;
+  const nodes = parseHtmlTree(html);
+  // The trimmed length of what is kept is followed as pieces are added, so no piece is measured twice.
+  const kept: string[] = [];
+  let length = 0;
+  let start = -1;
+  let end = 0;
+  for (const node of nodes) {
+    const piece = serializeHtml([node]);
+    const first = firstVisible(piece);
+    const nextStart = start < 0 && first >= 0 ? length + first : start;
+    const nextEnd = first >= 0 ? length + endOfVisible(piece) : end;
+    if (nextStart >= 0 && nextEnd - nextStart > maxLength) break;
+    kept.push(piece);
+    length += piece.length;
+    start = nextStart;
+    end = nextEnd;
   }
-  if (value.trim()) return value.trim();
-  const text = textOf({ kind: 'element', name: 'div', attribs: {}, children: parseHtmlTree(html) })
+  const value = kept.join('').trim();
+  if (value) return value;
+  const text = textOf({ kind: 'element', name: 'div', attribs: {}, children: nodes })
     .replace(/\s+/g, ' ')
     .trim();
   // Escaping can lengthen the text, so it is cut shorter by what the escaped paragraph overflows.

@@ -23,16 +23,25 @@ const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(
  * Nodes of core/src/blocks/html-tree back into HTML, so a run of the article can go through a
  * converter on its own. The tree comes from sanitized HTML; text and attributes are escaped again.
  */
-export function serializeHtml(nodes: HtmlNode[]): string {
-  return nodes
-    .map((node) => {
-      if (node.kind === 'text') return escapeText(node.text);
-      const attributes = Object.entries(node.attribs)
-        .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
-        .join('');
-      return VOID.has(node.name)
-        ? `<${node.name}${attributes}>`
-        : `<${node.name}${attributes}>${serializeHtml(node.children)}</${node.name}>`;
-    })
-    .join('');
+export function serializeHtml(nodes: readonly HtmlNode[]): string {
+  const parts: string[] = [];
+  writeHtml(nodes, parts);
+  return parts.join('');
+}
+
+/** Appends the HTML of the nodes to `parts`: one join at the end, however deep the tree. */
+function writeHtml(nodes: readonly HtmlNode[], parts: string[]): void {
+  for (const node of nodes) {
+    if (node.kind === 'text') {
+      parts.push(escapeText(node.text));
+      continue;
+    }
+    let attributes = '';
+    for (const name of Object.keys(node.attribs))
+      attributes += ` ${name}="${escapeAttribute(node.attribs[name])}"`;
+    parts.push(`<${node.name}${attributes}>`);
+    if (VOID.has(node.name)) continue;
+    writeHtml(node.children, parts);
+    parts.push(`</${node.name}>`);
+  }
 }

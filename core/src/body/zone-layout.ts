@@ -1,7 +1,8 @@
-import { htmlToBlocks } from '../blocks/html-to-blocks';
-import { parseHtmlTree, textOf, type HtmlElement, type HtmlNode } from '../blocks/html-tree';
+import { blocksFromTree } from '../blocks/html-to-blocks';
+import { forEachTopLevelNode, textOf, type HtmlElement, type HtmlNode } from '../blocks/html-tree';
 import { describeSource, videoLink } from '../blocks/links';
 import type { MediaLibraryImage } from '../blocks/types';
+import { WorkMeter } from '../blocks/work-meter';
 import { truncateAtWord } from '../seo';
 import { htmlToMarkdown } from './html-to-markdown';
 import { serializeHtml } from './html-serialize';
@@ -19,6 +20,8 @@ export interface ZoneImageFile {
 export interface ZoneLayoutOptions {
   /** The library file an img src of the sanitized HTML stands for (after media import), if any. */
   image: (src: string) => ZoneImageFile | undefined;
+  /** Counts the conversion's steps (for a test of how the work grows); a meter of its own if not given. */
+  meter?: WorkMeter;
 }
 
 /** One entry of a dynamic zone, as Strapi's document service takes it. */
@@ -175,6 +178,34 @@ function sectionTitle(
 }
 
 /**
+ * A run of text as its component gets it: neighbouring texts joined, whitespace trimmed at both
+ * ends. The same nodes as writing the run as HTML, trimming it and parsing it again gave, without
+ * the second parse.
+ */
+function runNodes(run: readonly HtmlNode[]): HtmlNode[] {
+  const nodes: HtmlNode[] = [];
+  for (const node of run) {
+    const last = nodes[nodes.length - 1];
+    if (node.kind === 'text' && last?.kind === 'text')
+      nodes[nodes.length - 1] = { kind: 'text', text: last.text + node.text };
+    else nodes.push(node);
+  }
+  const first = nodes[0];
+  if (first?.kind === 'text') {
+    const text = first.text.trimStart();
+    if (text) nodes[0] = { kind: 'text', text };
+    else nodes.shift();
+  }
+  const last = nodes[nodes.length - 1];
+  if (last?.kind === 'text') {
+    const text = last.text.trimEnd();
+    if (text) nodes[nodes.length - 1] = { kind: 'text', text };
+    else nodes.pop();
+  }
+  return nodes;
+}
+
+/**
  * The article as the entries of a dynamic zone, in the article's order, with the components a
  * zonePlan chose: text runs in the text component (Markdown, HTML or blocks, as its field holds),
  * each image in a media component, each quote in a quote component and each video in a video
@@ -184,8 +215,31 @@ function sectionTitle(
  * its title (not repeated in the text), and text after an image in that section gets it again.
  */
 export function layoutZone(html: string, plan: ZonePlan, options: ZoneLayoutOptions): ZoneLayout {
+  // Each top-level node is laid out as soon as it is parsed, so the whole tree is never held.
+  return layOut(plan, options, (place, meter) => forEachTopLevelNode(html, place, meter));
+}
+
+/**
+ * The same layout from the parsed tree of the HTML (core/src/blocks/html-tree), for a caller that
+ * parsed the article already. The tree is read, never changed; blocks text is converted from it.
+ */
+export function layoutZoneTree(
+  nodes: readonly HtmlNode[],
+  plan: ZonePlan,
+  options: ZoneLayoutOptions
+): ZoneLayout {
+  return layOut(plan, options, (place) => nodes.forEach((node) => place(node)));
+}
+
+/** Lays out the top-level nodes `feed` hands over, in order. */
+function layOut(
+  plan: ZonePlan,
+  options: ZoneLayoutOptions,
+  feed: (place: (node: HtmlNode) => void, meter: WorkMeter) => void
+): ZoneLayout {
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);
+  const meter = options.meter ?? new WorkMeter();
   const components: ZoneComponent[] = [];
   let run: HtmlNode[] = [];
   const titled = plan.text.title?.required ? { ...plan.text, title: plan.text.title } : undefined;
@@ -193,27 +247,26 @@ export function layoutZone(html: string, plan: ZonePlan, options: ZoneLayoutOpti
   let section: { node: HtmlElement; heading: string; carried: boolean } | undefined;
 
   const flushText = () => {
+    let nodes = runNodes(run);
     // A heading followed only by an image still shows: it is the text of its own component.
-    if (titled && section && !section.carried && !serializeHtml(run).trim()) run = [section.node];
-    const runHtml = serializeHtml(run).trim();
-    const runNodes = run;
+    if (titled && section && !section.carried && !nodes.length) nodes = [section.node];
     run = [];
-    if (!runHtml) return;
+    if (!nodes.length) return;
     const { field, format, uid } = plan.text;
     let value: unknown;
     if (format === 'blocks') {
-      const converted = htmlToBlocks(runHtml, { image: (src) => options.image(src)?.image });
-      warnings.push(...converted.warnings);
+      const converted = blocksFromTree(nodes, { image: (src) => options.image(src)?.image, meter });
+      for (const warning of converted.warnings) warnings.push(warning);
       if (converted.blocks.length) value = converted.blocks;
     } else if (format === 'markdown') {
-      const converted = htmlToMarkdown(runHtml);
-      warnings.push(...converted.warnings);
+      const converted = htmlToMarkdown(serializeHtml(nodes));
+      for (const warning of converted.warnings) warnings.push(warning);
       if (converted.markdown) value = converted.markdown;
     } else {
-      value = runHtml;
+      value = serializeHtml(nodes);
     }
     if (value === undefined) return;
-    const title = titled ? sectionTitle(titled, section?.heading, runNodes, warn) : undefined;
+    const title = titled ? sectionTitle(titled, section?.heading, nodes, warn) : undefined;
     if (section) section.carried = true;
     components.push({
       __component: uid,
@@ -222,23 +275,26 @@ export function layoutZone(html: string, plan: ZonePlan, options: ZoneLayoutOpti
     });
   };
 
-  for (const piece of zonePieces(parseHtmlTree(html))) {
-    if (titled && piece.kind === 'html' && isHeading(piece.node)) {
-      flushText();
-      section = { node: piece.node, heading: collapse(textOf(piece.node)), carried: false };
-      continue;
+  feed((node) => {
+    for (const piece of zonePieces([node])) {
+      meter.add(1);
+      if (titled && piece.kind === 'html' && isHeading(piece.node)) {
+        flushText();
+        section = { node: piece.node, heading: collapse(textOf(piece.node)), carried: false };
+        continue;
+      }
+      let placement: Placement;
+      if (piece.kind === 'image') placement = placeImage(piece, plan.media, options, warn);
+      else if (piece.kind === 'quote') placement = placeQuote(piece.node, plan.quote, warn);
+      else if (piece.kind === 'video') placement = placeVideo(piece, plan.video, warn);
+      else placement = { text: piece.node };
+      if (placement.component) {
+        flushText();
+        components.push(placement.component);
+      }
+      if (placement.text) run.push(placement.text);
     }
-    let placement: Placement;
-    if (piece.kind === 'image') placement = placeImage(piece, plan.media, options, warn);
-    else if (piece.kind === 'quote') placement = placeQuote(piece.node, plan.quote, warn);
-    else if (piece.kind === 'video') placement = placeVideo(piece, plan.video, warn);
-    else placement = { text: piece.node };
-    if (placement.component) {
-      flushText();
-      components.push(placement.component);
-    }
-    if (placement.text) run.push(placement.text);
-  }
+  }, meter);
   flushText();
   return { components, warnings };
 }

@@ -29,8 +29,13 @@ function figurePiece(figure: HtmlElement): ZonePiece | undefined {
   return undefined;
 }
 
+const IMAGE_FRAME_OR_BREAK = new Set(['img', 'iframe', 'br']);
+
 /** A paragraph that holds only images (and line breaks) is those images; one that holds only a frame is a video. */
 function paragraphPieces(paragraph: HtmlElement): ZonePiece[] | undefined {
+  // Most paragraphs are text: known as such at their first word, without sorting their children.
+  for (const child of paragraph.children)
+    if (child.kind === 'text' ? !isBlank(child) : !IMAGE_FRAME_OR_BREAK.has(child.name)) return undefined;
   const content = elements(paragraph).filter((child) => !isElement(child, 'br'));
   if (!content.length) return undefined;
   if (content.every((child) => isElement(child, 'img')))
@@ -40,28 +45,47 @@ function paragraphPieces(paragraph: HtmlElement): ZonePiece[] | undefined {
   return undefined;
 }
 
-export function zonePieces(nodes: HtmlNode[]): ZonePiece[] {
-  return nodes.flatMap((node): ZonePiece[] => {
-    if (node.kind === 'text') return [{ kind: 'html', node }];
+export function zonePieces(nodes: readonly HtmlNode[]): ZonePiece[] {
+  const pieces: ZonePiece[] = [];
+  addZonePieces(nodes, pieces);
+  return pieces;
+}
+
+function addZonePieces(nodes: readonly HtmlNode[], pieces: ZonePiece[]): void {
+  for (const node of nodes) {
+    if (node.kind === 'text') {
+      pieces.push({ kind: 'html', node });
+      continue;
+    }
     switch (node.name) {
       case 'div':
-        return zonePieces(node.children);
+        addZonePieces(node.children, pieces);
+        break;
       case 'figure': {
         const piece = figurePiece(node);
-        return piece ? [piece] : zonePieces(node.children);
+        if (piece) pieces.push(piece);
+        else addZonePieces(node.children, pieces);
+        break;
       }
-      case 'p':
-        return paragraphPieces(node) ?? [{ kind: 'html', node }];
+      case 'p': {
+        const images = paragraphPieces(node);
+        if (images) for (const piece of images) pieces.push(piece);
+        else pieces.push({ kind: 'html', node });
+        break;
+      }
       case 'img':
-        return [{ kind: 'image', node, img: node }];
+        pieces.push({ kind: 'image', node, img: node });
+        break;
       case 'iframe':
-        return [{ kind: 'video', node, iframe: node }];
+        pieces.push({ kind: 'video', node, iframe: node });
+        break;
       case 'blockquote':
-        return [{ kind: 'quote', node }];
+        pieces.push({ kind: 'quote', node });
+        break;
       default:
-        return [{ kind: 'html', node }];
+        pieces.push({ kind: 'html', node });
     }
-  });
+  }
 }
 
 const BLOCK_LEVEL = new Set(['p', 'div', 'h2', 'h3', 'figure', 'figcaption']);
