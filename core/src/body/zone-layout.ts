@@ -180,7 +180,7 @@ function runNodes(run: readonly HtmlNode[]): HtmlNode[] {
  * link). A figure caption becomes the media component's caption field, or an italic line after it.
  */
 export function layoutZone(html: string, plan: ZonePlan, options: ZoneLayoutOptions): ZoneLayout {
-  // Each top-level node is laid out as soon as it is parsed, so the whole tree is never held.
+  // Each top-level node is laid out as soon as it is parsed: one top-level node's tree is held at a time.
   return layOut(plan, options, (place, meter) => forEachTopLevelNode(html, place, meter));
 }
 
