@@ -11,9 +11,10 @@ import {
   type ZoneImageFile,
   type ZoneLayoutOptions,
 } from '../src/body/zone-layout';
-import type { MediaLibraryImage, RootBlock } from '../src/blocks/types';
+import type { RootBlock } from '../src/blocks/types';
 import type { ComponentSchema } from '../src/target-profile/schema';
 import { sanitizeArticleHtml } from '../src/sanitize';
+import { libraryImageAt } from './helpers/library-image';
 import { catalogOf, CORPORATE_COMPONENTS, EXAMPLE_BLOG_COMPONENTS } from './helpers/zone-shapes';
 
 const fixture = fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'article.html'), 'utf8');
@@ -27,30 +28,11 @@ const LIBRARY_URLS = new Map([
 ]);
 const article = sanitizeArticleHtml(fixture, { rewriteImages: LIBRARY_URLS });
 
-function blocksImage(url: string): MediaLibraryImage {
-  const name = url.slice(LIBRARY.length + 1);
-  return {
-    name,
-    alternativeText: null,
-    url,
-    caption: null,
-    width: 800,
-    height: 600,
-    formats: null,
-    hash: name.split('.')[0],
-    ext: `.${name.split('.')[1]}`,
-    mime: 'image/jpeg',
-    size: 10,
-    previewUrl: null,
-    provider: 'local',
-    provider_metadata: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  };
-}
-
 const FILES = new Map<string, ZoneImageFile>(
-  [...LIBRARY_URLS.values()].map((url, index) => [url, { id: 11 + index, image: blocksImage(url) }])
+  [...LIBRARY_URLS.values()].map((url, index) => [
+    url,
+    { id: 11 + index, image: libraryImageAt(url, LIBRARY) },
+  ])
 );
 const library: ZoneLayoutOptions = { image: (src) => FILES.get(src) };
 

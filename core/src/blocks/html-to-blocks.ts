@@ -96,7 +96,7 @@ const excerpt = (text: string) => {
  * separated by " | "), a figure caption a paragraph of its own; layout divs are unwrapped.
  */
 export function htmlToBlocks(html: string, options: HtmlToBlocksOptions): BlocksConversion {
-  // Each top-level node is converted as soon as it is parsed, so the whole tree is never held.
+  // Each top-level node is converted as soon as it is parsed: one top-level node's tree is held at a time.
   return convertBlocks(options, (convert, meter) => forEachTopLevelNode(html, convert, meter));
 }
 

@@ -54,13 +54,26 @@ const sameStyle = (a: InlineStyle, b: InlineStyle) =>
   a === b || (a.link === b.link && sameMarks(a.marks, b.marks));
 
 export function textNode(text: string, marks: InlineStyle['marks'] = {}): TextNode {
-  const node: TextNode = { type: 'text', text };
+  const { bold, italic, underline, strikethrough, code } = marks;
+  // A node with no mark or one mark is made whole (most are): an object given a property after it
+  // was made takes a second allocation, and a large body keeps tens of thousands of these.
+  if (!bold && !italic && !underline && !strikethrough && !code) return { type: 'text', text };
+  const marked =
+    (bold ? 1 : 0) + (italic ? 1 : 0) + (underline ? 1 : 0) + (strikethrough ? 1 : 0) + (code ? 1 : 0);
+  if (marked === 1) {
+    if (bold) return { type: 'text', text, bold };
+    if (italic) return { type: 'text', text, italic };
+    if (underline) return { type: 'text', text, underline };
+    if (strikethrough) return { type: 'text', text, strikethrough };
+    return { type: 'text', text, code };
+  }
   // In MODIFIERS order, one named property at a time (the JSON keeps that order).
-  if (marks.bold) node.bold = true;
-  if (marks.italic) node.italic = true;
-  if (marks.underline) node.underline = true;
-  if (marks.strikethrough) node.strikethrough = true;
-  if (marks.code) node.code = true;
+  const node: TextNode = { type: 'text', text };
+  if (bold) node.bold = true;
+  if (italic) node.italic = true;
+  if (underline) node.underline = true;
+  if (strikethrough) node.strikethrough = true;
+  if (code) node.code = true;
   return node;
 }
 
@@ -126,6 +139,15 @@ function settleWhitespace(items: InlineItem[]): InlineItem[] {
   return emptied || first ? items.filter((item) => item.text !== '') : items;
 }
 
+/**
+ * The array at its own length. An array grown by push keeps room for more (16 places or so), and
+ * these arrays are the blocks' children, kept as long as the blocks: a large body has tens of
+ * thousands of them.
+ */
+export function exactCopy<T>(items: T[]): T[] {
+  return items.slice();
+}
+
 /** Where groupRuns is: the nodes so far, and the link node that takes runs of its target. */
 interface Grouping {
   nodes: InlineNode[];
@@ -163,7 +185,10 @@ function groupRuns(items: InlineItem[]): InlineNode[] {
     }
   }
   if (runStyle) addRun(grouping, runText, runStyle);
-  return grouping.nodes;
+  const nodes = exactCopy(grouping.nodes);
+  for (const node of nodes)
+    if (node.type === 'link' && node.children.length > 1) node.children = exactCopy(node.children);
+  return nodes;
 }
 
 /**

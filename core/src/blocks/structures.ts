@@ -1,5 +1,5 @@
 import { textOf, type HtmlElement, type HtmlNode } from './html-tree';
-import { joinInline, textNode, type InlineStyle } from './inline';
+import { exactCopy, joinInline, textNode, type InlineStyle } from './inline';
 import { CellFlow, ListFlow, type ConversionScope, type Sink } from './sinks';
 
 /** The HTML walker, handed to the converters of elements that contain other content. */
@@ -35,7 +35,7 @@ export function convertList(
     type: 'list',
     format: ordered ? 'ordered' : 'unordered',
     ...(depth ? { indentLevel: depth } : {}),
-    children: flow.children,
+    children: exactCopy(flow.children),
   });
 }
 

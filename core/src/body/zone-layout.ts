@@ -215,7 +215,7 @@ function runNodes(run: readonly HtmlNode[]): HtmlNode[] {
  * its title (not repeated in the text), and text after an image in that section gets it again.
  */
 export function layoutZone(html: string, plan: ZonePlan, options: ZoneLayoutOptions): ZoneLayout {
-  // Each top-level node is laid out as soon as it is parsed, so the whole tree is never held.
+  // Each top-level node is laid out as soon as it is parsed: one top-level node's tree is held at a time.
   return layOut(plan, options, (place, meter) => forEachTopLevelNode(html, place, meter));
 }
 

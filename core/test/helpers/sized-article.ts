@@ -1,6 +1,6 @@
-import type { MediaLibraryImage } from '../../src/blocks/types';
 import type { ZonePlan } from '../../src/body/zone-kinds';
 import type { ZoneImageFile } from '../../src/body/zone-layout';
+import { libraryImageAt } from './library-image';
 
 /**
  * Articles of a chosen size and realistic structure (headings, paragraphs with links and marks,
@@ -51,33 +51,11 @@ export function sizedArticle(bytes: number): string {
   return parts.join('\n');
 }
 
-function libraryImage(url: string): MediaLibraryImage {
-  const name = url.slice(LIBRARY.length + 1);
-  return {
-    name,
-    alternativeText: null,
-    url,
-    caption: null,
-    width: 800,
-    height: 600,
-    formats: null,
-    hash: name.replace(/\.jpg$/, ''),
-    ext: '.jpg',
-    mime: 'image/jpeg',
-    size: 10,
-    previewUrl: null,
-    provider: 'local',
-    provider_metadata: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z',
-  };
-}
-
 /** The media library files of the articles' figures, by src (every figure is imported). */
 export const SIZED_ARTICLE_FILES: ReadonlyMap<string, ZoneImageFile> = new Map(
   Array.from({ length: FIGURES }, (_, i) => `${LIBRARY}/figure_${i}.jpg`).map((url, i) => [
     url,
-    { id: i + 1, image: libraryImage(url) },
+    { id: i + 1, image: libraryImageAt(url, LIBRARY) },
   ])
 );
 
