@@ -51,6 +51,9 @@ module.exports = ({ env }) => ({
     config: { jwtSecret: env('JWT_SECRET', 'playground-users-permissions-jwt-secret') },
   },
   ...s3Upload(env),
+  // strapi-plugin-publisher (pluginpal) schedules entries through its own actions; off unless a test
+  // asks for it (PLAYGROUND_PUBLISHER=true), so the default playground runs no cron task of its own.
+  publisher: { enabled: env.bool('PLAYGROUND_PUBLISHER', false) },
   // A stand-in for the CKEditor plugin's server side (its custom field), see src/plugins/ckeditor.
   ckeditor: { enabled: true, resolve: path.resolve(__dirname, '..', 'src', 'plugins', 'ckeditor') },
   'article-publisher': {
