@@ -304,7 +304,7 @@ export async function playStep(
     const password = step.credential === 'valid' ? credentials.password : 'wrong pass word abcd efgh ijkl';
     headers.authorization = `Basic ${Buffer.from(`${credentials.login}:${password}`).toString('base64')}`;
   }
-  let body: BodyInit | undefined;
+  let body: string | Uint8Array | FormData | undefined;
   const sent = step.body;
   if (sent?.kind === 'json') {
     headers['content-type'] = 'application/json';
