@@ -109,6 +109,8 @@ export class BenchSite {
   static async start(env: Record<string, string> = {}): Promise<BenchSite> {
     const timingsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')), 'stages.jsonl');
     const site = await startPlayground({
+      // The body-format scenarios publish into these real sites' shapes too.
+      fixtureTypes: ['guide', 'blog-article', 'ck-article'],
       env: {
         ARTICLE_PUBLISHER_API_KEY: KEY,
         ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',

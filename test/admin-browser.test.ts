@@ -187,7 +187,7 @@ describe('admin pages in a real browser (Chromium)', () => {
 
   before(async () => {
     buildLock = await holdFreshAdminBuild();
-    site = await startPlayground({ withAdminPanel: true });
+    site = await startPlayground({ withAdminPanel: true, fixtureTypes: ['world-article'] });
     ownerToken = await registerSuperAdmin(site.url);
     browser = await launchBrowser();
     fs.mkdirSync(SCREENSHOTS, { recursive: true });

@@ -156,6 +156,7 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
       );
     }
     site = await startPlayground({
+      fixtureTypes: ['guide'],
       withAdminPanel: true,
       startTimeoutMs: 180_000,
       env: {

@@ -29,6 +29,7 @@ describe('article-publisher check against the playground', () => {
 
   before(async () => {
     site = await startPlayground({
+      fixtureTypes: ['guide'],
       env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
     });
   });

@@ -93,6 +93,7 @@ describe('hardening: bounded requests, script-safe JSON-LD, invisible characters
 
   before(async () => {
     site = await startPlayground({
+      fixtureTypes: ['post'],
       env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
     });
   });

@@ -66,6 +66,7 @@ describe('hardening: input shapes', () => {
 
   before(async () => {
     site = await startPlayground({
+      fixtureTypes: ['guide'],
       env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
     });
   });

@@ -88,7 +88,7 @@ describe("settings cannot point the plugin at Strapi's own types", () => {
   };
 
   before(async () => {
-    site = await startPlayground();
+    site = await startPlayground({ fixtureTypes: ['guide', 'homepage'] });
     ownerToken = await registerSuperAdmin(site.url);
     key = (await admin('/api-key', { method: 'POST' })).json.key as string;
     keeperToken = await createAdminInNewRole(site.url, ownerToken, {
@@ -295,7 +295,10 @@ describe('plugin config naming a content type, checked at start', () => {
     ],
   ] as const) {
     it(`stops Strapi with a message naming the option: ${label}`, async () => {
-      const { code, output } = await runPlaygroundUntilExit({ pluginConfig });
+      const { code, output } = await runPlaygroundUntilExit({
+        pluginConfig,
+        fixtureTypes: ['guide', 'homepage'],
+      });
       assert.notEqual(code, 0, output.slice(-2000));
       assert.match(output, /Error regarding article-publisher config/);
       assert.match(output, pattern);

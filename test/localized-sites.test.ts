@@ -42,6 +42,7 @@ describe('localized sites: an article lands in the locale it is written in', () 
 
   before(async () => {
     site = await startPlayground({
+      fixtureTypes: ['world-article'],
       env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
       pluginConfig: { targetContentType: WORLD_ARTICLE, siteUrl: 'https://world.example' },
     });

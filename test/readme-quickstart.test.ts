@@ -35,12 +35,14 @@ describe("the README's quickstart, run as written against the playground", () =>
   const blocks = quickstartBlocks();
   const outputs = new Map<string, CliRun>();
   const environment: Record<string, string> = {};
+  let adminToken = '';
 
   before(async () => {
     // As `npm start` runs it: the Article's Markdown field receives Markdown.
     site = await startPlayground({ articleBodyFormat: 'auto' });
     // What the reader does in the admin: create the first administrator, generate a key and a secret.
     const token = await registerSuperAdmin(site.url);
+    adminToken = token;
     const auth = { authorization: `Bearer ${token}` };
     const key = await request(`${site.url}/article-publisher/api-key`, { method: 'POST', headers: auth });
     const secret = await request(`${site.url}/article-publisher/webhook-secret`, {
@@ -73,6 +75,18 @@ describe("the README's quickstart, run as written against the playground", () =>
     assert.ok(environmentBlock, 'an environment block');
     const names = [...environmentBlock.script.matchAll(/^export (\w+)=/gm)].map((match) => match[1]);
     assert.deepEqual(names.sort(), Object.keys(environment).sort());
+  });
+
+  it("shows the Article and its Category in the Content Manager, none of the tests' fixture types", async () => {
+    const init = await request(`${site.url}/content-manager/init`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    assert.equal(init.status, 200, init.text);
+    const shown = (init.json.data.contentTypes as { uid: string; kind: string; isDisplayed: boolean }[])
+      .filter((type) => type.isDisplayed && type.kind === 'collectionType' && type.uid.startsWith('api::'))
+      .map((type) => type.uid)
+      .sort();
+    assert.deepEqual(shown, ['api::article.article', 'api::category.category']);
   });
 
   it('serves a favicon, so an admin page load logs no error', async () => {

@@ -28,6 +28,7 @@ describe('real sites in the Content Manager (Chromium)', () => {
 
   before(async () => {
     site = await startRealSite(images, KEY, {
+      fixtureTypes: 'all',
       withAdminPanel: true,
       pluginConfig: { targetContentType: 'api::md-post.md-post' },
       startTimeoutMs: 240_000,

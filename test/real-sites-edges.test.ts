@@ -20,6 +20,7 @@ describe('real sites: fitted values, unfillable fields, no slug, dry run', () =>
 
   before(async () => {
     site = await startRealSite(images, KEY, {
+      fixtureTypes: 'all',
       // The author default is a file option (a name found in the author type).
       pluginConfig: { targetContentType: 'api::md-post.md-post', defaults: { author: 'jane doe' } },
     });

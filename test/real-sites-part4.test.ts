@@ -64,6 +64,7 @@ describe('real sites, part 4: required fields filled by type, position and name,
 
   before(async () => {
     site = await startRealSite(images, KEY, {
+      fixtureTypes: 'all',
       pluginConfig: {
         targetContentType: 'api::dated-article.dated-article',
         siteUrl: 'https://garden.example',

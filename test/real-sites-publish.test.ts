@@ -54,6 +54,7 @@ describe('real sites: the realistic article lands in each shape with targetConte
 
   before(async () => {
     site = await startRealSite(images, KEY, {
+      fixtureTypes: 'all',
       env: { ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
       pluginConfig: {
         targetContentType: 'api::blog-article.blog-article',

@@ -25,7 +25,7 @@ const REAL_SITE_COLLECTIONS = [
 describe('real-site target shapes in the playground', () => {
   let site: Playground;
   before(async () => {
-    site = await startPlayground();
+    site = await startPlayground({ fixtureTypes: 'all' });
   });
   after(async () => site?.stop());
 

@@ -1,47 +1,10 @@
-// The playground lets anyone read its content types (as a site's frontend would), so tests and users
-// can see what the plugin stored through Strapi's own REST API.
-const PUBLIC_TYPES = [
-  'article',
-  'category',
-  'guide',
-  // Shapes of real sites (docs: real targets): the example blog, a Markdown blog, LaunchPad, a migrated
-  // WordPress site, a corporate starter, a CKEditor body, no slug, unfillable required fields.
-  'blog-article',
-  'blog-author',
-  'blog-category',
-  'md-post',
-  'launch-article',
-  'launch-category',
-  'post',
-  'wp-category',
-  'tag',
-  'corporate-article',
-  'ck-article',
-  'note',
-  'picky-article',
-  'picky-category',
-  'legal-notice',
-  // Real sites, part 4 (issue #31): fields detected by type, position and names in other languages.
-  'dated-article',
-  'brief-article',
-  'digest-article',
-  'section-article',
-  'artigo',
-  'categoria',
-  'social-article',
-  'palette-article',
-  'palette-category',
-  'html-article',
-  'coded-notice',
-  // A localized site (i18n): articles and categories per locale.
-  'world-article',
-  'world-category',
-  'world-tag',
-];
-const PUBLIC_ACTIONS = PUBLIC_TYPES.flatMap((name) => [
-  `api::${name}.${name}.find`,
-  `api::${name}.${name}.findOne`,
-]);
+// The playground lets anyone read its collection types (as a site's frontend would), so tests and users
+// can see what the plugin stored through Strapi's own REST API: the Article and its Category, and the
+// real sites' shapes of playground/fixture-types when a test adds them (test/helpers/fixture-app.ts).
+const publicActions = (strapi) =>
+  Object.entries(strapi.contentTypes)
+    .filter(([uid, type]) => uid.startsWith('api::') && type.kind === 'collectionType')
+    .flatMap(([uid]) => [`${uid}.find`, `${uid}.findOne`]);
 
 async function grantPublicRead(strapi) {
   const publicRole = await strapi.db
@@ -49,7 +12,7 @@ async function grantPublicRead(strapi) {
     .findOne({ where: { type: 'public' } });
   if (!publicRole) return;
   const permissions = strapi.db.query('plugin::users-permissions.permission');
-  for (const action of PUBLIC_ACTIONS) {
+  for (const action of publicActions(strapi)) {
     const existing = await permissions.findOne({ where: { action, role: publicRole.id } });
     if (!existing) await permissions.create({ data: { action, role: publicRole.id } });
   }

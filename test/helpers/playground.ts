@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { createFixtureApp } from './fixture-app';
 import { request } from './http';
 import { playgroundDir, strapiBin } from './paths';
 
@@ -39,6 +40,19 @@ export interface PlaygroundOptions {
   articleBodyFormat?: 'html' | 'auto';
   /** Another Strapi app to start instead of the playground (the packaging test's fresh app). */
   appDir?: string;
+  /**
+   * Content types of playground/fixture-types (real sites' shapes) this test publishes into, added to
+   * the playground's Article and Category with the types they relate to; `all` for every one.
+   */
+  fixtureTypes?: readonly string[] | 'all';
+}
+
+/** The app folder to start: the given one, the playground itself, or one with the requested fixture types. */
+function appFor(options: PlaygroundOptions): { dir: string | undefined; remove: () => void } {
+  if (options.appDir || !options.fixtureTypes || options.fixtureTypes.length === 0) {
+    return { dir: options.appDir, remove: () => undefined };
+  }
+  return createFixtureApp(options.fixtureTypes);
 }
 
 export async function freePort(): Promise<number> {
@@ -89,16 +103,21 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   if (options.withAdminPanel) ensureAdminBuilt({ quiet: true });
   const port = await freePort();
   const database = options.database ?? (await createTestDatabase());
-  const { child, output } = spawnStrapi(playgroundEnv(port, database, options), options.appDir);
+  const app = appFor(options);
+  const { child, output } = spawnStrapi(playgroundEnv(port, database, options), app.dir);
   const url = `http://127.0.0.1:${port}`;
   let exited = false;
   child.on('exit', () => (exited = true));
 
   const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
-    if (exited) throw new Error(`Strapi exited during start:\n${output()}`);
+    if (exited) {
+      app.remove();
+      throw new Error(`Strapi exited during start:\n${output()}`);
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      app.remove();
       throw new Error(`Strapi did not start in time:\n${output()}`);
     }
     try {
@@ -125,6 +144,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         await done;
         clearTimeout(timer);
       }
+      app.remove();
       if (!options.database) await database.drop();
     },
   };
@@ -136,10 +156,12 @@ export async function runPlaygroundUntilExit(
 ): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
   const database = await createTestDatabase();
-  const { child, output } = spawnStrapi(playgroundEnv(port, database, options), options.appDir);
+  const app = appFor(options);
+  const { child, output } = spawnStrapi(playgroundEnv(port, database, options), app.dir);
   const timer = setTimeout(() => child.kill('SIGKILL'), options.startTimeoutMs ?? 90_000);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);
+  app.remove();
   await database.drop();
   return { code, output: output() };
 }
