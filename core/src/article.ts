@@ -91,7 +91,11 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
   const keywords = [fields.focusKeyword, ...fields.secondaryKeywords].filter((k): k is string =>
     Boolean(k?.trim())
   );
-  const timing = publishTiming(fields.status ?? options.defaultStatus, fields.date, options.now ?? new Date());
+  const timing = publishTiming(
+    fields.status ?? options.defaultStatus,
+    fields.date,
+    options.now ?? new Date()
+  );
   const article: Omit<NormalizedArticle, 'contentHash'> = {
     title: fields.title,
     slug: toSlug(fields.slug ?? fields.title),

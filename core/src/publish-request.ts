@@ -26,15 +26,16 @@ export const publishRequestSchema = z
     title: requiredLine(BOUNDS.titleLength),
     content: articleHtml(),
     slug: optionalText(BOUNDS.slugLength),
-    status: z
-      .enum(DELIVERY_STATUSES, { error: `must be one of ${DELIVERY_STATUSES.join(', ')}` })
-      .nullish(),
+    status: z.enum(DELIVERY_STATUSES, { error: `must be one of ${DELIVERY_STATUSES.join(', ')}` }).nullish(),
     /**
      * The publication date, ISO 8601 with an offset (additive). With `future` (or `publish` and a date
      * to come) the post is published at that instant; a past date with `publish` is kept as its date.
      */
     date: z.iso
-      .datetime({ offset: true, error: 'must be an ISO 8601 date-time with an offset, such as 2026-11-22T08:00:00+02:00' })
+      .datetime({
+        offset: true,
+        error: 'must be an ISO 8601 date-time with an offset, such as 2026-11-22T08:00:00+02:00',
+      })
       .nullish(),
     focus_keyword: optionalText(BOUNDS.keywordLength),
     meta_description: optionalText(BOUNDS.metaDescriptionLength),

@@ -21,8 +21,16 @@ const badRequest = (body: unknown, pattern: RegExp) =>
 
 describe('publish timing', () => {
   it('schedules future at its date, and publish with a date still to come as WordPress does', () => {
-    assert.deepEqual(publishTiming('future', later, now), { status: 'future', scheduledAt: later, date: later });
-    assert.deepEqual(publishTiming('publish', later, now), { status: 'future', scheduledAt: later, date: later });
+    assert.deepEqual(publishTiming('future', later, now), {
+      status: 'future',
+      scheduledAt: later,
+      date: later,
+    });
+    assert.deepEqual(publishTiming('publish', later, now), {
+      status: 'future',
+      scheduledAt: later,
+      date: later,
+    });
   });
 
   it('publishes now with a past date kept as the publication date (backdating)', () => {
@@ -59,7 +67,12 @@ describe('the publish request date', () => {
   it('reads an offset as the same instant, and normalizes to a scheduled article', () => {
     const at = soon();
     const plus2 = new Date(at.getTime() + 2 * 3_600_000).toISOString().replace('Z', '+02:00');
-    const request = parsePublishRequest({ title: 'Soon', content: '<p>x</p>', status: 'future', date: plus2 });
+    const request = parsePublishRequest({
+      title: 'Soon',
+      content: '<p>x</p>',
+      status: 'future',
+      date: plus2,
+    });
     const article = normalizeArticle(articleFromPublishRequest(request), {
       defaultStatus: 'draft',
       sanitize: {},

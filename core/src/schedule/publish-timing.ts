@@ -13,7 +13,11 @@ export interface PublishTiming {
  * What is wrong with a status and date together, for a 400 naming `date`; undefined when they fit.
  * `future` needs a date after `now` (a past one would be published at once, which the sender did not ask).
  */
-export function scheduleProblem(status: PostStatus | undefined, date: Date | undefined, now: Date): string | undefined {
+export function scheduleProblem(
+  status: PostStatus | undefined,
+  date: Date | undefined,
+  now: Date
+): string | undefined {
   if (status !== 'future') return undefined;
   if (!date) return 'is required when status is "future"';
   if (date.getTime() <= now.getTime())

@@ -47,7 +47,9 @@ const publisherActions = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async find(actionDocumentId: string): Promise<PublisherAction | null> {
-      const row = await documentsOf(strapi, ACTION_UID).findFirst({ filters: { documentId: actionDocumentId } });
+      const row = await documentsOf(strapi, ACTION_UID).findFirst({
+        filters: { documentId: actionDocumentId },
+      });
       return row as unknown as PublisherAction | null;
     },
   };

@@ -66,7 +66,9 @@ const scheduleRunner = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** A schedule kept by strapi-plugin-publisher: its state read from its action and the entry (it runs them itself). */
   async function followPublisher(row: ScheduleRow): Promise<void> {
-    const action = row.actionDocumentId ? await service('publisher-actions').find(row.actionDocumentId) : null;
+    const action = row.actionDocumentId
+      ? await service('publisher-actions').find(row.actionDocumentId)
+      : null;
     const published = action
       ? null
       : await documents(row.targetUid).findFirst({

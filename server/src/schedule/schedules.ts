@@ -69,7 +69,8 @@ const schedules = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Ends waiting rows (their publisher actions removed too) with `state`. */
   async function end(rows: ScheduleRow[], state: ScheduleState): Promise<void> {
-    for (const row of rows) if (row.via === 'publisher' && row.actionDocumentId) await actions().remove(row.actionDocumentId);
+    for (const row of rows)
+      if (row.via === 'publisher' && row.actionDocumentId) await actions().remove(row.actionDocumentId);
     if (!rows.length) return;
     await store().updateMany({
       where: { id: { $in: rows.map((row) => row.id) }, state: 'scheduled' },
