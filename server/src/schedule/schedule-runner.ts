@@ -101,9 +101,14 @@ const scheduleRunner = ({ strapi }: { strapi: Core.Strapi }) => {
     ticking = true;
     try {
       const schedules = service('schedules');
-      for (const row of await schedules.waiting('plugin', new Date())) await publishDue(row);
-      if (service('publisher-actions').available())
+      const now = new Date();
+      for (const row of await schedules.waiting('plugin', now)) await publishDue(row);
+      if (service('publisher-actions').available()) {
         for (const row of await schedules.waiting('publisher')) await followPublisher(row);
+      } else {
+        // strapi-plugin-publisher was turned off since: its actions no longer run, so the schedule does.
+        for (const row of await schedules.waiting('publisher', now)) await publishDue(row);
+      }
     } catch (error) {
       strapi.log.warn(`[article-publisher] the scheduled publishing task failed: ${describeError(error)}`);
     } finally {
