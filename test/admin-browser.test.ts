@@ -513,6 +513,35 @@ describe('admin pages in a real browser (Chromium)', () => {
     );
   });
 
+  it('shows a scheduled article as "Scheduled for <time>" with "Cancel schedule", which cancels it', async () => {
+    const at = new Date(Date.now() + 3_600_000);
+    const scheduled = await publishPost(site.url, currentKey, {
+      title: 'Mulching in autumn',
+      slug: 'mulching-in-autumn',
+      status: 'future',
+      date: at.toISOString(),
+      content: '<p>Later.</p>',
+    });
+    assert.equal(scheduled.status, 201, scheduled.text);
+
+    await page.goto(`${site.url}${ACTIVITY_PATH}`);
+    const row = page.getByTestId('delivery-row').and(page.locator('[data-slug="mulching-in-autumn"]'));
+    await row.getByText('Scheduled', { exact: true }).waitFor();
+    const note = row.getByTestId('delivery-schedule');
+    assert.match((await note.textContent()) ?? '', /^Scheduled for /);
+    await row.getByTestId('cancel-schedule').click();
+    await row.locator('[data-testid="delivery-schedule"][data-state="cancelled"]').waitFor();
+    assert.match((await note.textContent()) ?? '', /^Schedule for .* cancelled/);
+    assert.equal(await row.getByTestId('cancel-schedule').count(), 0, 'nothing left to cancel');
+    const activity = await request(`${site.url}/article-publisher/activity`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    const stored = activity.json.results.find(
+      (entry: { slug: string }) => entry.slug === 'mulching-in-autumn'
+    );
+    assert.equal(stored.schedule.state, 'cancelled');
+  });
+
   it('writes articles in the locale chosen in the settings, and the activity page shows that locale', async () => {
     const contentType = page.getByRole('combobox', { name: 'Content type', exact: true });
     const locale = page.getByRole('combobox', { name: 'Locale', exact: true });

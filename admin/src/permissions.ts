@@ -8,4 +8,5 @@ export const PERMISSIONS = {
   updateSettings: permission(ACTIONS.updateSettings),
   regenerateSecrets: permission(ACTIONS.regenerateSecrets),
   readActivity: permission(ACTIONS.readActivity),
+  cancelSchedules: permission(ACTIONS.cancelSchedules),
 };

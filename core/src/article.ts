@@ -5,6 +5,7 @@ import { refusedImageSources } from './images/refused-image-sources';
 import { combineJsonLd, extractJsonLd, storableJsonLd } from './json-ld';
 import type { PublishRequest } from './publish-request';
 import { sanitizeArticleHtml, type SanitizeOptions } from './sanitize';
+import { publishTiming } from './schedule/publish-timing';
 import { textFromHtml } from './seo';
 import { toSlug } from './slug';
 
@@ -24,6 +25,13 @@ export interface NormalizedArticle {
   title: string;
   slug: string;
   status: PostStatus;
+  /**
+   * Set exactly when `status` is `future`: the entry is saved as a draft and published at this instant
+   * (any door that produces a `future` article gets this; see server/src/schedule).
+   */
+  scheduledAt?: Date;
+  /** The publication date the sender named: the target's date role receives it (else the publish time). */
+  date?: Date;
   /** Sanitized HTML, JSON-LD scripts removed. */
   html: string;
   structuredData: unknown | null;
@@ -47,6 +55,8 @@ export interface NormalizedArticle {
 export interface NormalizeOptions {
   defaultStatus: PostStatus;
   sanitize: SanitizeOptions;
+  /** What "in the future" is measured against (default: the current time). */
+  now?: Date;
 }
 
 /** Fields shared by both integrations once their own names are mapped. */
@@ -55,6 +65,8 @@ export interface ArticleFields {
   html: string;
   slug: string | undefined;
   status: PostStatus | undefined;
+  /** The publication date (ISO 8601 with an offset on the wire); with `future`, when to publish. */
+  date?: Date;
   focusKeyword: string | undefined;
   secondaryKeywords: string[];
   metaDescription: string | undefined;
@@ -79,10 +91,15 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
   const keywords = [fields.focusKeyword, ...fields.secondaryKeywords].filter((k): k is string =>
     Boolean(k?.trim())
   );
+  const timing = publishTiming(
+    fields.status ?? options.defaultStatus,
+    fields.date,
+    options.now ?? new Date()
+  );
   const article: Omit<NormalizedArticle, 'contentHash'> = {
     title: fields.title,
     slug: toSlug(fields.slug ?? fields.title),
-    status: fields.status ?? options.defaultStatus,
+    ...timing,
     html,
     // Without controls (a jsonb column refuses NUL) and without `<` (it is printed into a script element).
     structuredData: storableJsonLd(combineJsonLd(documents)),
@@ -120,6 +137,7 @@ export function articleFromPublishRequest(request: PublishRequest): ArticleField
     html: request.content,
     slug: request.slug,
     status: request.status ?? undefined,
+    ...(request.date ? { date: new Date(request.date) } : {}),
     focusKeyword: request.focus_keyword,
     secondaryKeywords: [],
     metaDescription: request.meta_description,

@@ -10,6 +10,7 @@ import {
   fieldDefaultsSchema,
   fieldOverridesSchema,
 } from './target-profile/field-overrides';
+import { isCronPeriod } from './schedule/poll-period';
 import { TARGET_SETTING_KEYS, type TargetSettingKey } from './settings-keys';
 
 /**
@@ -26,8 +27,11 @@ const httpUrl = z
   .string()
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) URL');
 
+/** Statuses a config may default to, and that the webhook's `target_status` takes (it carries no date). */
 export const STATUSES = ['draft', 'publish', 'pending'] as const;
-export type PostStatus = (typeof STATUSES)[number];
+/** A delivery's statuses: those, and `future` (a draft now, published at the request's `date`). */
+export const DELIVERY_STATUSES = [...STATUSES, 'future'] as const;
+export type PostStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const pluginConfigSchema = z
   .object({
@@ -131,6 +135,13 @@ export const pluginConfigSchema = z
      */
     wordpressPaths: z.boolean(),
     /**
+     * How often each instance looks for scheduled posts that are due (`status: "future"`), in seconds:
+     * 1 to 59, or whole minutes up to an hour (the period is a cron pattern). One instance publishes each.
+     */
+    schedulePollSeconds: z.number().int().min(1).max(3600).refine(isCronPeriod, {
+      message: 'must be 1 to 59 seconds, or a whole number of minutes up to 3600',
+    }),
+    /**
      * Iframe sources allowed in article HTML: URL prefixes. Optional here because Strapi merges user
      * config into defaults index by index, which would mix a user's list with ours.
      */
@@ -188,6 +199,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   },
   orphanSweep: { everySeconds: 15 * 60, graceSeconds: 60 * 60 },
   wordpressPaths: true,
+  schedulePollSeconds: 60,
 };
 
 /**

@@ -88,7 +88,9 @@ export interface PublishResponse {
   post_id: number;
   document_id: string;
   post_url: string;
-  post_status: 'draft' | 'publish' | 'pending';
+  post_status: 'draft' | 'publish' | 'pending' | 'future';
+  /** With `future`: when the post goes live, ISO 8601 in UTC (additive). */
+  scheduled_at?: string;
   /** The locale the entry was written in, on a localized target (additive). */
   locale?: string;
   categories: string[];
@@ -119,6 +121,7 @@ export interface WebhookReceipt {
   document_id?: string;
   post_url?: string;
   post_status?: PublishResponse['post_status'];
+  scheduled_at?: string;
   locale?: string;
   inline_images_result?: PublishResponse['inline_images_result'];
   featured_image_result?: string;
@@ -201,6 +204,26 @@ export interface ActivityEntry {
   warnings: string[];
   /** A delivery of the conformance check (`article-publisher check`), not an article. */
   check: boolean;
+  /** The scheduled publish a `future` delivery set up, as it stands now; null for other deliveries. */
+  schedule: ActivitySchedule | null;
+}
+
+/**
+ * Where a schedule is: waiting, published by schedule, cancelled in the admin, replaced by a later
+ * delivery of the post, or failed (the post could not be published; `problem` says why).
+ */
+export const SCHEDULE_STATES = ['scheduled', 'published', 'cancelled', 'replaced', 'failed'] as const;
+export type ScheduleState = (typeof SCHEDULE_STATES)[number];
+
+export interface ActivitySchedule {
+  state: ScheduleState;
+  /** When the post is (or was to be) published, ISO 8601 in UTC. */
+  publishAt: string;
+  /** When the schedule published it. */
+  publishedAt: string | null;
+  /** Who runs it: the plugin's own cron task, or strapi-plugin-publisher's action. */
+  via: 'plugin' | 'publisher';
+  problem: string | null;
 }
 
 /** Which deliveries the activity page lists: the articles (default), the conformance checks, or both. */

@@ -10,6 +10,7 @@ export const ACTIONS = {
   updateSettings: 'settings.update',
   regenerateSecrets: 'secrets.regenerate',
   readActivity: 'activity.read',
+  cancelSchedules: 'schedules.cancel',
 } as const;
 
 export type ActionUid = (typeof ACTIONS)[keyof typeof ACTIONS];

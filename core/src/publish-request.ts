@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { localeCode } from './locale';
 import { fieldIssues } from './schema-issues';
-import { STATUSES } from './config';
+import { DELIVERY_STATUSES } from './config';
+import { scheduleProblem } from './schedule/publish-timing';
 import { ServiceError } from './errors';
 import { REQUEST_BOUNDS as BOUNDS } from './request-bounds';
 import {
@@ -25,7 +26,17 @@ export const publishRequestSchema = z
     title: requiredLine(BOUNDS.titleLength),
     content: articleHtml(),
     slug: optionalText(BOUNDS.slugLength),
-    status: z.enum(STATUSES, { error: `must be one of ${STATUSES.join(', ')}` }).nullish(),
+    status: z.enum(DELIVERY_STATUSES, { error: `must be one of ${DELIVERY_STATUSES.join(', ')}` }).nullish(),
+    /**
+     * The publication date, ISO 8601 with an offset (additive). With `future` (or `publish` and a date
+     * to come) the post is published at that instant; a past date with `publish` is kept as its date.
+     */
+    date: z.iso
+      .datetime({
+        offset: true,
+        error: 'must be an ISO 8601 date-time with an offset, such as 2026-11-22T08:00:00+02:00',
+      })
+      .nullish(),
     focus_keyword: optionalText(BOUNDS.keywordLength),
     meta_description: optionalText(BOUNDS.metaDescriptionLength),
     featured_image: imageSource(),
@@ -37,7 +48,12 @@ export const publishRequestSchema = z
     /** The language the article is written in, on a localized site (additive; default: the configured locale). */
     locale: localeCode.nullish(),
   })
-  .superRefine((request, context) => checkTagCount([request.focus_keyword], 'focus_keyword', context));
+  .superRefine((request, context) => {
+    checkTagCount([request.focus_keyword], 'focus_keyword', context);
+    const date = request.date ? new Date(request.date) : undefined;
+    const problem = scheduleProblem(request.status ?? undefined, date, new Date());
+    if (problem) context.addIssue({ code: 'custom', path: ['date'], message: problem });
+  });
 
 export type PublishRequest = z.output<typeof publishRequestSchema>;
 export type PublishRequestInput = z.input<typeof publishRequestSchema>;

@@ -12,6 +12,8 @@ export interface PublishResult {
   documentId: string;
   postUrl: string;
   status: PostStatus;
+  /** With `future`: when the post goes live. */
+  scheduledAt?: Date;
   /** The locale the entry was written in; null when the target is not localized. */
   locale: string | null;
   /** The names of the categories linked to the post. */
@@ -21,6 +23,9 @@ export interface PublishResult {
   warnings: string[];
 }
 
+const scheduledAtOf = (result: PublishResult) =>
+  result.status === 'future' && result.scheduledAt ? { scheduled_at: result.scheduledAt.toISOString() } : {};
+
 /** The publishing API's answer (publish-post). */
 export function toPublishResponse(result: PublishResult): PublishResponse {
   return {
@@ -29,6 +34,7 @@ export function toPublishResponse(result: PublishResult): PublishResponse {
     document_id: result.documentId,
     post_url: result.postUrl,
     post_status: result.status,
+    ...scheduledAtOf(result),
     ...(result.locale ? { locale: result.locale } : {}),
     categories: result.categories,
     featured_image_result: result.featuredImage,
@@ -47,6 +53,7 @@ export function toWebhookReceipt(result: PublishResult): WebhookReceipt {
     document_id: result.documentId,
     post_url: result.postUrl,
     post_status: result.status,
+    ...scheduledAtOf(result),
     ...(result.locale ? { locale: result.locale } : {}),
     featured_image_result: result.featuredImage,
     inline_images_result: result.images,

@@ -22,8 +22,8 @@ describe('publish request schema', () => {
   it('names wrong types, enum values, JSON text and image sources', () => {
     badRequest({ title: 1, content: 'x' }, /^Invalid publish request: title /);
     badRequest(
-      { title: 't', content: 'x', status: 'future' },
-      /status must be one of draft, publish, pending/
+      { title: 't', content: 'x', status: 'live' },
+      /status must be one of draft, publish, pending, future/
     );
     badRequest({ title: 't', content: 'x', json_ld_schema: '{' }, /json_ld_schema must be valid JSON text/);
     badRequest({ title: 't', content: 'x', categories: [1, 'two', -3] }, /categories\.1 .*categories\.2/);

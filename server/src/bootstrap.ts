@@ -59,11 +59,17 @@ async function removeOrphanUploads(strapi: Core.Strapi) {
   sweep.startPeriodicSweep();
 }
 
+/** Scheduled posts (`status: "future"`) are published by a cron task on every instance (see schedule-runner.ts). */
+function startScheduledPublishing(strapi: Core.Strapi) {
+  getService(strapi, 'schedule-runner').start();
+}
+
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await registerPermissionActions(strapi);
   await createLockTable(strapi);
   await removeStaleDownloadFolders(strapi);
   journalPluginUploads(strapi);
   await removeOrphanUploads(strapi);
+  startScheduledPublishing(strapi);
   answerUnderWordPressPaths(strapi);
 };

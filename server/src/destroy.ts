@@ -8,4 +8,5 @@ function stopOrphanSweep(strapi: Core.Strapi) {
 
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   stopOrphanSweep(strapi);
+  getService(strapi, 'schedule-runner').stop();
 };

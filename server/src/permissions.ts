@@ -12,4 +12,5 @@ export const PERMISSION_ACTIONS = [
     subCategory: 'settings',
   },
   { uid: ACTIONS.readActivity, displayName: 'Read activity', subCategory: 'activity' },
+  { uid: ACTIONS.cancelSchedules, displayName: 'Cancel scheduled publishing', subCategory: 'activity' },
 ].map((action) => ({ ...action, section: 'plugins', pluginName: PLUGIN_ID }));

@@ -1,4 +1,4 @@
-import type { ActivityResponse, AuthFailuresResponse } from '../../../core/src/contracts';
+import type { ActivityResponse, ActivitySchedule, AuthFailuresResponse } from '../../../core/src/contracts';
 import { PLUGIN_ID } from '../pluginId';
 import type { AdminFetchClient } from './fetch-client';
 
@@ -16,4 +16,11 @@ export const activityApi = (client: AdminFetchClient) => ({
     (await client.get<ActivityResponse>(`/${PLUGIN_ID}/activity`, { params: query })).data,
   authFailures: async () =>
     (await client.get<AuthFailuresResponse>(`/${PLUGIN_ID}/activity/auth-failures`)).data,
+  /** "Cancel schedule" of an activity row; answers the schedule as it is then. */
+  cancelSchedule: async (deliveryId: number) =>
+    (
+      await client.post<{ schedule: ActivitySchedule }>(
+        `/${PLUGIN_ID}/activity/${deliveryId}/cancel-schedule`
+      )
+    ).data.schedule,
 });

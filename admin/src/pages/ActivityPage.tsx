@@ -1,5 +1,5 @@
 import { Box, EmptyStateLayout, Flex, Loader } from '@strapi/design-system';
-import { Layouts, Page, useFetchClient } from '@strapi/strapi/admin';
+import { Layouts, Page, useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { ActivityResponse, AuthFailuresResponse } from '../../../core/src/contracts';
 import { activityApi } from '../api/activity';
@@ -21,6 +21,10 @@ const ActivityPage = () => {
   const t = useTranslate();
   const fetchClient = useFetchClient();
   const api = React.useMemo(() => activityApi(fetchClient), [fetchClient]);
+  const {
+    isLoading: checkingPermissions,
+    allowedActions: { canCancel },
+  } = useRBAC(PERMISSIONS.cancelSchedules);
   const [filters, setFilters] = React.useState<ActivityFilterValues>(NO_FILTERS);
   const [page, setPage] = React.useState(1);
   const [deliveries, setDeliveries] = React.useState<ActivityResponse | null>(null);
@@ -61,7 +65,7 @@ const ActivityPage = () => {
   };
 
   if (failed) return <Page.Error />;
-  if (!deliveries || !failures) return <Page.Loading />;
+  if (!deliveries || !failures || checkingPermissions) return <Page.Loading />;
 
   return (
     <Page.Main>
@@ -88,7 +92,10 @@ const ActivityPage = () => {
             />
           ) : (
             <>
-              <DeliveriesTable entries={deliveries.results} />
+              <DeliveriesTable
+                entries={deliveries.results}
+                onCancelSchedule={canCancel ? (entry) => api.cancelSchedule(entry.id) : undefined}
+              />
               <PaginationBar pagination={deliveries.pagination} onPage={setPage} />
             </>
           )}

@@ -93,7 +93,9 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   if (profile.featuredImage && article.featuredImage) featuredImagePaths.push([profile.featuredImage.field]);
   if (profile.summary)
     take(profile.summary, summaryIn(profile.summary, summary, article.seo.descriptionFallback));
-  if (profile.date) put(profile.date, derivePublicationDate(existing?.[profile.date.field], now));
+  // A date the sender named (a backdated or scheduled post) replaces the entry's; else only a first one is set.
+  if (profile.date)
+    put(profile.date, article.date ?? derivePublicationDate(existing?.[profile.date.field], now));
   put(profile.readingTime, deriveReadingTime(article.html));
 
   const tags = deriveTags(input.keywords ?? keywordsOf(article));

@@ -1,11 +1,13 @@
 import authFailureSchema from './auth-failure/schema.json';
 import deliverySchema from './delivery/schema.json';
 import mediaSourceSchema from './media-source/schema.json';
+import scheduleSchema from './schedule/schema.json';
 import uploadJournalSchema from './upload-journal/schema.json';
 
 export default {
   'auth-failure': { schema: authFailureSchema },
   delivery: { schema: deliverySchema },
   'media-source': { schema: mediaSourceSchema },
+  schedule: { schema: scheduleSchema },
   'upload-journal': { schema: uploadJournalSchema },
 };

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
-import { STATUSES } from '../../../core/src/config';
+import { DELIVERY_STATUSES } from '../../../core/src/config';
 import { DELIVERY_KINDS, type ActivityEntry, type DeliverySource } from '../../../core/src/contracts';
 import type { DeliveryQuery } from '../services/deliveries';
 import { getService } from '../utils/get-service';
@@ -31,7 +31,7 @@ function deliveryQuery(query: Context['query']): DeliveryQuery {
   return {
     page: positiveInteger(query.page, 1, 'page'),
     pageSize: positiveInteger(query.pageSize, DEFAULT_PAGE_SIZE, 'pageSize', MAX_PAGE_SIZE),
-    status: oneOf<ActivityEntry['requestedStatus']>(query.status, STATUSES, 'status'),
+    status: oneOf<ActivityEntry['requestedStatus']>(query.status, DELIVERY_STATUSES, 'status'),
     source: oneOf(query.source, SOURCES, 'source'),
     kind: oneOf(query.kind, DELIVERY_KINDS, 'kind') ?? 'articles',
   };

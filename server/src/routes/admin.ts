@@ -61,5 +61,11 @@ export default {
       handler: 'admin-activity.listAuthFailures',
       config: requires(ACTIONS.readActivity),
     },
+    {
+      method: 'POST',
+      path: '/activity/:id/cancel-schedule',
+      handler: 'admin-schedules.cancelSchedule',
+      config: requires(ACTIONS.cancelSchedules),
+    },
   ],
 };

@@ -2,10 +2,13 @@ import type { Core } from '@strapi/strapi';
 import type {
   ActivityEntry,
   ActivityResponse,
+  ActivitySchedule,
   DeliveryKind,
   DeliverySource,
 } from '../../../core/src/contracts';
+import type { PostStatus } from '../../../core/src/config';
 import { redactUrlsIn } from '../../../core/src/redact-url';
+import { getService } from '../utils/get-service';
 import { documentsOf } from '../utils/documents';
 import { DELIVERY_UID } from '../utils/plugin-tables';
 
@@ -38,7 +41,7 @@ interface DeliveryRow {
 
 const toIso = (value: string | Date | number) => new Date(value).toISOString();
 
-const toEntry = (row: DeliveryRow): ActivityEntry => ({
+const toEntry = (row: DeliveryRow, schedule: ActivitySchedule | null): ActivityEntry => ({
   id: row.id,
   createdAt: toIso(row.createdAt),
   source: row.source,
@@ -56,6 +59,7 @@ const toEntry = (row: DeliveryRow): ActivityEntry => ({
   // Redacted again on the way out: rows written before redaction existed may hold whole image URLs.
   warnings: Array.isArray(row.warnings) ? row.warnings.map((warning) => redactUrlsIn(String(warning))) : [],
   check: row.check === true,
+  schedule,
 });
 
 export interface DeliveryRecord {
@@ -67,7 +71,7 @@ export interface DeliveryRecord {
   postId: number;
   /** The locale of the entry written, on a localized target. */
   targetLocale?: string;
-  requestedStatus: 'draft' | 'publish' | 'pending';
+  requestedStatus: PostStatus;
   articleId?: number;
   websiteId?: number;
   event?: string;
@@ -86,10 +90,11 @@ export interface DeliveryRecord {
 
 /** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
 const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Warnings are stored with every URL in them redacted: no image URL's password or signature stays in the ledger. */
-  async recordDelivery(record: DeliveryRecord): Promise<void> {
+  /** Warnings are stored with every URL in them redacted: no image URL's password or signature stays in the ledger. Answers the entry's id. */
+  async recordDelivery(record: DeliveryRecord): Promise<number> {
     const warnings = record.warnings.map((warning) => redactUrlsIn(warning));
-    await documentsOf(strapi, DELIVERY_UID).create({ data: { ...record, warnings } });
+    const row = await documentsOf(strapi, DELIVERY_UID).create({ data: { ...record, warnings } });
+    return row.id;
   },
 
   /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug, and the locale on a localized target). */
@@ -161,7 +166,9 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     })) as { results: DeliveryRow[]; pagination: ActivityResponse['pagination'] };
-    return { results: results.map(toEntry), pagination };
+    // A `future` delivery's row shows its schedule as it stands now (waiting, published, cancelled...).
+    const schedules = await getService(strapi, 'schedules').forDeliveries(results.map((row) => row.id));
+    return { results: results.map((row) => toEntry(row, schedules.get(row.id) ?? null)), pagination };
   },
 });
 

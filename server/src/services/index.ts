@@ -12,6 +12,9 @@ import pluginConfig from './plugin-config';
 import postBody from './post-body';
 import posts from './posts';
 import publisher from './publisher';
+import publisherActions from '../schedule/publisher-actions';
+import scheduleRunner from '../schedule/schedule-runner';
+import schedules from '../schedule/schedules';
 import pluginStore from './plugin-store';
 import siteInfo from './site-info';
 import siteLocales from './site-locales';
@@ -34,6 +37,9 @@ const services = {
   'post-body': postBody,
   posts,
   publisher,
+  'publisher-actions': publisherActions,
+  'schedule-runner': scheduleRunner,
+  schedules,
   'plugin-store': pluginStore,
   'site-info': siteInfo,
   'site-locales': siteLocales,

@@ -301,7 +301,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       );
       const postId = await clock.time('post id', () => posts.postId(target, documentId, locale));
       const ledger = clock.begin('ledger');
-      await service('deliveries').recordDelivery({
+      const deliveryId = await service('deliveries').recordDelivery({
         ...(origin.source === 'webhook'
           ? {
               articleId: origin.articleId,
@@ -330,6 +330,17 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         ],
       });
       ledger();
+      // Scheduled publishing (server/src/schedule): a `future` article's schedule replaces the post's, any other ends it.
+      await clock.time('schedule', () =>
+        service('schedules').settle({
+          target,
+          documentId,
+          locale,
+          slug: article.slug,
+          deliveryId,
+          scheduledAt: article.scheduledAt,
+        })
+      );
       return {
         created: !existing,
         duplicate: false,
@@ -379,6 +390,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       documentId,
       postUrl: renderPostUrl(config.postUrlTemplate, { siteUrl, slug: article.slug, documentId, id: postId }),
       status: written.status ?? article.status,
+      ...(written.status === undefined && article.scheduledAt ? { scheduledAt: article.scheduledAt } : {}),
       locale: locale ?? null,
       categories: written.categories.map((row) => row.name),
       featuredImage: media.featuredImageResult,

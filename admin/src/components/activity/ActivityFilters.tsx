@@ -26,6 +26,7 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
         ['draft', t('status.draft', 'Draft')],
         ['publish', t('status.publish', 'Published')],
         ['pending', t('status.pending', 'Pending review')],
+        ['future', t('status.future', 'Scheduled')],
       ],
     },
     {

@@ -1,10 +1,16 @@
 import { Table, Tbody, Th, Thead, Tr, Typography } from '@strapi/design-system';
-import type { ActivityEntry } from '../../../../core/src/contracts';
+import type { ActivityEntry, ActivitySchedule } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
 import { DELIVERY_COLUMNS, DeliveryRow } from './DeliveryRow';
 
 /** The ledger's page of deliveries, newest first. */
-export const DeliveriesTable = ({ entries }: { entries: ActivityEntry[] }) => {
+export const DeliveriesTable = ({
+  entries,
+  onCancelSchedule,
+}: {
+  entries: ActivityEntry[];
+  onCancelSchedule?: (entry: ActivityEntry) => Promise<ActivitySchedule>;
+}) => {
   const t = useTranslate();
   const headers = [
     t('activity.column.time', 'Time'),
@@ -29,7 +35,7 @@ export const DeliveriesTable = ({ entries }: { entries: ActivityEntry[] }) => {
       </Thead>
       <Tbody>
         {entries.map((entry) => (
-          <DeliveryRow key={entry.id} entry={entry} />
+          <DeliveryRow key={entry.id} entry={entry} onCancelSchedule={onCancelSchedule} />
         ))}
       </Tbody>
     </Table>

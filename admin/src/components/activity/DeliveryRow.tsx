@@ -3,8 +3,9 @@ import { CaretDown, CaretUp } from '@strapi/icons';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
-import type { ActivityEntry } from '../../../../core/src/contracts';
+import type { ActivityEntry, ActivitySchedule } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
+import { ScheduleNote } from './ScheduleNote';
 import { StatusBadge } from './StatusBadge';
 
 export const DELIVERY_COLUMNS = 6;
@@ -20,8 +21,14 @@ const contentManagerPath = (entry: ActivityEntry) =>
   `/content-manager/collection-types/${entry.targetUid}/${entry.targetDocumentId}` +
   (entry.targetLocale ? `?plugins[i18n][locale]=${encodeURIComponent(entry.targetLocale)}` : '');
 
+interface DeliveryRowProps {
+  entry: ActivityEntry;
+  /** Cancels the row's schedule (absent: the admin may not). */
+  onCancelSchedule?: (entry: ActivityEntry) => Promise<ActivitySchedule>;
+}
+
 /** One delivery, and below it its warnings when expanded. */
-export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
+export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
   const t = useTranslate();
   const { formatDate } = useIntl();
   const [expanded, setExpanded] = React.useState(false);
@@ -64,7 +71,15 @@ export const DeliveryRow = ({ entry }: { entry: ActivityEntry }) => {
           </Flex>
         </Td>
         <Td>
-          <StatusBadge status={entry.requestedStatus} />
+          <Flex direction="column" alignItems="flex-start" gap={1}>
+            <StatusBadge status={entry.requestedStatus} />
+            {entry.schedule && (
+              <ScheduleNote
+                schedule={entry.schedule}
+                onCancel={onCancelSchedule ? () => onCancelSchedule(entry) : undefined}
+              />
+            )}
+          </Flex>
         </Td>
         <Td>
           <Typography textColor="neutral800" data-testid="delivery-images">

@@ -2,7 +2,7 @@ import { Status, Typography } from '@strapi/design-system';
 import type { ActivityEntry } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
 
-const VARIANTS = { draft: 'secondary', publish: 'success', pending: 'warning' } as const;
+const VARIANTS = { draft: 'secondary', publish: 'success', pending: 'warning', future: 'primary' } as const;
 
 /** The requested status; pending (a draft waiting for review) stands out. */
 export const StatusBadge = ({ status }: { status: ActivityEntry['requestedStatus'] }) => {
@@ -11,6 +11,7 @@ export const StatusBadge = ({ status }: { status: ActivityEntry['requestedStatus
     draft: t('status.draft', 'Draft'),
     publish: t('status.publish', 'Published'),
     pending: t('status.pending', 'Pending review'),
+    future: t('status.future', 'Scheduled'),
   };
   return (
     <Status variant={VARIANTS[status]} size="S" data-testid={`status-${status}`}>

@@ -1,0 +1,169 @@
+import type { Core } from '@strapi/strapi';
+import type { ActivitySchedule, ScheduleState } from '../../../core/src/contracts';
+import { ServiceError } from '../../../core/src/errors';
+import type { PublishTarget } from '../../../core/src/publish-target';
+import { getService } from '../utils/get-service';
+import { SCHEDULE_UID } from '../utils/plugin-tables';
+
+/** A schedule as the database returns it. */
+export interface ScheduleRow {
+  id: number;
+  deliveryId: number;
+  targetUid: string;
+  targetDocumentId: string;
+  targetLocale: string | null;
+  slug: string;
+  publishAt: string | Date;
+  state: ScheduleState;
+  via: 'plugin' | 'publisher';
+  actionDocumentId: string | null;
+  firedAt: string | Date | null;
+  problem: string | null;
+}
+
+/** What a delivery's write hands the schedule: the post it wrote and, for `future`, when to publish it. */
+export interface ScheduleRequest {
+  target: PublishTarget;
+  documentId: string;
+  locale: string | undefined;
+  slug: string;
+  /** The ledger entry of the delivery (the activity row that shows the schedule). */
+  deliveryId: number;
+  /** Set for a `future` article; absent, the post's waiting schedule (if any) ends. */
+  scheduledAt: Date | undefined;
+}
+
+/** What a cancel found: no schedule, one no longer waiting (published, replaced...), or the one it cancelled. */
+export type CancelOutcome =
+  | { kind: 'none' }
+  | { kind: 'not-waiting'; state: ScheduleState }
+  | { kind: 'cancelled'; schedule: ActivitySchedule };
+
+/** The lock a schedule is published or cancelled under (one instance, once). */
+export const scheduleLockName = (id: number) => `schedule:${id}`;
+
+const toIso = (value: string | Date) => new Date(value).toISOString();
+
+export const toActivitySchedule = (row: ScheduleRow): ActivitySchedule => ({
+  state: row.state,
+  publishAt: toIso(row.publishAt),
+  publishedAt: row.firedAt ? toIso(row.firedAt) : null,
+  via: row.via,
+  problem: row.problem ?? null,
+});
+
+/**
+ * The schedule table: one row per scheduled publish. A post has at most one waiting (`scheduled`) row;
+ * each later delivery of it replaces that row, whatever its status. Where the schedule runs: in
+ * strapi-plugin-publisher's actions when that plugin is enabled, else in this plugin's cron task
+ * (schedule-runner.ts). Any door that produces a NormalizedArticle reaches this through the publisher.
+ */
+const schedules = ({ strapi }: { strapi: Core.Strapi }) => {
+  const store = () => strapi.db.query(SCHEDULE_UID);
+  const actions = () => getService(strapi, 'publisher-actions');
+  const postKey = (targetUid: string, documentId: string, locale: string | undefined) => ({
+    targetUid,
+    targetDocumentId: documentId,
+    targetLocale: locale ? locale : { $null: true },
+  });
+
+  /** Ends waiting rows (their publisher actions removed too) with `state`. */
+  async function end(rows: ScheduleRow[], state: ScheduleState): Promise<void> {
+    for (const row of rows)
+      if (row.via === 'publisher' && row.actionDocumentId) await actions().remove(row.actionDocumentId);
+    if (!rows.length) return;
+    await store().updateMany({
+      where: { id: { $in: rows.map((row) => row.id) }, state: 'scheduled' },
+      data: { state },
+    });
+  }
+
+  return {
+    /**
+     * The one call a delivery makes, inside its write transaction (so the post, the ledger and the
+     * schedule land together): the post's waiting schedule is replaced, by a new one when the article
+     * is `future` (a publish now, a draft or a pending review only end it).
+     */
+    async settle(request: ScheduleRequest): Promise<void> {
+      const { target, documentId, locale, scheduledAt } = request;
+      const waiting = (await store().findMany({
+        where: { ...postKey(target.uid, documentId, locale), state: 'scheduled' },
+      })) as ScheduleRow[];
+      await end(waiting, 'replaced');
+      if (!scheduledAt) return;
+      if (!target.draftAndPublish)
+        throw new ServiceError(
+          'bad_request',
+          `date: ${target.uid} has no draft and publish, so a post cannot be kept as a draft until its date; send status "publish" or "draft".`
+        );
+      const viaPublisher = actions().available();
+      const actionDocumentId = viaPublisher
+        ? await actions().schedule(target.uid, documentId, scheduledAt)
+        : null;
+      await store().create({
+        data: {
+          deliveryId: request.deliveryId,
+          targetUid: target.uid,
+          targetDocumentId: documentId,
+          targetLocale: locale ?? null,
+          slug: request.slug,
+          publishAt: scheduledAt,
+          state: 'scheduled',
+          via: viaPublisher ? 'publisher' : 'plugin',
+          actionDocumentId,
+        },
+      });
+    },
+
+    /** The admin's "cancel schedule" of an activity row: its waiting schedule ends as `cancelled`. */
+    async cancelForDelivery(deliveryId: number): Promise<CancelOutcome> {
+      const row = (await store().findOne({
+        where: { deliveryId },
+        orderBy: { id: 'desc' },
+      })) as ScheduleRow | null;
+      if (!row) return { kind: 'none' };
+      if (row.state !== 'scheduled') return { kind: 'not-waiting', state: row.state };
+      // Under the lock the cron task publishes it with: a cancel and a publish never cross.
+      await getService(strapi, 'locks').withLocks([scheduleLockName(row.id)], async () => {
+        const current = (await store().findOne({ where: { id: row.id } })) as ScheduleRow;
+        if (current.state === 'scheduled') await end([current], 'cancelled');
+      });
+      const current = (await store().findOne({ where: { id: row.id } })) as ScheduleRow;
+      return { kind: 'cancelled', schedule: toActivitySchedule(current) };
+    },
+
+    /** The schedule each of these ledger entries set up, by entry id. */
+    async forDeliveries(deliveryIds: number[]): Promise<Map<number, ActivitySchedule>> {
+      if (!deliveryIds.length) return new Map();
+      const rows = (await store().findMany({
+        where: { deliveryId: { $in: deliveryIds } },
+        orderBy: { id: 'asc' },
+      })) as ScheduleRow[];
+      return new Map(rows.map((row) => [row.deliveryId, toActivitySchedule(row)]));
+    },
+
+    /** Waiting rows of one kind, the earliest first; `dueBy` keeps those whose time has come. */
+    async waiting(via: ScheduleRow['via'], dueBy?: Date, limit = 100): Promise<ScheduleRow[]> {
+      return (await store().findMany({
+        where: { state: 'scheduled', via, ...(dueBy ? { publishAt: { $lte: dueBy } } : {}) },
+        orderBy: [{ publishAt: 'asc' }, { id: 'asc' }],
+        limit,
+      })) as ScheduleRow[];
+    },
+
+    async find(id: number): Promise<ScheduleRow | null> {
+      return (await store().findOne({ where: { id } })) as ScheduleRow | null;
+    },
+
+    /** Moves a waiting row on (published, failed, cancelled, or to a new time); a row no longer waiting is left as it is. */
+    async update(
+      id: number,
+      data: Partial<Pick<ScheduleRow, 'state' | 'firedAt' | 'problem' | 'publishAt'>>
+    ): Promise<void> {
+      await store().updateMany({ where: { id, state: 'scheduled' }, data });
+    },
+  };
+};
+
+export type SchedulesService = ReturnType<typeof schedules>;
+export default schedules;
