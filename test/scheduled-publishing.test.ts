@@ -66,7 +66,12 @@ describe('scheduled publishing with the plugin’s own schedule table (SQLite)',
 
   before(async () => {
     await hooks.start();
-    app = await startPlayground({ env: DEVELOPMENT, pluginConfig: { schedulePollSeconds: POLL_SECONDS } });
+    app = await startPlayground({
+      env: DEVELOPMENT,
+      // The backdating test publishes into a type with a date field.
+      fixtureTypes: ['dated-article'],
+      pluginConfig: { schedulePollSeconds: POLL_SECONDS },
+    });
     const token = await registerSuperAdmin(app.url);
     site = { url: app.url, token, key: await adminKey(app.url, token) };
     await registerStrapiWebhook(app.url, token, hooks.url, ['entry.publish']);
