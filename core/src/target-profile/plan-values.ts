@@ -85,7 +85,7 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   const put = (slot: FieldRef | null, value: unknown, fallback?: string) => {
     if (slot) take(slot, fitValue(slot.field, slot.attribute, value, { fallback }));
   };
-  const summary = deriveSummary(article);
+  const summary = article.summary ?? deriveSummary(article);
 
   // Only the stored title is cut: the slug was made from the whole.
   put(profile.title, article.title);
@@ -93,7 +93,8 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   if (profile.featuredImage && article.featuredImage) featuredImagePaths.push([profile.featuredImage.field]);
   if (profile.summary)
     take(profile.summary, summaryIn(profile.summary, summary, article.seo.descriptionFallback));
-  if (profile.date) put(profile.date, derivePublicationDate(existing?.[profile.date.field], now));
+  if (profile.date)
+    put(profile.date, article.date ?? derivePublicationDate(existing?.[profile.date.field], now));
   put(profile.readingTime, deriveReadingTime(article.html));
 
   const tags = deriveTags(input.keywords ?? keywordsOf(article));

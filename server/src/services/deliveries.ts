@@ -59,7 +59,7 @@ const toEntry = (row: DeliveryRow): ActivityEntry => ({
 });
 
 export interface DeliveryRecord {
-  source: 'api' | 'webhook';
+  source: DeliverySource;
   slug: string;
   title: string;
   targetUid: string;

@@ -468,8 +468,11 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         });
       }
 
-      const featured =
+      const wanted =
         article.featuredImage && target.hasFeaturedImageField ? article.featuredImage : undefined;
+      // A file already in the library (WordPress's featured_media) is placed as it is, not imported.
+      const libraryFeaturedId = wanted?.libraryFileId;
+      const featured = libraryFeaturedId === undefined ? wanted : undefined;
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
       const known = await findKnownSources(
@@ -523,6 +526,9 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       let featuredImageResult = 'none: no featured image in the request';
       if (article.featuredImage && !target.hasFeaturedImageField) {
         featuredImageResult = 'warning: the target has no media field for a featured image';
+      } else if (libraryFeaturedId !== undefined) {
+        featuredImageId = libraryFeaturedId;
+        featuredImageResult = 'success';
       } else if (featured) {
         const result = await importOnce(featured.source, featured.alt);
         featuredImageId = result.ok ? result.file.id : undefined;
