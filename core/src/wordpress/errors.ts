@@ -1,31 +1,32 @@
-import { ServiceError } from '../errors';
+import type { ServiceError } from '../errors';
 
-/** WordPress's error shape (WP_Error through the REST server): `{code, message, data: {status}}`. */
+/** WordPress's error shape (a WP_Error through the REST server): `{code, message, data: {status, ...}}`. */
 export interface WordPressErrorBody {
   code: string;
   message: string;
-  data: { status: number; params?: Record<string, string> };
+  data: { status: number; [key: string]: unknown };
 }
 
 /** An error answered on the WordPress routes in WordPress's shape, with WordPress's code. */
 export class WordPressError extends Error {
+  readonly headers: Record<string, string>;
+  /** What `data` carries besides the status (`params` of an invalid parameter, `term_id` of an existing term). */
+  readonly data: Record<string, unknown>;
+
   constructor(
     readonly code: string,
     message: string,
     readonly status: number,
-    readonly headers: Record<string, string> = {},
-    readonly params?: Record<string, string>
+    extra: { headers?: Record<string, string>; data?: Record<string, unknown> } = {}
   ) {
     super(message);
     this.name = 'WordPressError';
+    this.headers = extra.headers ?? {};
+    this.data = extra.data ?? {};
   }
 
   toBody(): WordPressErrorBody {
-    return {
-      code: this.code,
-      message: this.message,
-      data: { status: this.status, ...(this.params ? { params: this.params } : {}) },
-    };
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
   }
 }
 
@@ -40,8 +41,16 @@ const CODES: Partial<Record<ServiceError['code'], string>> = {
 
 export function fromServiceError(error: ServiceError): WordPressError {
   const code = CODES[error.code] ?? `article_publisher_${error.code}`;
-  return new WordPressError(code, error.message, error.status, error.headers);
+  const { status: _status, ...details } = error.toBody().data;
+  return new WordPressError(code, error.message, error.status, { headers: error.headers, data: details });
 }
 
 export const noRoute = () =>
   new WordPressError('rest_no_route', 'No route was found matching the URL and request method.', 404);
+
+export const uploadTooLarge = (maxBytes: number) =>
+  new WordPressError(
+    'rest_upload_file_too_big',
+    `The file is larger than this site's image limit of ${maxBytes} bytes.`,
+    413
+  );

@@ -39,7 +39,10 @@ export function listQueryInput(querystring: string): Record<string, unknown> {
   for (const [rawKey, value] of new URLSearchParams(querystring)) {
     const key = rawKey.replace(/\[\d*\]$/, '');
     if (lists.has(key)) {
-      const values = value.split(',').map((part) => part.trim()).filter(Boolean);
+      const values = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       input[key] = [...((input[key] as string[] | undefined) ?? []), ...values];
     } else input[key] ??= value;
   }

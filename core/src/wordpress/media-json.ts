@@ -24,7 +24,9 @@ const stem = (name: string) => name.replace(/\.[A-Za-z0-9]+$/, '');
 export function mediaJson(media: MediaView, apiRoot: string, title?: string) {
   const date = wordpressDate(media.createdAt);
   const modified = wordpressDate(media.updatedAt);
-  const slug = stem(media.name).toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+  const slug = stem(media.name)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-');
   return {
     id: media.id,
     date,

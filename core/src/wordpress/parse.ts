@@ -18,7 +18,6 @@ export function parseWordPress<Schema extends z.ZodType>(schema: Schema, input: 
     'rest_invalid_param',
     `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
     400,
-    {},
-    params
+    { data: { params } }
   );
 }

@@ -19,17 +19,24 @@ export interface ResolvedPost {
 }
 
 /** The status a WordPress status lands as, and why when it is not the same. */
-export function storedStatus(status: WordPressStatus | undefined): { status: PostStatus | undefined; warning?: string } {
+export function storedStatus(status: WordPressStatus | undefined): {
+  status: PostStatus | undefined;
+  warning?: string;
+} {
   switch (status) {
     case undefined:
       // WordPress creates a draft when no status is sent.
       return { status: 'draft' };
     case 'private':
-      return { status: 'draft', warning: 'status "private" was stored as a draft (Strapi has no private posts).' };
+      return {
+        status: 'draft',
+        warning: 'status "private" was stored as a draft (Strapi has no private posts).',
+      };
     case 'future':
       return {
         status: 'draft',
-        warning: 'status "future" was stored as a draft: scheduled publishing is not available yet; publish it at its date.',
+        warning:
+          'status "future" was stored as a draft: scheduled publishing is not available yet; publish it at its date.',
       };
     default:
       return { status };

@@ -22,9 +22,7 @@ export const postRequestSchema = z.object({
   content: rawText(BOUNDS.contentLength).optional(),
   excerpt: rawText(BOUNDS.metaDescriptionLength * 10).optional(),
   slug: z.string().max(BOUNDS.slugLength, `must be at most ${BOUNDS.slugLength} characters`).optional(),
-  status: z
-    .enum(WORDPRESS_STATUSES, { error: `is not one of ${WORDPRESS_STATUSES.join(', ')}` })
-    .optional(),
+  status: z.enum(WORDPRESS_STATUSES, { error: `is not one of ${WORDPRESS_STATUSES.join(', ')}` }).optional(),
   date: z
     .string()
     .max(40)

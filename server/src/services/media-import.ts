@@ -19,7 +19,6 @@ import { inspectImage, verifyImageDecodes, type ImageHeader } from '../../../cor
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { listInlineImages } from '../../../core/src/images/inline-images';
 import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
-import { createPixelBudget } from '../../../core/src/images/pixel-budget';
 import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
 import { judgeImageSource, parseImageDataUrl } from '../../../core/src/image-source';
 import { redactUrlsIn } from '../../../core/src/redact-url';
@@ -29,6 +28,7 @@ import type { StageClock } from '../../../core/src/stage-timings';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
+import { processPixelBudget } from '../utils/pixel-budget';
 import { stageTimings } from '../utils/stage-timings';
 import { holdsRecordedBytes, mediaFileOf, type MediaFile, type MediaSourceRow } from './media-sources';
 
@@ -76,11 +76,8 @@ interface ImportGates {
 /** Images decoded and resized at once: one per core, since that work is CPU bound. */
 const PROCESSING_SLOTS = Math.max(1, os.availableParallelism());
 
-/**
- * Decoded pixels in flight, shared by every publish in this process: it bounds this process's
- * memory, so it is deliberately process state (each instance has its own memory to protect).
- */
-const pixelBudget = createPixelBudget();
+/** Decoded pixels in flight, shared with the WordPress uploads (see utils/pixel-budget). */
+const pixelBudget = processPixelBudget;
 
 /** Who imports: the post (its deliveries run one at a time under its lock) and this one delivery. */
 interface Importer {
