@@ -18,12 +18,14 @@ export function paginationHeaders(
   };
 }
 
-/** WordPress refuses a page past the last one (page 1 of an empty list is fine). */
-export function assertPageExists(total: number, page: number, perPage: number, kind: 'post' | 'term'): void {
-  const totalPages = Math.ceil(total / perPage);
-  if (page > 1 && page > totalPages) {
+/**
+ * WordPress refuses a page of posts past the last one, unless there are no posts at all (then any
+ * page is an empty list); term and user lists past the end are empty lists.
+ */
+export function assertPostPageExists(total: number, page: number, perPage: number): void {
+  if (total > 0 && page > Math.ceil(total / perPage)) {
     throw new WordPressError(
-      `rest_${kind}_invalid_page_number`,
+      'rest_post_invalid_page_number',
       'The page number requested is larger than the number of pages available.',
       400
     );

@@ -3,15 +3,21 @@ import { isServiceRoutePath, REST_ROUTE_PARAMETER, WORDPRESS_REST_PREFIX } from 
 /** A `rest_route` value may hold only plain path characters (it is matched, never copied into a path). */
 const PLAIN_ROUTE = /^[A-Za-z0-9_\-/]*$/;
 
+/** The namespace the facade answers (and the index above it). */
+const OWN_NAMESPACE = '/wp/v2';
+
 /**
  * The WordPress REST route a request names (`/` for the index, `/wp/v2/posts/12`, ...), through
  * `/wp-json/...` or `/?rest_route=/...`; null when it names none, or names one of the service routes
- * (`/wp-json/service/v1/...`, which `wordpress-paths` routes to the service contract).
+ * (`/wp-json/service/v1/...`, which `wordpress-paths` routes to the service contract). On a site whose
+ * Strapi REST prefix is `/wp-json` itself, only the index and `/wp/v2` are the facade's: the rest of
+ * `/wp-json/...` is Strapi's own API there.
  */
 export function wordpressApiRoute(
   path: string,
   querystring: string,
-  serviceRouteBase: string
+  serviceRouteBase: string,
+  restPrefix: string
 ): string | null {
   let route: string | null = null;
   if (path === WORDPRESS_REST_PREFIX || path.startsWith(`${WORDPRESS_REST_PREFIX}/`)) {
@@ -23,7 +29,10 @@ export function wordpressApiRoute(
     route = routes[0] || '/';
   }
   if (route === null || isServiceRoutePath(route, '', serviceRouteBase)) return null;
-  return route.startsWith('/') ? route : `/${route}`;
+  const normalized = route.startsWith('/') ? route : `/${route}`;
+  const sharedWithStrapi = restPrefix.replace(/\/+$/, '').toLowerCase() === WORDPRESS_REST_PREFIX;
+  const own = normalized === '/' || isServiceRoutePath(normalized, '', OWN_NAMESPACE);
+  return own || !sharedWithStrapi ? normalized : null;
 }
 
 /** One of the facade's endpoints, matched from a route and method. */

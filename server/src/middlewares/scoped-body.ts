@@ -26,7 +26,7 @@ export const scopeBodyParser =
     return async (ctx: Context, next: Next) => {
       if (isServiceRequest(ctx.path, ctx.querystring, restPrefix, SERVICE_ROUTE_BASE)) return next();
       // The WordPress API reads its body after the application password was checked (wordpress-api).
-      if (wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE) !== null) {
+      if (wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE, restPrefix) !== null) {
         deferBodyParser(ctx, () => forOtherRoutes(ctx, async () => {}));
         return next();
       }

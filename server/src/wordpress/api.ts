@@ -39,11 +39,12 @@ function answerError(strapi: Core.Strapi, ctx: Context, error: unknown) {
  */
 export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
   const siteInfo = () => getService(strapi, 'site-info');
+  const restPrefix = String(strapi.config.get('api.rest.prefix', '/api'));
   const cmsUrl = () =>
     siteInfo().cmsUrl() ?? String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '');
 
   return async (ctx: Context, next: Next) => {
-    const route = wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE);
+    const route = wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE, restPrefix);
     const home =
       route === null &&
       (ctx.path === '/' || ctx.path === '') &&
@@ -78,7 +79,8 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const user = await authenticate(strapi, ctx, endpoint);
       const handler = HANDLERS[endpoint.name] as (strapi: Core.Strapi, input: object) => Promise<void>;
-      await handler(strapi, { ctx, endpoint, user, config, apiRoot: `${cmsUrl()}/wp-json`, siteUrl });
+      const cms = cmsUrl();
+      await handler(strapi, { ctx, endpoint, user, config, cmsUrl: cms, apiRoot: `${cms}/wp-json`, siteUrl });
     } catch (error) {
       answerError(strapi, ctx, error);
     }

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { WordPressError } from '../../../core/src/wordpress/errors';
-import { assertPageExists, paginationHeaders } from '../../../core/src/wordpress/pagination';
+import { assertPostPageExists, paginationHeaders } from '../../../core/src/wordpress/pagination';
 import { apiLinkHeader, wordpressIndex } from '../../../core/src/wordpress/discovery';
 import { contextSchema, listQueryInput, listQuerySchema } from '../../../core/src/wordpress/list-query';
 import { mediaFieldsSchema } from '../../../core/src/wordpress/media-request';
@@ -26,6 +26,8 @@ export interface HandlerInput<Endpoint extends WordPressEndpoint = WordPressEndp
   config: EffectiveConfig;
   /** `{cms}/wp-json`: where links point. */
   apiRoot: string;
+  /** The CMS's address (Strapi's public URL), for the links to neighbouring pages. */
+  cmsUrl: string;
   siteUrl: string;
 }
 
@@ -43,18 +45,18 @@ const contextOf = (ctx: Context) =>
 
 /** A list answer: the items, with WordPress's totals and neighbouring-page links. */
 function answerList(
-  ctx: Context,
+  { ctx, cmsUrl }: { ctx: Context; cmsUrl: string },
   items: unknown[],
   total: number,
   page: number,
   perPage: number,
-  kind: 'post' | 'term'
+  kind: 'post' | 'term' | 'user'
 ) {
-  assertPageExists(total, page, perPage, kind);
+  if (kind === 'post') assertPostPageExists(total, page, perPage);
   const pageUrl = (n: number) => {
     const params = new URLSearchParams(ctx.querystring);
     params.set('page', String(n));
-    return `${ctx.origin}${ctx.path}?${params}`;
+    return `${cmsUrl}${ctx.path}?${params}`;
   };
   ctx.set(paginationHeaders(total, page, perPage, pageUrl));
   ctx.body = items;
@@ -73,23 +75,23 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view');
   },
 
-  async 'users.list'(_strapi, { ctx, user, siteUrl }) {
+  async 'users.list'(_strapi, { ctx, cmsUrl, user, siteUrl }) {
     const { page, per_page } = query(ctx);
     answerList(
-      ctx,
+      { ctx, cmsUrl },
       page === 1 ? [userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view')] : [],
       1,
       page,
       per_page,
-      'term'
+      'user'
     );
   },
 
-  async 'posts.list'(strapi, { ctx, config, apiRoot }) {
+  async 'posts.list'(strapi, { ctx, cmsUrl, config, apiRoot }) {
     const listQuery = query(ctx);
     const { posts, total } = await getService(strapi, 'wordpress-posts').list(listQuery, config);
     answerList(
-      ctx,
+      { ctx, cmsUrl },
       posts.map((post) => postJson(post, apiRoot, listQuery.context)),
       total,
       listQuery.page,
@@ -120,7 +122,7 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = postJson(post, apiRoot, 'edit');
   },
 
-  async 'terms.list'(strapi, { ctx, endpoint, config, apiRoot, siteUrl }) {
+  async 'terms.list'(strapi, { ctx, cmsUrl, endpoint, config, apiRoot, siteUrl }) {
     const listQuery = query(ctx);
     const { terms, total } = await getService(strapi, 'wordpress-terms').list(
       endpoint.taxonomy,
@@ -128,7 +130,7 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
       config
     );
     answerList(
-      ctx,
+      { ctx, cmsUrl },
       terms.map((term) => termJson(term, endpoint.taxonomy, apiRoot, siteUrl)),
       total,
       listQuery.page,
