@@ -105,6 +105,11 @@ describe('WordPress request parsing', () => {
     assert.ok(params.status);
     assert.ok(params['categories.0']);
     assert.equal(thrown(() => parseWordPress(postRequestSchema, [1])).code, 'rest_invalid_json');
+    // The service contract's bounds on the HTML hold here too.
+    const deep = `${'<div>'.repeat(200)}x${'</div>'.repeat(200)}`;
+    const tooDeep = thrown(() => parseWordPress(postRequestSchema, { title: 'x', content: deep }));
+    assert.match((tooDeep.toBody().data.params as Record<string, string>).content, /levels deep/);
+    assert.equal(parseWordPress(postRequestSchema, { content: '' }).content, '');
     assert.equal(
       (thrown(() => parseWordPress(termRequestSchema, {})).toBody().data.params as Record<string, string>)
         .name,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_BOUNDS as BOUNDS } from '../request-bounds';
+import { articleHtml } from '../schema-fields';
 import { rawText, wpId, wpIdList } from './fields';
 
 /** The statuses WordPress takes for a post. */
@@ -19,7 +20,8 @@ const meta = z
  */
 export const postRequestSchema = z.object({
   title: rawText(BOUNDS.titleLength).optional(),
-  content: rawText(BOUNDS.contentLength).optional(),
+  /** The service contract's bounds on an article's HTML (length, nesting, images, JSON-LD); empty allowed. */
+  content: rawText(BOUNDS.contentLength).pipe(z.literal('').or(articleHtml())).optional(),
   excerpt: rawText(BOUNDS.metaDescriptionLength * 10).optional(),
   slug: z.string().max(BOUNDS.slugLength, `must be at most ${BOUNDS.slugLength} characters`).optional(),
   status: z.enum(WORDPRESS_STATUSES, { error: `is not one of ${WORDPRESS_STATUSES.join(', ')}` }).optional(),
