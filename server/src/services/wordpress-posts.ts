@@ -258,12 +258,16 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         });
       }
       const { target, locale } = await targetOf(config);
-      const slug = await freeSlug(target, toSlug(request.slug?.trim() || title), locale);
-      return publish(
-        request,
-        { title, html: request.content ?? '', slug, status: request.status ?? 'draft' },
-        config
-      );
+      const wanted = toSlug(request.slug?.trim() || title);
+      // Creates of one slug wait for each other, so each finds the slug the one before took.
+      return service('locks').withLocks([`wordpress-create:${target.uid}:${wanted}`], async () => {
+        const slug = await freeSlug(target, wanted, locale);
+        return publish(
+          request,
+          { title, html: request.content ?? '', slug, status: request.status ?? 'draft' },
+          config
+        );
+      });
     },
 
     /**

@@ -40,13 +40,35 @@ interface FormidableFile {
   originalFilename?: string | null;
 }
 
+/** Strapi's own body parser (formidable) on a multipart body; what it refuses is the client's fault, a 4xx. */
+async function parseMultipart(ctx: Context, maxBytes: number): Promise<void> {
+  try {
+    await runDeferredBodyParser(ctx);
+  } catch (error) {
+    // koa-body's errors carry `status`, formidable's `httpCode`.
+    const {
+      status: koaStatus,
+      httpCode,
+      message,
+    } = error as { status?: number; httpCode?: number; message?: string };
+    const status = koaStatus ?? httpCode;
+    if (status === 413) throw uploadTooLarge(maxBytes);
+    if (status === undefined || status >= 500) throw error;
+    throw new WordPressError(
+      'rest_upload_no_data',
+      `The multipart body could not be read: ${message ?? 'malformed'}.`,
+      400
+    );
+  }
+}
+
 /** `POST /wp/v2/media`: the file from the multipart field `file`, or the raw body named by Content-Disposition. */
 export async function readUpload(strapi: Core.Strapi, ctx: Context): Promise<ReceivedFile> {
   const { maxBytes } = (await getService(strapi, 'plugin-config').get()).images;
   const length = declaredLength(ctx);
   if (ctx.is('multipart/form-data')) {
     if (length !== null && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw uploadTooLarge(maxBytes);
-    await runDeferredBodyParser(ctx);
+    await parseMultipart(ctx, maxBytes);
     const files = (ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files ?? {};
     const sent = files.file;
     const file = Array.isArray(sent) ? sent[0] : sent;
