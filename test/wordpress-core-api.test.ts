@@ -59,6 +59,7 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
   // Shared by the steps below, in order.
   const ids = { parent: 0, child: 0, tag: 0, media: 0, post: 0, second: 0 };
   let sourceUrl = '';
+  let adminToken = '';
 
   before(async () => {
     await images.start();
@@ -275,9 +276,9 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
     assert.equal(draft.json.data[0].id, ids.post);
 
     // The activity page lists the delivery with its source.
-    const token = await registerSuperAdmin(site.url);
+    adminToken = await registerSuperAdmin(site.url);
     const activity = await request(`${site.url}/article-publisher/activity?source=wordpress`, {
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${adminToken}` },
     });
     assert.equal(activity.status, 200, activity.text);
     assert.ok(
@@ -440,6 +441,46 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
     assert.equal((await wpJson('/wp/v2/posts?status=any')).headers['x-wp-total'], '2');
   });
 
+  it('private and future posts are stored as drafts, with a warning in the activity log; ?rest_route= takes writes', async () => {
+    const future = await request(`${site.url}/?rest_route=/wp/v2/posts`, {
+      method: 'POST',
+      headers: auth(),
+      body: {
+        title: 'Autumn planting',
+        content: '<p>Garlic.</p>',
+        status: 'future',
+        date: '2030-10-01T08:00:00',
+      },
+    });
+    assert.equal(future.status, 201, future.text);
+    assert.equal(future.json.status, 'draft');
+    const privatePost = await wpJson('/wp/v2/posts', {
+      method: 'POST',
+      body: { title: 'Notes to self', content: '<p>Water.</p>', status: 'private' },
+    });
+    assert.equal(privatePost.status, 201, privatePost.text);
+    assert.equal(privatePost.json.status, 'draft');
+
+    const published = await wp.posts().get();
+    assert.ok(
+      !published.some(
+        (post: { id: number }) => post.id === future.json.id || post.id === privatePost.json.id
+      ),
+      'drafts are not listed as published'
+    );
+    const all = await wpJson('/wp/v2/posts?status=any&per_page=100');
+    assert.ok(all.json.some((post: { id: number }) => post.id === future.json.id));
+
+    const activity = await request(`${site.url}/article-publisher/activity?source=wordpress`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    const row = activity.json.results.find((entry: { title: string }) => entry.title === 'Autumn planting');
+    assert.ok(
+      row.warnings.some((warning: string) => /"future" was stored as a draft/.test(warning)),
+      JSON.stringify(row)
+    );
+  });
+
   it('counts wrong passwords towards the throttle, and never refuses the right one', async () => {
     const client = '127.0.0.9';
     const attempt = (password: string) =>
@@ -453,5 +494,67 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
     assertWordPressError(throttled, 429, 'rest_too_many_requests');
     assert.ok(throttled.headers['retry-after']);
     assert.equal((await attempt(PASSWORD)).status, 200);
+  });
+
+  it('answers 404 once wordpressPaths is turned off in the admin, and again at once when it is back on', async () => {
+    const save = (wordpressPaths: boolean) =>
+      request(`${site.url}/article-publisher/settings`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${adminToken}` },
+        body: { wordpressPaths },
+      });
+    assert.equal((await save(false)).status, 200);
+    assert.equal((await request(`${site.url}/wp-json/`)).status, 404);
+    assert.equal((await wpJson('/wp/v2/users/me')).status, 404);
+    const create = await wpJson('/wp/v2/posts', {
+      method: 'POST',
+      body: { title: 'Off', content: '<p>x</p>' },
+    });
+    assert.equal(create.status, 404);
+    assert.equal((await request(`${site.url}/`, { method: 'HEAD' })).headers.link, undefined);
+    assert.equal((await save(true)).status, 200);
+    assert.equal((await wpJson('/wp/v2/users/me')).status, 200);
+  });
+});
+
+describe("the WordPress API beside Strapi's own API under /wp-json, on a target without tags", () => {
+  let site: Playground;
+  const headers = { authorization: basic(LOGIN, PASSWORD) };
+
+  before(async () => {
+    site = await startPlayground({
+      env: { API_REST_PREFIX: '/wp-json', ARTICLE_PUBLISHER_WP_APP_PASSWORD: `${LOGIN}:${PASSWORD}` },
+    });
+  });
+  after(async () => site?.stop());
+
+  it("leaves Strapi's routes under /wp-json to Strapi, answers the index and /wp/v2", async () => {
+    const articles = await request(`${site.url}/wp-json/articles`);
+    assert.equal(articles.status, 200, articles.text);
+    assert.ok(Array.isArray(articles.json.data));
+    const index = await request(`${site.url}/wp-json/`);
+    assert.ok(index.json.namespaces.includes('wp/v2'));
+    const me = await request(`${site.url}/wp-json/wp/v2/users/me`, { headers });
+    assert.equal(me.status, 200, me.text);
+  });
+
+  it('answers tags honestly: an empty list, and a create says why', async () => {
+    const tags = await request(`${site.url}/wp-json/wp/v2/tags`, { headers });
+    assert.equal(tags.status, 200, tags.text);
+    assert.deepEqual(tags.json, []);
+    assert.equal(tags.headers['x-wp-total'], '0');
+    const create = await request(`${site.url}/wp-json/wp/v2/tags`, {
+      method: 'POST',
+      headers,
+      body: { name: 'x' },
+    });
+    assertWordPressError(create, 400, 'rest_taxonomy_not_supported');
+    assert.match(create.json.message, /tags/);
+    const post = await request(`${site.url}/wp-json/wp/v2/posts`, {
+      method: 'POST',
+      headers,
+      body: { title: 'Tagged', content: '<p>x</p>', tags: [1] },
+    });
+    assertWordPressError(post, 400, 'rest_invalid_param');
   });
 });
