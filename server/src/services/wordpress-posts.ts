@@ -295,14 +295,14 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
           },
         });
       }
-      const request_ = {
+      const withKeptRelations = {
         ...request,
         categories: request.categories ?? (current.categories.length ? current.categories : undefined),
         tags: request.tags ?? (current.tags.length ? current.tags : undefined),
         featured_media: request.featured_media ?? (current.featuredMedia || undefined),
       };
       return publish(
-        request_,
+        withKeptRelations,
         {
           title: request.title?.trim() || current.title,
           html: request.content ?? current.content,

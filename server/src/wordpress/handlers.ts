@@ -18,7 +18,7 @@ import { userJson, type WordPressUser } from '../../../core/src/wordpress/user';
 import { getService } from '../utils/get-service';
 import { readFields, readUpload } from './request-body';
 
-/** What every handler gets: the request, the endpoint matched, the caller (null on the index), the config, the addresses. */
+/** What every handler gets: the request, the endpoint matched, the authenticated caller, the config, the addresses. */
 export interface HandlerInput<Endpoint extends WordPressEndpoint = WordPressEndpoint> {
   ctx: Context;
   endpoint: Endpoint;
