@@ -436,6 +436,34 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
       'rest_invalid_param'
     );
     assertWordPressError(await wpJson('/wp/v2/posts?per_page=500'), 400, 'rest_invalid_param');
+    assertWordPressError(
+      await wpJson('/wp/v2/categories', { method: 'POST', body: { slug: 'no-name' } }),
+      400,
+      'rest_invalid_param'
+    );
+    assertWordPressError(
+      await wpJson('/wp/v2/categories', { method: 'POST', body: { name: 'Orphan', parent: 987654 } }),
+      400,
+      'rest_term_invalid'
+    );
+    assertWordPressError(
+      await wpJson('/wp/v2/tags', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{',
+      }),
+      400,
+      'rest_invalid_json'
+    );
+    assertWordPressError(
+      await wpJson('/wp/v2/media', {
+        method: 'POST',
+        headers: { 'content-type': 'image/png' },
+        body: await makeImage('png'),
+      }),
+      400,
+      'rest_upload_no_content_disposition'
+    );
 
     // None of these left a post behind: still the two created above.
     assert.equal((await wpJson('/wp/v2/posts?status=any')).headers['x-wp-total'], '2');
@@ -479,6 +507,24 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
       row.warnings.some((warning: string) => /"future" was stored as a draft/.test(warning)),
       JSON.stringify(row)
     );
+  });
+
+  it('concurrent creates of one title make one post each, with WordPress’s numbered slugs', async () => {
+    const created = await Promise.all(
+      [1, 2, 3].map((n) =>
+        wpJson('/wp/v2/posts', {
+          method: 'POST',
+          body: { title: 'Harvest day', content: `<p>Basket ${n}.</p>`, status: 'publish' },
+        })
+      )
+    );
+    for (const response of created) assert.equal(response.status, 201, response.text);
+    assert.equal(new Set(created.map((response) => response.json.id)).size, 3);
+    assert.deepEqual(created.map((response) => response.json.slug).sort(), [
+      'harvest-day',
+      'harvest-day-2',
+      'harvest-day-3',
+    ]);
   });
 
   it('counts wrong passwords towards the throttle, and never refuses the right one', async () => {
