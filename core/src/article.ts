@@ -18,6 +18,8 @@ export type CategorySelection =
 export interface ImageReference {
   source: string;
   alt: string | undefined;
+  /** A file already in the media library (WordPress's featured_media): used as it is, never imported. */
+  libraryFileId?: number;
 }
 
 /** An article from either integration, ready for the publish pipeline. */
@@ -50,6 +52,8 @@ export interface NormalizedArticle {
   warnings: string[];
   /** Inline images the sanitizer removed for their scheme (file:, ftp:, http: unless allowed), to report. */
   refusedImages?: ImageWarning[];
+  /** A summary the sender wrote (WordPress's excerpt), for the summary role instead of a derived one. */
+  summary?: string;
 }
 
 export interface NormalizeOptions {
@@ -76,6 +80,10 @@ export interface ArticleFields {
   locale?: string;
   /** Alt text for images that have none in the HTML, by src (the webhook's inline_images). */
   imageAlts?: ReadonlyMap<string, string>;
+  /** An SEO title apart from the title (WordPress's Yoast / Rank Math meta). */
+  metaTitle?: string;
+  /** See NormalizedArticle.summary. */
+  summary?: string;
 }
 
 export function normalizeArticle(fields: ArticleFields, options: NormalizeOptions): NormalizedArticle {
@@ -104,7 +112,7 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
     // Without controls (a jsonb column refuses NUL) and without `<` (it is printed into a script element).
     structuredData: storableJsonLd(combineJsonLd(documents)),
     seo: {
-      metaTitle: fields.title,
+      metaTitle: fields.metaTitle ?? fields.title,
       metaDescription: fields.metaDescription,
       keywords: keywords.length ? [...new Set(keywords.map((k) => k.trim()))].join(', ') : undefined,
       descriptionFallback: textFromHtml(html),
@@ -114,6 +122,8 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
     ...(fields.locale ? { locale: fields.locale } : {}),
     warnings,
     refusedImages: refusedImageSources(fields.html, options.sanitize.allowHttpImages === true),
+    // Only when given, so the content digest of the service contract's articles stays as it was.
+    ...(fields.summary ? { summary: fields.summary } : {}),
   };
   return { ...article, contentHash: hashContent(article) };
 }

@@ -180,7 +180,7 @@ export interface SettingsValidationDetails {
   errors: SettingsFieldError[];
 }
 
-export type DeliverySource = 'api' | 'webhook';
+export type DeliverySource = 'api' | 'webhook' | 'wordpress';
 
 /** One row of the ledger as the activity page shows it. */
 export interface ActivityEntry {

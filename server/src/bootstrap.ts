@@ -2,6 +2,7 @@ import os from 'node:os';
 import type { Core } from '@strapi/strapi';
 import { removeStaleTempFolders } from '../../core/src/images/temp-folders';
 import { wordpressPaths } from './middlewares/wordpress-paths';
+import { wordpressApi } from './wordpress/api';
 import { PERMISSION_ACTIONS } from './permissions';
 import { getService } from './utils/get-service';
 
@@ -21,6 +22,8 @@ async function createLockTable(strapi: Core.Strapi) {
  */
 function answerUnderWordPressPaths(strapi: Core.Strapi) {
   strapi.server.use(wordpressPaths({ strapi }));
+  // WordPress's own core REST API (/wp-json/wp/v2/...), answered by the plugin itself.
+  strapi.server.use(wordpressApi({ strapi }));
 }
 
 /**

@@ -85,7 +85,7 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   const put = (slot: FieldRef | null, value: unknown, fallback?: string) => {
     if (slot) take(slot, fitValue(slot.field, slot.attribute, value, { fallback }));
   };
-  const summary = deriveSummary(article);
+  const summary = article.summary ?? deriveSummary(article);
 
   // Only the stored title is cut: the slug was made from the whole.
   put(profile.title, article.title);

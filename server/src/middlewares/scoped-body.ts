@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { isServiceRequest } from '../../../core/src/service-paths';
+import { wordpressApiRoute } from '../../../core/src/wordpress/route-path';
+import { deferBodyParser } from '../utils/deferred-body';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 
 type MiddlewareFactory = (
@@ -23,6 +25,11 @@ export const scopeBodyParser =
 
     return async (ctx: Context, next: Next) => {
       if (isServiceRequest(ctx.path, ctx.querystring, restPrefix, SERVICE_ROUTE_BASE)) return next();
+      // The WordPress API reads its body after the application password was checked (wordpress-api).
+      if (wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE, restPrefix) !== null) {
+        deferBodyParser(ctx, () => forOtherRoutes(ctx, async () => {}));
+        return next();
+      }
       return forOtherRoutes(ctx, next);
     };
   };

@@ -63,7 +63,7 @@ const toEntry = (row: DeliveryRow, schedule: ActivitySchedule | null): ActivityE
 });
 
 export interface DeliveryRecord {
-  source: 'api' | 'webhook';
+  source: DeliverySource;
   slug: string;
   title: string;
   targetUid: string;

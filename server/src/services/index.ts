@@ -1,4 +1,5 @@
 import apiKey from './api-key';
+import applicationPasswords from './application-passwords';
 import authThrottle from './auth-throttle';
 import categoryResolver from './category-resolver';
 import categoryStore from './category-store';
@@ -21,9 +22,13 @@ import siteLocales from './site-locales';
 import targetSchema from './target-schema';
 import uploadJournal from './upload-journal';
 import webhookSecret from './webhook-secret';
+import wordpressMedia from './wordpress-media';
+import wordpressPosts from './wordpress-posts';
+import wordpressTerms from './wordpress-terms';
 
 const services = {
   'api-key': apiKey,
+  'application-passwords': applicationPasswords,
   'auth-throttle': authThrottle,
   'category-resolver': categoryResolver,
   'category-store': categoryStore,
@@ -46,6 +51,9 @@ const services = {
   'target-schema': targetSchema,
   'upload-journal': uploadJournal,
   'webhook-secret': webhookSecret,
+  'wordpress-media': wordpressMedia,
+  'wordpress-posts': wordpressPosts,
+  'wordpress-terms': wordpressTerms,
 };
 
 export type PluginServices = { [Name in keyof typeof services]: ReturnType<(typeof services)[Name]> };

@@ -19,7 +19,6 @@ import { inspectImage, verifyImageDecodes, type ImageHeader } from '../../../cor
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { listInlineImages } from '../../../core/src/images/inline-images';
 import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
-import { createPixelBudget } from '../../../core/src/images/pixel-budget';
 import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
 import { judgeImageSource, parseImageDataUrl } from '../../../core/src/image-source';
 import { redactUrlsIn } from '../../../core/src/redact-url';
@@ -29,6 +28,7 @@ import type { StageClock } from '../../../core/src/stage-timings';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
+import { processPixelBudget } from '../utils/pixel-budget';
 import { stageTimings } from '../utils/stage-timings';
 import { holdsRecordedBytes, mediaFileOf, type MediaFile, type MediaSourceRow } from './media-sources';
 
@@ -76,11 +76,8 @@ interface ImportGates {
 /** Images decoded and resized at once: one per core, since that work is CPU bound. */
 const PROCESSING_SLOTS = Math.max(1, os.availableParallelism());
 
-/**
- * Decoded pixels in flight, shared by every publish in this process: it bounds this process's
- * memory, so it is deliberately process state (each instance has its own memory to protect).
- */
-const pixelBudget = createPixelBudget();
+/** Decoded pixels in flight, shared with the WordPress uploads (see utils/pixel-budget). */
+const pixelBudget = processPixelBudget;
 
 /** Who imports: the post (its deliveries run one at a time under its lock) and this one delivery. */
 interface Importer {
@@ -468,8 +465,11 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         });
       }
 
-      const featured =
+      const wanted =
         article.featuredImage && target.hasFeaturedImageField ? article.featuredImage : undefined;
+      // A file already in the library (WordPress's featured_media) is placed as it is, not imported.
+      const libraryFeaturedId = wanted?.libraryFileId;
+      const featured = libraryFeaturedId === undefined ? wanted : undefined;
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
       const known = await findKnownSources(
@@ -523,6 +523,9 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       let featuredImageResult = 'none: no featured image in the request';
       if (article.featuredImage && !target.hasFeaturedImageField) {
         featuredImageResult = 'warning: the target has no media field for a featured image';
+      } else if (libraryFeaturedId !== undefined) {
+        featuredImageId = libraryFeaturedId;
+        featuredImageResult = 'success';
       } else if (featured) {
         const result = await importOnce(featured.source, featured.alt);
         featuredImageId = result.ok ? result.file.id : undefined;

@@ -32,6 +32,8 @@ import type { DeliveryRecord } from './deliveries';
 /** Where a delivery came from; recorded in the ledger. */
 export type DeliveryOrigin =
   | { source: 'api' }
+  /** WordPress's core REST API (`/wp-json/wp/v2/posts`), with an application password. */
+  | { source: 'wordpress' }
   | {
       source: 'webhook';
       articleId: number;

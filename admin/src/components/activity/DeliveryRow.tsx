@@ -45,7 +45,13 @@ export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
         </Td>
         <Td>
           <Typography textColor="neutral800">
-            {entry.source === 'webhook' ? t('source.webhook', 'Webhook') : t('source.api', 'API')}
+            {
+              {
+                api: t('source.api', 'API'),
+                webhook: t('source.webhook', 'Webhook'),
+                wordpress: t('source.wordpress', 'WordPress API'),
+              }[entry.source]
+            }
           </Typography>
         </Td>
         <Td>

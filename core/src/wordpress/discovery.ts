@@ -1,0 +1,65 @@
+/** The admin page where a signed-in admin approves an application (WordPress's authorize-application flow). */
+export const AUTHORIZE_APPLICATION_PATH = '/admin/settings/article-publisher/authorize-application';
+
+/** The link relation WordPress clients look for on the site's home page to find the API. */
+export const API_LINK_RELATION = 'https://api.w.org/';
+
+export const apiLinkHeader = (apiRoot: string) => `<${apiRoot}/>; rel="${API_LINK_RELATION}"`;
+
+/** The routes this site answers, as the index lists them (methods and WordPress's route patterns). */
+export const WORDPRESS_ROUTES: ReadonlyArray<{ route: string; methods: string[] }> = [
+  { route: '/wp/v2', methods: ['GET'] },
+  { route: '/wp/v2/posts', methods: ['GET', 'POST'] },
+  { route: '/wp/v2/posts/(?P<id>[\\d]+)', methods: ['GET', 'POST', 'PUT', 'PATCH'] },
+  { route: '/wp/v2/categories', methods: ['GET', 'POST'] },
+  { route: '/wp/v2/categories/(?P<id>[\\d]+)', methods: ['GET'] },
+  { route: '/wp/v2/tags', methods: ['GET', 'POST'] },
+  { route: '/wp/v2/tags/(?P<id>[\\d]+)', methods: ['GET'] },
+  { route: '/wp/v2/media', methods: ['POST'] },
+  { route: '/wp/v2/media/(?P<id>[\\d]+)', methods: ['GET'] },
+  { route: '/wp/v2/users', methods: ['GET'] },
+  { route: '/wp/v2/users/me', methods: ['GET'] },
+];
+
+export interface IndexInput {
+  name: string;
+  description: string;
+  /** The CMS's address (WordPress's `url`, where `/wp-json/` lives). */
+  cmsUrl: string;
+  /** The public site (WordPress's `home`). */
+  siteUrl: string;
+}
+
+/** `GET /wp-json/`: what discovery and connection tests read. */
+export function wordpressIndex(input: IndexInput) {
+  const apiRoot = `${input.cmsUrl}/wp-json`;
+  return {
+    name: input.name,
+    description: input.description,
+    url: input.cmsUrl,
+    home: input.siteUrl,
+    gmt_offset: 0,
+    timezone_string: 'UTC',
+    namespaces: ['wp/v2'],
+    authentication: {
+      'application-passwords': {
+        endpoints: { authorization: `${input.cmsUrl}${AUTHORIZE_APPLICATION_PATH}` },
+      },
+    },
+    routes: Object.fromEntries(
+      WORDPRESS_ROUTES.map(({ route, methods }) => [
+        route,
+        {
+          namespace: 'wp/v2',
+          methods,
+          endpoints: [{ methods, args: {} }],
+          _links: route.includes('(?P') ? undefined : { self: [{ href: `${apiRoot}${route}` }] },
+        },
+      ])
+    ),
+    site_logo: 0,
+    site_icon: 0,
+    site_icon_url: '',
+    _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+  };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { REQUEST_BOUNDS } from '../request-bounds';
+
+/** Field types WordPress's REST API accepts, shared by the request schemas of this folder. */
+
+/** A rendered field sent as text or as `{raw}` (what the edit context returns and some clients echo). */
+export const rawText = (max: number) =>
+  z
+    .union([z.string(), z.object({ raw: z.string() }).transform((value) => value.raw)])
+    .pipe(z.string().max(max, `must be at most ${max} characters`));
+
+/** An id: WordPress takes integers, and numeric strings from form-encoded clients. */
+export const wpId = () =>
+  z.coerce
+    .number({ error: 'is not of type integer' })
+    .int('is not of type integer')
+    .min(0, 'must be a positive integer')
+    .max(REQUEST_BOUNDS.categoryId, `must be at most ${REQUEST_BOUNDS.categoryId}`);
+
+/** A list of ids: an array, or a comma-separated string as WordPress also accepts. */
+export const wpIdList = () =>
+  z
+    .union([z.array(z.unknown()), z.string().transform((text) => (text.trim() ? text.split(',') : []))])
+    .pipe(
+      z
+        .array(wpId())
+        .max(REQUEST_BOUNDS.categoryIds, `must have at most ${REQUEST_BOUNDS.categoryIds} entries`)
+    );

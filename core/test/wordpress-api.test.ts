@@ -1,0 +1,350 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { normalizeArticle } from '../src/article';
+import { basicCredentials } from '../src/wordpress/basic-auth';
+import { parseWordPressDate, wordpressDate } from '../src/wordpress/dates';
+import { apiLinkHeader, wordpressIndex } from '../src/wordpress/discovery';
+import { WordPressError } from '../src/wordpress/errors';
+import { listQueryInput, listQuerySchema } from '../src/wordpress/list-query';
+import { dispositionFileName } from '../src/wordpress/media-request';
+import { mediaJson } from '../src/wordpress/media-json';
+import { assertPostPageExists, paginationHeaders } from '../src/wordpress/pagination';
+import { parseWordPress } from '../src/wordpress/parse';
+import { articleFieldsFromPost, storedStatus } from '../src/wordpress/post-article';
+import { postJson, type PostView } from '../src/wordpress/post-json';
+import { postRequestSchema } from '../src/wordpress/post-request';
+import { matchEndpoint, wordpressApiRoute } from '../src/wordpress/route-path';
+import { expandTitleVariables, seoFromMeta } from '../src/wordpress/seo-meta';
+import { termJson } from '../src/wordpress/term-json';
+import { termRequestSchema } from '../src/wordpress/term-request';
+import { userJson } from '../src/wordpress/user';
+
+const SERVICE = '/service/v1';
+const API = 'https://cms.example.com/wp-json';
+
+function thrown(action: () => unknown): WordPressError {
+  try {
+    action();
+  } catch (error) {
+    assert.ok(error instanceof WordPressError, String(error));
+    return error;
+  }
+  assert.fail('expected a WordPressError');
+}
+
+describe('WordPress routes', () => {
+  it('finds the route under /wp-json and ?rest_route=, leaving the service routes and other paths alone', () => {
+    assert.equal(wordpressApiRoute('/wp-json', '', SERVICE, '/api'), '/');
+    assert.equal(wordpressApiRoute('/wp-json/', '', SERVICE, '/api'), '/');
+    assert.equal(wordpressApiRoute('/wp-json/wp/v2/posts/12', '', SERVICE, '/api'), '/wp/v2/posts/12');
+    assert.equal(wordpressApiRoute('/', 'rest_route=/wp/v2/users/me', SERVICE, '/api'), '/wp/v2/users/me');
+    assert.equal(wordpressApiRoute('/', 'rest_route=', SERVICE, '/api'), '/');
+    assert.equal(wordpressApiRoute('/wp-json/service/v1/ping', '', SERVICE, '/api'), null);
+    assert.equal(wordpressApiRoute('/', 'rest_route=/service/v1/ping', SERVICE, '/api'), null);
+    assert.equal(wordpressApiRoute('/', 'rest_route=/a&rest_route=/b', SERVICE, '/api'), null);
+    assert.equal(wordpressApiRoute('/', 'rest_route=/wp/v2/../x', SERVICE, '/api'), null);
+    assert.equal(wordpressApiRoute('/', '', SERVICE, '/api'), null);
+    assert.equal(wordpressApiRoute('/api/articles', '', SERVICE, '/api'), null);
+    // Another namespace is the facade's (rest_no_route) unless Strapi's own API lives under /wp-json.
+    assert.equal(wordpressApiRoute('/wp-json/yoast/v1/x', '', SERVICE, '/api'), '/yoast/v1/x');
+    assert.equal(wordpressApiRoute('/wp-json/articles', '', SERVICE, '/wp-json'), null);
+    assert.equal(wordpressApiRoute('/wp-json/wp/v2/posts', '', SERVICE, '/wp-json'), '/wp/v2/posts');
+    assert.equal(wordpressApiRoute('/wp-json/', '', SERVICE, '/wp-json/'), '/');
+  });
+
+  it('matches endpoints by method and route, updates by POST, PUT and PATCH', () => {
+    assert.deepEqual(matchEndpoint('GET', '/'), { name: 'index' });
+    assert.deepEqual(matchEndpoint('HEAD', '/wp/v2/'), { name: 'namespace' });
+    assert.deepEqual(matchEndpoint('GET', '/wp/v2/users/me'), { name: 'users.me' });
+    assert.deepEqual(matchEndpoint('POST', '/wp/v2/posts'), { name: 'posts.create' });
+    for (const method of ['POST', 'PUT', 'PATCH'])
+      assert.deepEqual(matchEndpoint(method, '/wp/v2/posts/7'), { name: 'posts.update', id: 7 });
+    assert.deepEqual(matchEndpoint('GET', '/wp/v2/tags'), { name: 'terms.list', taxonomy: 'post_tag' });
+    assert.deepEqual(matchEndpoint('POST', '/wp/v2/categories'), {
+      name: 'terms.create',
+      taxonomy: 'category',
+    });
+    assert.deepEqual(matchEndpoint('GET', '/wp/v2/categories/3'), {
+      name: 'terms.get',
+      taxonomy: 'category',
+      id: 3,
+    });
+    assert.deepEqual(matchEndpoint('POST', '/wp/v2/media'), { name: 'media.create' });
+    assert.equal(matchEndpoint('DELETE', '/wp/v2/posts/7'), null);
+    assert.equal(matchEndpoint('GET', '/wp/v2/comments'), null);
+    assert.equal(matchEndpoint('POST', '/'), null);
+    assert.equal(matchEndpoint('GET', '/wp/v2/posts/99999999999'), null);
+  });
+});
+
+describe('WordPress request parsing', () => {
+  it('reads Basic credentials, with colons in the password', () => {
+    const header = `Basic ${Buffer.from('editor:ab:cd ef').toString('base64')}`;
+    assert.deepEqual(basicCredentials(header), { login: 'editor', password: 'ab:cd ef' });
+    assert.equal(basicCredentials(undefined), null);
+    assert.equal(basicCredentials('Bearer abc'), null);
+    assert.equal(basicCredentials(`Basic ${Buffer.from('no-colon').toString('base64')}`), null);
+  });
+
+  it('takes titles as text or {raw}, ids as numbers or comma-separated text, and names bad fields in data.params', () => {
+    const request = parseWordPress(postRequestSchema, {
+      title: { raw: 'Hello' },
+      categories: '3,4',
+      tags: [5],
+      featured_media: '9',
+      author: 2,
+    });
+    assert.equal(request.title, 'Hello');
+    assert.deepEqual(request.categories, [3, 4]);
+    assert.deepEqual(request.tags, [5]);
+    assert.equal(request.featured_media, 9);
+    const error = thrown(() => parseWordPress(postRequestSchema, { status: 'trash', categories: ['x'] }));
+    assert.equal(error.code, 'rest_invalid_param');
+    assert.equal(error.status, 400);
+    const params = error.toBody().data.params as Record<string, string>;
+    assert.ok(params.status);
+    assert.ok(params['categories.0']);
+    assert.equal(thrown(() => parseWordPress(postRequestSchema, [1])).code, 'rest_invalid_json');
+    // The service contract's bounds on the HTML hold here too.
+    const deep = `${'<div>'.repeat(200)}x${'</div>'.repeat(200)}`;
+    const tooDeep = thrown(() => parseWordPress(postRequestSchema, { title: 'x', content: deep }));
+    assert.match((tooDeep.toBody().data.params as Record<string, string>).content, /levels deep/);
+    assert.equal(parseWordPress(postRequestSchema, { content: '' }).content, '');
+    assert.equal(
+      (thrown(() => parseWordPress(termRequestSchema, {})).toBody().data.params as Record<string, string>)
+        .name,
+      'is required'
+    );
+  });
+
+  it('reads list queries: defaults, bracketed and comma-separated slugs, per_page bounds', () => {
+    const query = parseWordPress(listQuerySchema, listQueryInput('slug[]=a&slug[]=b,c&per_page=5'));
+    assert.deepEqual(query.slug, ['a', 'b', 'c']);
+    assert.equal(query.per_page, 5);
+    assert.equal(query.page, 1);
+    assert.equal(query.context, 'view');
+    assert.equal(
+      thrown(() => parseWordPress(listQuerySchema, listQueryInput('per_page=101'))).code,
+      'rest_invalid_param'
+    );
+    assert.equal(
+      thrown(() => parseWordPress(listQuerySchema, listQueryInput('page=0'))).code,
+      'rest_invalid_param'
+    );
+  });
+
+  it("reads a raw upload's file name from Content-Disposition", () => {
+    assert.equal(dispositionFileName('attachment; filename="x y.png"'), 'x y.png');
+    assert.equal(dispositionFileName('attachment; filename=plain.jpg'), 'plain.jpg');
+    assert.equal(dispositionFileName("attachment; filename*=UTF-8''caf%C3%A9.png"), 'café.png');
+    assert.equal(dispositionFileName('attachment'), undefined);
+    assert.equal(dispositionFileName(undefined), undefined);
+  });
+
+  it('reads dates without a zone as UTC, as this site is', () => {
+    assert.equal(parseWordPressDate('2024-05-01T09:30:00')?.toISOString(), '2024-05-01T09:30:00.000Z');
+    assert.equal(parseWordPressDate('2024-05-01T09:30:00+02:00')?.toISOString(), '2024-05-01T07:30:00.000Z');
+    assert.equal(parseWordPressDate('not a date'), undefined);
+    assert.equal(wordpressDate('2024-05-01T09:30:00.000Z'), '2024-05-01T09:30:00');
+    assert.equal(wordpressDate(null), null);
+  });
+});
+
+describe('SEO meta keys', () => {
+  it('keeps Yoast, Rank Math, AIOSEO and SEOPress keys, the first of each kind wins, others are dropped', () => {
+    const seo = seoFromMeta(
+      {
+        _yoast_wpseo_metadesc: 'From Yoast',
+        rank_math_description: 'From Rank Math',
+        rank_math_title: '%title% %sep% %sitename%',
+        rank_math_focus_keyword: 'tomatoes, small garden',
+        _seopress_titles_desc: '  ',
+        unrelated: 'x',
+        _aioseo_title: 42,
+      },
+      'Growing tomatoes'
+    );
+    assert.equal(seo.metaDescription, 'From Yoast');
+    assert.equal(seo.metaTitle, 'Growing tomatoes');
+    assert.equal(seo.focusKeyword, 'tomatoes');
+    assert.deepEqual(seo.secondaryKeywords, ['small garden']);
+    assert.deepEqual(Object.keys(seo.kept).sort(), [
+      '_yoast_wpseo_metadesc',
+      'rank_math_description',
+      'rank_math_focus_keyword',
+      'rank_math_title',
+    ]);
+    assert.deepEqual(seoFromMeta(undefined, 'T').kept, {});
+  });
+
+  it("fills in the title and separator of a title template and drops the frontend's variables", () => {
+    assert.equal(expandTitleVariables('%%title%% %%sep%% %%sitename%%', 'Hello'), 'Hello');
+    assert.equal(expandTitleVariables('Best of %%title%% %%page%%', 'Hello'), 'Best of Hello');
+  });
+});
+
+describe('a WordPress post as an article', () => {
+  const resolved = {
+    title: 'Growing tomatoes',
+    html: '<h2>Planting</h2><p>Sun.</p>',
+    slug: 'growing-tomatoes',
+    categoryIds: [3, 4],
+    tagNames: ['Tomatoes'],
+    featuredMedia: { id: 9, url: 'https://cms.example.com/uploads/t.png', alt: 'A tomato' },
+  };
+
+  it('maps excerpt, date, featured medium, categories, tags and SEO meta onto the article fields', () => {
+    const fields = articleFieldsFromPost(
+      {
+        excerpt: '<p>Short &amp; sweet.</p>',
+        date: '2024-05-01T09:30:00',
+        status: 'publish',
+        meta: { _yoast_wpseo_title: 'Grow them', _yoast_wpseo_focuskw: 'tomatoes' },
+      },
+      resolved
+    );
+    assert.equal(fields.summary, 'Short & sweet.');
+    assert.equal(fields.date?.toISOString(), '2024-05-01T09:30:00.000Z');
+    assert.equal(fields.status, 'publish');
+    assert.equal(fields.metaTitle, 'Grow them');
+    assert.equal(fields.focusKeyword, 'tomatoes');
+    assert.deepEqual(fields.secondaryKeywords, ['Tomatoes']);
+    assert.deepEqual(fields.categories, { kind: 'ids', ids: [3, 4] });
+    assert.deepEqual(fields.featuredImage, {
+      source: 'https://cms.example.com/uploads/t.png',
+      alt: 'A tomato',
+      libraryFileId: 9,
+    });
+    const article = normalizeArticle(fields, { defaultStatus: 'draft', sanitize: { videoEmbedHosts: [] } });
+    assert.equal(article.seo.metaTitle, 'Grow them');
+    assert.equal(article.summary, 'Short & sweet.');
+    assert.equal(article.date?.toISOString(), '2024-05-01T09:30:00.000Z');
+  });
+
+  it('stores private and future posts as drafts, with a warning', () => {
+    assert.deepEqual(storedStatus('publish'), { status: 'publish' });
+    assert.deepEqual(storedStatus(undefined), { status: 'draft' });
+    assert.equal(storedStatus('private').status, 'draft');
+    assert.match(storedStatus('private').warning ?? '', /private/);
+    assert.equal(storedStatus('future').status, 'draft');
+    assert.match(storedStatus('future').warning ?? '', /future/);
+  });
+
+  it('keeps the content digest of articles without the WordPress-only fields as it was', () => {
+    const options = { defaultStatus: 'draft' as const, sanitize: { videoEmbedHosts: [] } };
+    const plain = articleFieldsFromPost({}, { ...resolved, featuredMedia: undefined });
+    const article = normalizeArticle(plain, options);
+    assert.equal('summary' in article, false);
+    assert.equal('date' in article, false);
+  });
+});
+
+describe('WordPress JSON shapes', () => {
+  const post: PostView = {
+    id: 12,
+    slug: 'hello',
+    status: 'publish',
+    title: 'Hello',
+    content: '<p>Hi</p>',
+    excerpt: 'Hi',
+    date: '2024-05-01T09:30:00.000Z',
+    modified: '2024-05-02T10:00:00.000Z',
+    link: 'https://example.com/blog/hello',
+    authorId: 1,
+    featuredMedia: 0,
+    categories: [3],
+    tags: [],
+    meta: {},
+  };
+
+  it('a post, with raw texts in the edit context', () => {
+    const view = postJson(post, API);
+    assert.equal(view.id, 12);
+    assert.deepEqual(view.title, { rendered: 'Hello' });
+    assert.deepEqual(view.content, { rendered: '<p>Hi</p>', protected: false });
+    assert.equal(view.date, '2024-05-01T09:30:00');
+    assert.equal(view.date_gmt, '2024-05-01T09:30:00');
+    assert.equal(view.type, 'post');
+    assert.equal(view._links.self[0].href, `${API}/wp/v2/posts/12`);
+    assert.deepEqual(postJson(post, API, 'edit').title, { raw: 'Hello', rendered: 'Hello' });
+  });
+
+  it('terms: categories have a parent, tags none', () => {
+    const term = { id: 3, name: 'Gardening', slug: 'gardening', parent: 0, description: '', count: 0 };
+    const category = termJson(term, 'category', API, 'https://example.com');
+    assert.equal(category.parent, 0);
+    assert.equal(category.taxonomy, 'category');
+    assert.equal(category.link, 'https://example.com/category/gardening/');
+    const tag = termJson(term, 'post_tag', API, 'https://example.com');
+    assert.equal('parent' in tag, false);
+    assert.equal(tag._links.self[0].href, `${API}/wp/v2/tags/3`);
+  });
+
+  it('a medium, with its pixel size and bytes', () => {
+    const media = mediaJson(
+      {
+        id: 9,
+        name: 'tomato-1a2b.png',
+        url: 'https://cms.example.com/uploads/tomato.png',
+        mime: 'image/png',
+        alt: 'A tomato',
+        caption: '',
+        width: 320,
+        height: 200,
+        size: 2048,
+        createdAt: '2024-05-01T09:30:00.000Z',
+        updatedAt: null,
+      },
+      API,
+      'Tomato'
+    );
+    assert.equal(media.source_url, 'https://cms.example.com/uploads/tomato.png');
+    assert.equal(media.media_type, 'image');
+    assert.deepEqual(media.title, { rendered: 'Tomato' });
+    assert.equal(media.media_details.width, 320);
+    assert.equal(media.media_details.filesize, 2048);
+  });
+
+  it('the user, with capabilities only in the edit context', () => {
+    const user = { id: 1, login: 'editor', name: 'editor' };
+    assert.equal('capabilities' in userJson(user, 'https://example.com', 'view'), false);
+    const edit = userJson(user, 'https://example.com', 'edit');
+    assert.ok('username' in edit && 'capabilities' in edit);
+    assert.equal(edit.username, 'editor');
+    assert.equal(edit.capabilities.publish_posts, true);
+  });
+
+  it('the index advertises wp/v2, the authorization page and the routes', () => {
+    const index = wordpressIndex({
+      name: 'Site',
+      description: '',
+      cmsUrl: 'https://cms.example.com',
+      siteUrl: 'https://example.com',
+    });
+    assert.deepEqual(index.namespaces, ['wp/v2']);
+    assert.equal(
+      index.authentication['application-passwords'].endpoints.authorization,
+      'https://cms.example.com/admin/settings/article-publisher/authorize-application'
+    );
+    assert.ok(index.routes['/wp/v2/posts/(?P<id>[\\d]+)']);
+    assert.equal(apiLinkHeader(API), `<${API}/>; rel="https://api.w.org/"`);
+  });
+});
+
+describe('pagination', () => {
+  const url = (page: number) => `${API}/wp/v2/posts?page=${page}`;
+  it('answers totals and the neighbouring pages', () => {
+    assert.deepEqual(paginationHeaders(25, 2, 10, url), {
+      'X-WP-Total': '25',
+      'X-WP-TotalPages': '3',
+      Link: `<${url(1)}>; rel="prev", <${url(3)}>; rel="next"`,
+    });
+    assert.deepEqual(paginationHeaders(0, 1, 10, url), { 'X-WP-Total': '0', 'X-WP-TotalPages': '0' });
+  });
+
+  it('refuses a page of posts past the last one, not of an empty list', () => {
+    assert.doesNotThrow(() => assertPostPageExists(25, 3, 10));
+    assert.equal(thrown(() => assertPostPageExists(25, 4, 10)).code, 'rest_post_invalid_page_number');
+    assert.doesNotThrow(() => assertPostPageExists(0, 5, 10));
+  });
+});

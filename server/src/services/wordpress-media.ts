@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import { inspectImage, verifyImageDecodes } from '../../../core/src/images/image-check';
+import { ImageRejected } from '../../../core/src/images/image-rejected';
+import { libraryFileStem } from '../../../core/src/images/library-names';
+import { uploadTooLarge, WordPressError } from '../../../core/src/wordpress/errors';
+import type { MediaFields } from '../../../core/src/wordpress/media-request';
+import type { MediaView } from '../../../core/src/wordpress/media-json';
+import { getService } from '../utils/get-service';
+import { processPixelBudget } from '../utils/pixel-budget';
+import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
+
+/** An uploaded file on disk (see wordpress/request-body), with the text fields sent beside it. */
+export interface ReceivedFile {
+  filepath: string;
+  size: number;
+  /** The client's file name (its extension is not trusted: the bytes say the type). */
+  name: string;
+  fields: Record<string, unknown>;
+  /** Removes the temporary copy. */
+  cleanup(): Promise<void>;
+}
+
+interface UploadService {
+  upload(input: object): Promise<Record<string, unknown>[]>;
+}
+
+/** A plugin::upload.file row, as far as a medium shows it. */
+interface UploadFileRow {
+  id: number;
+  name: string;
+  url: string;
+  mime: string;
+  alternativeText?: string | null;
+  caption?: string | null;
+  width?: number | null;
+  height?: number | null;
+  /** Strapi keeps kilobytes. */
+  size: number | string;
+  createdAt?: string | Date | null;
+  updatedAt?: string | Date | null;
+}
+
+/**
+ * WordPress's media endpoint onto Strapi's media library. An upload passes the plugin's image checks
+ * (the byte limit, the type read from the bytes, the pixel limit, a full decode under the process's
+ * pixel budget) and goes through Strapi's upload service, so any provider works; a medium's id is the
+ * library file's id.
+ */
+const wordpressMedia = ({ strapi }: { strapi: Core.Strapi }) => {
+  const uploadService = () => strapi.plugin('upload').service('upload') as unknown as UploadService;
+  const absoluteUrl = (url: string) =>
+    url.startsWith('/')
+      ? `${String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '')}${url}`
+      : url;
+
+  const viewOf = (row: UploadFileRow): MediaView => ({
+    id: row.id,
+    name: row.name,
+    url: absoluteUrl(row.url),
+    mime: row.mime,
+    alt: row.alternativeText ?? '',
+    caption: row.caption ?? '',
+    width: row.width ?? null,
+    height: row.height ?? null,
+    size: Number(row.size) * 1024,
+    createdAt: row.createdAt ?? null,
+    updatedAt: row.updatedAt ?? null,
+  });
+
+  return {
+    /** A library file by id; null when there is none. */
+    async find(id: number): Promise<MediaView | null> {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const row = (await strapi.db.query(UPLOAD_FILE_UID).findOne({ where: { id } })) as UploadFileRow | null;
+      return row ? viewOf(row) : null;
+    },
+
+    /** Checks and uploads a received image; the temporary copy is left to the caller. */
+    async upload(file: ReceivedFile, fields: MediaFields): Promise<MediaView> {
+      const { maxBytes, maxPixels, maxPixelsInFlight } = (await getService(strapi, 'plugin-config').get())
+        .images;
+      if (file.size > maxBytes) throw uploadTooLarge(maxBytes);
+      try {
+        const header = await inspectImage(file.filepath, maxPixels);
+        const stem = libraryFileStem(
+          `https://upload.invalid/${encodeURIComponent(file.name)}`,
+          fields.alt_text,
+          'image'
+        );
+        // The random part keeps the name unguessable before the upload, as the imports' names are (see media-import).
+        const name = `${stem}-${randomBytes(8).toString('hex')}.${header.extension}`;
+        const journal = getService(strapi, 'upload-journal');
+        const [row] = await processPixelBudget.run(header.pixels, maxPixelsInFlight, async () => {
+          await verifyImageDecodes(file.filepath, maxPixels);
+          return journal.track(name, null, () =>
+            uploadService().upload({
+              data: {
+                fileInfo: {
+                  name,
+                  alternativeText: fields.alt_text?.trim() || null,
+                  caption: fields.caption?.trim() || null,
+                },
+              },
+              files: {
+                filepath: file.filepath,
+                originalFilename: name,
+                mimetype: header.mimeType,
+                size: file.size,
+              },
+            })
+          );
+        });
+        await journal.clear(name);
+        return viewOf(row as unknown as UploadFileRow);
+      } catch (error) {
+        if (error instanceof ImageRejected)
+          throw new WordPressError(
+            'rest_upload_invalid_type',
+            `The file was refused: ${error.message}.`,
+            400
+          );
+        throw error;
+      }
+    },
+  };
+};
+
+export type WordPressMediaService = ReturnType<typeof wordpressMedia>;
+export default wordpressMedia;

@@ -1,0 +1,319 @@
+import type { Core } from '@strapi/strapi';
+import { normalizeArticle } from '../../../core/src/article';
+import { suffixedSlug } from '../../../core/src/category-slug';
+import { articleOptions, type EffectiveConfig } from '../../../core/src/config';
+import { localeParams } from '../../../core/src/locale';
+import { renderPostUrl } from '../../../core/src/post-url';
+import type { PublishTarget } from '../../../core/src/publish-target';
+import { REQUEST_BOUNDS } from '../../../core/src/request-bounds';
+import { toSlug } from '../../../core/src/slug';
+import { WordPressError } from '../../../core/src/wordpress/errors';
+import type { ListQuery } from '../../../core/src/wordpress/list-query';
+import {
+  articleFieldsFromPost,
+  storedStatus,
+  type ResolvedPost,
+} from '../../../core/src/wordpress/post-article';
+import type { PostView } from '../../../core/src/wordpress/post-json';
+import type { PostRequest } from '../../../core/src/wordpress/post-request';
+import { seoFromMeta } from '../../../core/src/wordpress/seo-meta';
+import { documentsOf, type DocumentRow } from '../utils/documents';
+import { getService } from '../utils/get-service';
+
+/** Alternatives tried for a taken slug (`-2` ... `-N`) before one made of the time is used. */
+const MAX_SLUG_SUFFIX = 100;
+
+interface CountingDocuments {
+  count(params: object): Promise<number>;
+}
+
+export interface PostPage {
+  posts: PostView[];
+  total: number;
+}
+
+const invalidId = () => new WordPressError('rest_post_invalid_id', 'Invalid post ID.', 404);
+
+const idsOf = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .map((entry) => (entry as { id?: unknown }).id)
+    .filter((id): id is number => typeof id === 'number');
+
+/**
+ * WordPress's posts onto the target content type. Writes go through the publish pipeline the service
+ * routes use (sanitizer, body format, image import, categories, SEO, locks, ledger); a post's id is
+ * the `post_id` that pipeline answers: the id of the entry's draft row, stable across updates.
+ */
+const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
+  const service = <Name extends Parameters<typeof getService>[1]>(name: Name) => getService(strapi, name);
+
+  async function targetOf(config: EffectiveConfig) {
+    const target = service('target-schema').requireUsable(config);
+    const { locale } = await service('site-locales').choose(target, config, undefined);
+    return { target, locale };
+  }
+
+  const draftScope = (target: PublishTarget, locale: string | undefined) => ({
+    ...(target.draftAndPublish ? { status: 'draft' } : {}),
+    ...localeParams(target, locale),
+  });
+
+  function populateOf(target: PublishTarget): Record<string, unknown> {
+    const populate: Record<string, unknown> = {};
+    if (target.featuredImage) populate[target.featuredImage.field] = { fields: ['id'] };
+    if (target.categories?.kind === 'relation') populate[target.categories.field] = { fields: ['id'] };
+    if (target.tags?.kind === 'relation') populate[target.tags.field] = { fields: ['id'] };
+    return populate;
+  }
+
+  /** The documents (of `documentIds`) that have a published version. */
+  async function publishedOf(target: PublishTarget, documentIds: string[], locale: string | undefined) {
+    if (!target.draftAndPublish) return new Set(documentIds);
+    if (!documentIds.length) return new Set<string>();
+    const rows = await documentsOf(strapi, target.uid).findMany({
+      filters: { documentId: { $in: documentIds } },
+      status: 'published',
+      fields: ['documentId'],
+      ...localeParams(target, locale),
+    });
+    return new Set(rows.map((row) => row.documentId));
+  }
+
+  function viewOf(
+    target: PublishTarget,
+    config: EffectiveConfig,
+    row: DocumentRow,
+    published: boolean
+  ): PostView {
+    const text = (field: string | undefined) =>
+      field && typeof row[field] === 'string' ? (row[field] as string) : '';
+    const slug = target.slug ? text(target.slug.field) : '';
+    const featured = target.featuredImage
+      ? (row[target.featuredImage.field] as { id?: number } | null)
+      : null;
+    const siteUrl = service('site-info').siteUrl(config);
+    return {
+      id: row.id,
+      slug,
+      status: published ? 'publish' : 'draft',
+      title: text(target.title?.field),
+      content: text(target.body?.field),
+      excerpt: text(target.summary?.field),
+      date:
+        (target.date && (row[target.date.field] as string | null)) ||
+        (row.publishedAt as string | null) ||
+        (row.createdAt as string | null) ||
+        null,
+      modified: (row.updatedAt as string | null) ?? null,
+      link: renderPostUrl(config.postUrlTemplate, { siteUrl, slug, documentId: row.documentId, id: row.id }),
+      authorId: 1,
+      featuredMedia: featured?.id ?? 0,
+      categories: target.categories?.kind === 'relation' ? idsOf(row[target.categories.field]) : [],
+      tags: target.tags?.kind === 'relation' ? idsOf(row[target.tags.field]) : [],
+      meta: {},
+    };
+  }
+
+  async function findRow(target: PublishTarget, id: number, locale: string | undefined) {
+    return documentsOf(strapi, target.uid).findFirst({
+      filters: { id },
+      populate: populateOf(target),
+      ...draftScope(target, locale),
+    });
+  }
+
+  /** A slug no post of the target has yet: the wanted one, else WordPress's `-2`, `-3`, ... */
+  async function freeSlug(
+    target: PublishTarget,
+    wanted: string,
+    locale: string | undefined
+  ): Promise<string> {
+    const posts = service('posts');
+    if (!(await posts.findPostBySlug(target, wanted, locale))) return wanted;
+    for (let n = 2; n <= MAX_SLUG_SUFFIX; n++) {
+      const candidate = suffixedSlug(wanted, n, REQUEST_BOUNDS.slugLength);
+      if (!(await posts.findPostBySlug(target, candidate, locale))) return candidate;
+    }
+    return suffixedSlug(wanted, Date.now(), REQUEST_BOUNDS.slugLength);
+  }
+
+  /** Checks the ids a post names (categories, tags, featured medium); unknown ones are a 400 naming them. */
+  async function resolveReferences(request: PostRequest, config: EffectiveConfig) {
+    const terms = service('wordpress-terms');
+    const params: Record<string, string> = {};
+    const categories = await terms.findByIds('category', [...new Set(request.categories ?? [])], config);
+    if (categories.missing.length)
+      params.categories = `Invalid term ID(s): ${categories.missing.join(', ')}.`;
+    const tags = await terms.findByIds('post_tag', [...new Set(request.tags ?? [])], config);
+    if (tags.missing.length) params.tags = `Invalid term ID(s): ${tags.missing.join(', ')}.`;
+    if (Object.keys(params).length) {
+      throw new WordPressError(
+        'rest_invalid_param',
+        `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
+        400,
+        {
+          data: { params },
+        }
+      );
+    }
+    let featuredMedia: ResolvedPost['featuredMedia'];
+    if (request.featured_media) {
+      const media = await service('wordpress-media').find(request.featured_media);
+      if (!media || !media.mime.startsWith('image/'))
+        throw new WordPressError('rest_invalid_featured_media', 'Invalid featured media ID.', 400);
+      featuredMedia = { id: media.id, url: media.url, alt: media.alt || undefined };
+    }
+    return {
+      categoryIds: categories.found.map((term) => term.id),
+      tagNames: tags.found.map((term) => term.name),
+      featuredMedia,
+    };
+  }
+
+  /** Runs the publish pipeline for a post request; answers the post as it now is. */
+  async function publish(
+    request: PostRequest,
+    fields: { title: string; html: string; slug: string; status: PostRequest['status'] },
+    config: EffectiveConfig
+  ): Promise<{ post: PostView; created: boolean }> {
+    const references = await resolveReferences(request, config);
+    const articleFields = articleFieldsFromPost(
+      { ...request, status: fields.status },
+      { title: fields.title, html: fields.html, slug: fields.slug, ...references }
+    );
+    const article = normalizeArticle(articleFields, articleOptions(config));
+    const statusWarning = storedStatus(fields.status).warning;
+    if (statusWarning) article.warnings.push(statusWarning);
+    const result = await service('publisher').publish(article, { source: 'wordpress' }, config);
+    const { target, locale } = await targetOf(config);
+    const row = await findRow(target, result.postId, locale);
+    if (!row) throw invalidId();
+    const post = viewOf(target, config, row, result.status === 'publish');
+    // `meta` answers what was kept of the SEO keys sent (WordPress answers the registered keys it stored).
+    post.meta = seoFromMeta(request.meta, fields.title).kept;
+    return { post, created: result.created };
+  }
+
+  return {
+    async list(query: ListQuery, config: EffectiveConfig): Promise<PostPage> {
+      const { target, locale } = await targetOf(config);
+      const filters: Record<string, unknown> = {};
+      if (query.slug?.length) {
+        if (!target.slug) return { posts: [], total: 0 };
+        filters[target.slug.field] = { $in: query.slug };
+      }
+      if (query.search && target.title) filters[target.title.field] = { $containsi: query.search };
+      // WordPress lists published posts unless asked for other statuses; any other status lists every post here.
+      const onlyPublished = !query.status?.length || query.status.every((status) => status === 'publish');
+      const documents = documentsOf(strapi, target.uid) as ReturnType<typeof documentsOf> & CountingDocuments;
+      const scope =
+        onlyPublished && target.draftAndPublish
+          ? { status: 'published', ...localeParams(target, locale) }
+          : draftScope(target, locale);
+      const [page, total] = await Promise.all([
+        documents.findMany({
+          filters,
+          fields: ['documentId'],
+          sort: ['createdAt:desc', 'id:desc'],
+          start: (query.page - 1) * query.per_page,
+          limit: query.per_page,
+          ...scope,
+        }),
+        documents.count({ filters, ...scope }),
+      ]);
+      const documentIds = page.map((row) => row.documentId);
+      const rows = documentIds.length
+        ? await documents.findMany({
+            filters: { documentId: { $in: documentIds } },
+            populate: populateOf(target),
+            ...draftScope(target, locale),
+          })
+        : [];
+      const published = await publishedOf(target, documentIds, locale);
+      const posts = documentIds
+        .map((documentId) => rows.find((row) => row.documentId === documentId))
+        .filter((row): row is DocumentRow => row !== undefined)
+        .map((row) => viewOf(target, config, row, published.has(row.documentId)));
+      return { posts, total };
+    },
+
+    async get(id: number, config: EffectiveConfig): Promise<PostView> {
+      const { target, locale } = await targetOf(config);
+      const row = await findRow(target, id, locale);
+      if (!row) throw invalidId();
+      const published = await publishedOf(target, [row.documentId], locale);
+      return viewOf(target, config, row, published.has(row.documentId));
+    },
+
+    /** WordPress's create: a new post each time; a slug in use gets `-2` (then `-3`, ...). */
+    async create(request: PostRequest, config: EffectiveConfig) {
+      const title = request.title?.trim();
+      if (!title) {
+        throw new WordPressError('rest_invalid_param', 'Invalid parameter(s): title', 400, {
+          data: {
+            params: {
+              title: 'A title is required: the post is stored in a content type whose entries have one.',
+            },
+          },
+        });
+      }
+      const { target, locale } = await targetOf(config);
+      const wanted = toSlug(request.slug?.trim() || title);
+      // Creates of one slug wait for each other, so each finds the slug the one before took.
+      return service('locks').withLocks([`wordpress-create:${target.uid}:${wanted}`], async () => {
+        const slug = await freeSlug(target, wanted, locale);
+        return publish(
+          request,
+          { title, html: request.content ?? '', slug, status: request.status ?? 'draft' },
+          config
+        );
+      });
+    },
+
+    /**
+     * WordPress's update by id. What the request leaves out keeps its value where the pipeline can
+     * keep it (title, status, categories, tags, cover; the body of an HTML target); a body kept in
+     * another format cannot be read back as HTML, so `content` is then required.
+     */
+    async update(id: number, request: PostRequest, config: EffectiveConfig) {
+      const { target, locale } = await targetOf(config);
+      const row = await findRow(target, id, locale);
+      if (!row) throw invalidId();
+      const current = viewOf(
+        target,
+        config,
+        row,
+        (await publishedOf(target, [row.documentId], locale)).has(row.documentId)
+      );
+      const keepsHtml = target.body?.body.format === 'html';
+      if (request.content === undefined && target.body && !keepsHtml) {
+        throw new WordPressError('rest_invalid_param', 'Invalid parameter(s): content', 400, {
+          data: {
+            params: {
+              content: `Send the post's content with every update: this site keeps it as ${target.body.body.format}, which cannot be read back as HTML.`,
+            },
+          },
+        });
+      }
+      const withKeptRelations = {
+        ...request,
+        categories: request.categories ?? (current.categories.length ? current.categories : undefined),
+        tags: request.tags ?? (current.tags.length ? current.tags : undefined),
+        featured_media: request.featured_media ?? (current.featuredMedia || undefined),
+      };
+      return publish(
+        withKeptRelations,
+        {
+          title: request.title?.trim() || current.title,
+          html: request.content ?? current.content,
+          slug: current.slug,
+          status: request.status ?? current.status,
+        },
+        config
+      );
+    },
+  };
+};
+
+export type WordPressPostsService = ReturnType<typeof wordpressPosts>;
+export default wordpressPosts;

@@ -1,0 +1,208 @@
+import type { Core } from '@strapi/strapi';
+import { categorySlugBase } from '../../../core/src/category-slug';
+import type { EffectiveConfig } from '../../../core/src/config';
+import { localeParams } from '../../../core/src/locale';
+import type { PublishTarget } from '../../../core/src/publish-target';
+import { planCategoryValues } from '../../../core/src/target-profile/category-values';
+import type { CategoryType } from '../../../core/src/target-profile/profile';
+import { toSlug } from '../../../core/src/slug';
+import { WordPressError } from '../../../core/src/wordpress/errors';
+import type { ListQuery } from '../../../core/src/wordpress/list-query';
+import type { TermRequest } from '../../../core/src/wordpress/term-request';
+import type { Taxonomy, TermView } from '../../../core/src/wordpress/term-json';
+import { documentsOf, type DocumentRow } from '../utils/documents';
+import { getService } from '../utils/get-service';
+
+/** Where a taxonomy's terms live on this site: the target's category or tag type, in the delivery locale. */
+interface TermStore {
+  /** Null when the target has no relation for this taxonomy (its lists are empty, creates refused). */
+  type: CategoryType | null;
+  locale: string | undefined;
+}
+
+const TAXONOMY_NAMES: Record<Taxonomy, string> = { category: 'categories', post_tag: 'tags' };
+
+/** The terms answered for a list, and how many there are in all. */
+export interface TermPage {
+  terms: TermView[];
+  total: number;
+}
+
+/**
+ * WordPress's categories and tags onto the target profile's category and tag types. A term's id is the
+ * entry's id; a category's parent is the category type's parent relation. Creates follow WordPress:
+ * an existing name (under the same parent) is `400 term_exists` with the existing term's id.
+ */
+const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
+  async function storeOf(taxonomy: Taxonomy, config: EffectiveConfig): Promise<TermStore> {
+    const target: PublishTarget = getService(strapi, 'target-schema').requireUsable(config);
+    const { locale } = await getService(strapi, 'site-locales').choose(target, config, undefined);
+    const role = taxonomy === 'category' ? target.categories : target.tags;
+    if (role?.kind !== 'relation') return { type: null, locale };
+    const type = role.type as Partial<CategoryType> & typeof role.type;
+    return {
+      type: { ...type, parent: type.parent ?? null, otherRequired: type.otherRequired ?? [] },
+      locale,
+    };
+  }
+
+  const scope = (type: CategoryType, locale: string | undefined) => ({
+    ...(type.draftAndPublish ? { status: 'published' } : {}),
+    ...localeParams(type, locale),
+  });
+
+  function viewOf(type: CategoryType, row: DocumentRow): TermView {
+    const parent = type.parent ? (row[type.parent] as { id?: number } | null | undefined) : undefined;
+    const name = type.name ? String(row[type.name.field] ?? '') : '';
+    return {
+      id: row.id,
+      name,
+      slug: type.slug ? String(row[type.slug.field] ?? '') : toSlug(name),
+      parent: parent?.id ?? 0,
+      description: '',
+      count: 0,
+    };
+  }
+
+  const populateParent = (type: CategoryType) =>
+    type.parent ? { populate: { [type.parent]: { fields: ['id'] } } } : {};
+
+  async function findById(
+    type: CategoryType,
+    id: number,
+    locale: string | undefined
+  ): Promise<DocumentRow | null> {
+    return documentsOf(strapi, type.uid).findFirst({
+      filters: { id },
+      ...populateParent(type),
+      ...scope(type, locale),
+    });
+  }
+
+  /** Entries of this name under this parent (0: top level), as WordPress's term_exists finds them. */
+  async function findExisting(
+    type: CategoryType,
+    name: string,
+    parentId: number,
+    locale: string | undefined
+  ) {
+    if (!type.name) return null;
+    const parentFilter = type.parent
+      ? { [type.parent]: parentId ? { id: parentId } : { id: { $null: true } } }
+      : {};
+    return documentsOf(strapi, type.uid).findFirst({
+      filters: { [type.name.field]: { $eqi: name.trim() }, ...parentFilter },
+      ...scope(type, locale),
+    });
+  }
+
+  return {
+    async list(taxonomy: Taxonomy, query: ListQuery, config: EffectiveConfig): Promise<TermPage> {
+      const { type, locale } = await storeOf(taxonomy, config);
+      if (!type) return { terms: [], total: 0 };
+      const filters: Record<string, unknown> = {};
+      if (query.search && type.name) filters[type.name.field] = { $containsi: query.search };
+      if (query.slug?.length && type.slug) filters[type.slug.field] = { $in: query.slug };
+      if (query.parent !== undefined && type.parent)
+        filters[type.parent] = query.parent ? { id: query.parent } : { id: { $null: true } };
+      const documents = documentsOf(strapi, type.uid) as ReturnType<typeof documentsOf> & {
+        count(params: object): Promise<number>;
+      };
+      const [rows, total] = await Promise.all([
+        documents.findMany({
+          filters,
+          sort: 'id:asc',
+          start: (query.page - 1) * query.per_page,
+          limit: query.per_page,
+          ...populateParent(type),
+          ...scope(type, locale),
+        }),
+        documents.count({ filters, ...scope(type, locale) }),
+      ]);
+      return { terms: rows.map((row) => viewOf(type, row)), total };
+    },
+
+    async get(taxonomy: Taxonomy, id: number, config: EffectiveConfig): Promise<TermView> {
+      const { type, locale } = await storeOf(taxonomy, config);
+      const row = type ? await findById(type, id, locale) : null;
+      if (!type || !row) throw new WordPressError('rest_term_invalid', 'Term does not exist.', 404);
+      return viewOf(type, row);
+    },
+
+    /** The entries of these ids, in the order asked; the ids no entry has are returned apart. */
+    async findByIds(taxonomy: Taxonomy, ids: number[], config: EffectiveConfig) {
+      const { type, locale } = await storeOf(taxonomy, config);
+      if (!type || !ids.length) return { found: [] as TermView[], missing: [...ids] };
+      const rows = await documentsOf(strapi, type.uid).findMany({
+        filters: { id: { $in: ids } },
+        ...scope(type, locale),
+      });
+      const found = ids.flatMap((id) => rows.filter((row) => row.id === id).map((row) => viewOf(type, row)));
+      return { found, missing: ids.filter((id) => !rows.some((row) => row.id === id)) };
+    },
+
+    async create(taxonomy: Taxonomy, request: TermRequest, config: EffectiveConfig): Promise<TermView> {
+      const { type, locale } = await storeOf(taxonomy, config);
+      if (!type) {
+        throw new WordPressError(
+          'rest_taxonomy_not_supported',
+          `This site's target content type has no ${TAXONOMY_NAMES[taxonomy]} relation, so ${TAXONOMY_NAMES[taxonomy]} cannot be created here.`,
+          400
+        );
+      }
+      const parentId = taxonomy === 'category' && type.parent ? (request.parent ?? 0) : 0;
+      const parent = parentId ? await findById(type, parentId, locale) : null;
+      if (parentId && !parent)
+        throw new WordPressError('rest_term_invalid', 'Parent term does not exist.', 400);
+      const parentName = parent && type.name ? String(parent[type.name.field] ?? '') : undefined;
+      const slug = request.slug ? toSlug(request.slug) : categorySlugBase(request.name, parentName);
+      // Under the lock the publish pipeline takes for a new category's slug: one creation at a time.
+      return getService(strapi, 'locks').withLocks([`category:${slug}`], async () => {
+        const existing = await findExisting(type, request.name, parentId, locale);
+        if (existing) {
+          throw new WordPressError(
+            'term_exists',
+            'A term with the name provided already exists with this parent.',
+            400,
+            {
+              data: { term_id: existing.id },
+            }
+          );
+        }
+        if (
+          type.slug &&
+          (await documentsOf(strapi, type.uid).findFirst({
+            filters: { [type.slug.field]: slug },
+            ...scope(type, locale),
+          }))
+        )
+          throw new WordPressError(
+            'duplicate_term_slug',
+            `The slug "${slug}" is already in use by another term.`,
+            400
+          );
+        const planned = planCategoryValues(type, request.name);
+        if (planned.unfillable.length) {
+          throw new WordPressError(
+            'rest_term_invalid',
+            `The term cannot be created: ${type.uid} requires ${planned.unfillable.join(', ')}, which cannot be filled.`,
+            400
+          );
+        }
+        const created = await getService(strapi, 'category-store').createCategory(
+          type,
+          planned.values,
+          { name: request.name, slug, parentDocumentId: parent?.documentId },
+          locale
+        );
+        const row = await findById(type, created.id, locale);
+        return row
+          ? viewOf(type, row)
+          : { id: created.id, name: created.name, slug, parent: parentId, description: '', count: 0 };
+      });
+    },
+  };
+};
+
+export type WordPressTermsService = ReturnType<typeof wordpressTerms>;
+export default wordpressTerms;

@@ -1,0 +1,88 @@
+import type { Core } from '@strapi/strapi';
+import type { Context, Next } from 'koa';
+import { isServiceError } from '../../../core/src/errors';
+import { apiLinkHeader } from '../../../core/src/wordpress/discovery';
+import { fromServiceError, noRoute, WordPressError } from '../../../core/src/wordpress/errors';
+import { matchEndpoint, wordpressApiRoute } from '../../../core/src/wordpress/route-path';
+import { describeError } from '../utils/describe-error';
+import { getService } from '../utils/get-service';
+import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
+import { authenticate } from './authenticate';
+import { answerIndex, HANDLERS } from './handlers';
+
+/** The answer to anything thrown on the WordPress API: WordPress's error shape, never Strapi's envelope. */
+function answerError(strapi: Core.Strapi, ctx: Context, error: unknown) {
+  let answer: WordPressError;
+  if (error instanceof WordPressError) answer = error;
+  else if (isServiceError(error)) answer = fromServiceError(error);
+  else {
+    strapi.log.error(
+      `[article-publisher] ${ctx.method} ${ctx.path} (WordPress API) failed: ${describeError(error)}`
+    );
+    answer = new WordPressError(
+      'rest_internal_error',
+      'The site could not process the request. Try again later.',
+      500
+    );
+  }
+  ctx.set(answer.headers);
+  ctx.status = answer.status;
+  ctx.body = answer.toBody();
+}
+
+/**
+ * App middleware, installed by `bootstrap` just before the router (with `wordpress-paths`): answers
+ * WordPress's core REST API under `/wp-json/` and `/?rest_route=/`, when the `wordpressPaths` option is
+ * on (the default). The index needs no credentials; every other route takes an application password
+ * over Basic auth first, and reads its body only then. On the site's home page (`GET`/`HEAD /`) it
+ * adds the `Link` header WordPress clients discover the API by.
+ */
+export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
+  const siteInfo = () => getService(strapi, 'site-info');
+  const restPrefix = String(strapi.config.get('api.rest.prefix', '/api'));
+  const cmsUrl = () =>
+    siteInfo().cmsUrl() ?? String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '');
+
+  return async (ctx: Context, next: Next) => {
+    const route = wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE, restPrefix);
+    const home =
+      route === null &&
+      (ctx.path === '/' || ctx.path === '') &&
+      (ctx.method === 'GET' || ctx.method === 'HEAD');
+    if (route === null && !home) return next();
+
+    let config;
+    try {
+      config = await getService(strapi, 'plugin-config').get();
+    } catch (error) {
+      if (home) return next();
+      return answerError(strapi, ctx, error);
+    }
+    if (!config.wordpressPaths) {
+      if (home) return next();
+      ctx.status = 404;
+      return;
+    }
+    if (home) {
+      await next();
+      ctx.set('Link', apiLinkHeader(`${cmsUrl()}/wp-json`));
+      return;
+    }
+
+    try {
+      const endpoint = matchEndpoint(ctx.method, route as string);
+      if (!endpoint) throw noRoute();
+      const siteUrl = siteInfo().siteUrl(config);
+      if (endpoint.name === 'index') {
+        const name = config.siteName || String(strapi.config.get('info.name', 'Strapi'));
+        return answerIndex(ctx, { name, cmsUrl: cmsUrl(), siteUrl });
+      }
+      const user = await authenticate(strapi, ctx, endpoint);
+      const handler = HANDLERS[endpoint.name] as (strapi: Core.Strapi, input: object) => Promise<void>;
+      const cms = cmsUrl();
+      await handler(strapi, { ctx, endpoint, user, config, cmsUrl: cms, apiRoot: `${cms}/wp-json`, siteUrl });
+    } catch (error) {
+      answerError(strapi, ctx, error);
+    }
+  };
+};

@@ -1,0 +1,63 @@
+import type { Core } from '@strapi/strapi';
+import type { Context } from 'koa';
+import { basicCredentials } from '../../../core/src/wordpress/basic-auth';
+import { WordPressError } from '../../../core/src/wordpress/errors';
+import type { WordPressEndpoint } from '../../../core/src/wordpress/route-path';
+import type { WordPressUser } from '../../../core/src/wordpress/user';
+import { getService } from '../utils/get-service';
+
+/** What WordPress answers a request without credentials, per kind of endpoint (its own codes and wording). */
+function notLoggedIn(endpoint: WordPressEndpoint): WordPressError {
+  switch (endpoint.name) {
+    case 'posts.create':
+      return new WordPressError(
+        'rest_cannot_create',
+        'Sorry, you are not allowed to create posts as this user.',
+        401
+      );
+    case 'posts.update':
+      return new WordPressError('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.', 401);
+    case 'terms.create':
+      return new WordPressError(
+        'rest_cannot_create',
+        'Sorry, you are not allowed to create terms in this taxonomy.',
+        401
+      );
+    case 'media.create':
+      return new WordPressError(
+        'rest_cannot_create',
+        'Sorry, you are not allowed to upload media on this site.',
+        401
+      );
+    default:
+      return new WordPressError('rest_not_logged_in', 'You are not currently logged in.', 401);
+  }
+}
+
+/**
+ * The WordPress API's Basic authentication with an application password. A correct one passes
+ * without meeting the throttle; a wrong or missing one is refused with 429 while the client is over
+ * the limit, else counted and refused with WordPress's 401. The same answer whichever of login and
+ * password was wrong, so the login cannot be guessed apart from the password.
+ */
+export async function authenticate(
+  strapi: Core.Strapi,
+  ctx: Context,
+  endpoint: WordPressEndpoint
+): Promise<WordPressUser> {
+  const credentials = basicCredentials(ctx.get('authorization') || undefined);
+  const clientAddress = ctx.request.ip;
+  if (credentials) {
+    const user = await getService(strapi, 'application-passwords').verify({ ...credentials, clientAddress });
+    if (user) return user;
+  }
+  const throttle = getService(strapi, 'auth-throttle');
+  await throttle.assertAllowed(clientAddress, 'application password');
+  await throttle.recordFailure(clientAddress);
+  if (!credentials) throw notLoggedIn(endpoint);
+  throw new WordPressError(
+    'incorrect_password',
+    'The provided password is an invalid application password.',
+    401
+  );
+}
