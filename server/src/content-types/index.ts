@@ -1,9 +1,11 @@
+import applicationPasswordSchema from './application-password/schema.json';
 import authFailureSchema from './auth-failure/schema.json';
 import deliverySchema from './delivery/schema.json';
 import mediaSourceSchema from './media-source/schema.json';
 import uploadJournalSchema from './upload-journal/schema.json';
 
 export default {
+  'application-password': { schema: applicationPasswordSchema },
   'auth-failure': { schema: authFailureSchema },
   delivery: { schema: deliverySchema },
   'media-source': { schema: mediaSourceSchema },

@@ -1,10 +1,12 @@
 import adminActivity from './admin-activity';
+import adminApplicationPasswords from './admin-application-passwords';
 import adminSettings from './admin-settings';
 import serviceApi from './service-api';
 import webhook from './webhook';
 
 export default {
   'admin-activity': adminActivity,
+  'admin-application-passwords': adminApplicationPasswords,
   'admin-settings': adminSettings,
   'service-api': serviceApi,
   webhook,

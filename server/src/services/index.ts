@@ -1,4 +1,5 @@
 import apiKey from './api-key';
+import applicationPasswords from './application-passwords';
 import authThrottle from './auth-throttle';
 import categoryResolver from './category-resolver';
 import categoryStore from './category-store';
@@ -21,6 +22,7 @@ import webhookSecret from './webhook-secret';
 
 const services = {
   'api-key': apiKey,
+  'application-passwords': applicationPasswords,
   'auth-throttle': authThrottle,
   'category-resolver': categoryResolver,
   'category-store': categoryStore,

@@ -4,6 +4,7 @@ import { PLUGIN_ID } from './plugin-id';
 export const DELIVERY_UID = `plugin::${PLUGIN_ID}.delivery` as const;
 export const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source` as const;
 export const UPLOAD_JOURNAL_UID = `plugin::${PLUGIN_ID}.upload-journal` as const;
+export const APPLICATION_PASSWORD_UID = `plugin::${PLUGIN_ID}.application-password` as const;
 export const AUTH_FAILURE_UID = `plugin::${PLUGIN_ID}.auth-failure` as const;
 export const UPLOAD_FILE_UID = 'plugin::upload.file' as const;
 
