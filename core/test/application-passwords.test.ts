@@ -168,7 +168,7 @@ describe('authorize-application requests', () => {
     assert.equal(target.searchParams.get('state'), 'abc');
     assert.equal(target.searchParams.get('site_url'), 'https://cms.example');
     assert.equal(target.searchParams.get('user_login'), 'owner@example.com');
-    assert.equal(target.searchParams.get('password'), 'abcd efgh ijkl mnop qrst uvwx');
+    assert.equal(target.searchParams.get('password'), 'abcdefghijklmnopqrstuvwx', 'unchunked, as WordPress');
   });
 
   it('sends a refusal to reject_url with success=false', () => {

@@ -64,7 +64,10 @@ export function authorizeApplicationProblems(request: AuthorizeApplicationReques
   return problems;
 }
 
-/** Where an approval sends the browser: `success_url` with the credentials WordPress adds. */
+/**
+ * Where an approval sends the browser: `success_url` with the credentials WordPress adds. The password
+ * goes without the spaces of its groups, as WordPress sends it.
+ */
 export function approvedRedirectUrl(
   successUrl: string,
   credentials: { siteUrl: string; userLogin: string; password: string }
@@ -72,7 +75,7 @@ export function approvedRedirectUrl(
   const url = new URL(successUrl);
   url.searchParams.set('site_url', credentials.siteUrl);
   url.searchParams.set('user_login', credentials.userLogin);
-  url.searchParams.set('password', credentials.password);
+  url.searchParams.set('password', credentials.password.replace(/\s/g, ''));
   return url.toString();
 }
 
