@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { registerSuperAdmin } from './helpers/admin';
+import { ADMIN_PASSWORD, registerSuperAdmin } from './helpers/admin';
 import { launchBrowser } from './helpers/browser';
 import { openLoggedInAdmin } from './helpers/content-manager';
 import { tableRows } from './helpers/databases';
@@ -179,17 +179,27 @@ describe('application passwords in the admin (Chromium)', () => {
     assert.equal(stored?.password_hash, sha256(password), 'the password sent is the one stored');
   });
 
-  it('sends a refusal to reject_url with success=false and creates nothing', async () => {
+  it("sends a logged-out admin through Strapi's login back to the request, and a refusal to reject_url", async () => {
     const before = (await listed()).length;
-    await page.goto(
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, locale: 'en-US' });
+    const fresh = await context.newPage();
+    await fresh.goto(
       authorizePage({
         app_name: 'SEOmatic',
         success_url: `${callbackUrl}/connected`,
         reject_url: `${callbackUrl}/refused?from=seomatic`,
       })
     );
-    await page.getByRole('button', { name: 'No, I do not approve of this connection' }).click();
-    await page.waitForURL((url) => url.href.startsWith(`${callbackUrl}/refused`));
+    await fresh.waitForURL((url) => url.pathname === '/admin/auth/login');
+    await fresh.locator('input[name="email"]').fill('owner@example.com');
+    await fresh.locator('input[name="password"]').fill(ADMIN_PASSWORD);
+    await fresh.getByRole('button', { name: 'Login' }).click();
+    await fresh
+      .getByText('Would you like to give SEOmatic an application password?', { exact: false })
+      .waitFor();
+    await fresh.getByRole('button', { name: 'No, I do not approve of this connection' }).click();
+    await fresh.waitForURL((url) => url.href.startsWith(`${callbackUrl}/refused`));
+    await context.close();
     const refused = callback.received.at(-1);
     assert.equal(refused?.searchParams.get('success'), 'false');
     assert.equal(refused?.searchParams.get('from'), 'seomatic');
