@@ -101,18 +101,15 @@ export const ApplicationPasswordsSection = ({
       {canRegenerate ? (
         <Flex gap={2} alignItems="flex-end">
           <Box flex="1">
-            <Field.Root
-              name={NEW_PASSWORD_NAME_ID}
-              id={NEW_PASSWORD_NAME_ID}
-              hint={t('passwords.name.hint', 'Which service uses it, so you can tell passwords apart.')}
-            >
-              <Field.Label>{t('passwords.name', 'New application password name')}</Field.Label>
+            <Field.Root name={NEW_PASSWORD_NAME_ID} id={NEW_PASSWORD_NAME_ID}>
+              <Field.Label>
+                {t('passwords.name', 'New application password: which service uses it')}
+              </Field.Label>
               <Field.Input
                 value={name}
                 maxLength={100}
                 onChange={(event: React.ChangeEvent<HTMLInputElement>) => setName(event.target.value)}
               />
-              <Field.Hint />
             </Field.Root>
           </Box>
           <Button startIcon={<Plus />} loading={busy} disabled={!name.trim()} onClick={create}>
