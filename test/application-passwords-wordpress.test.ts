@@ -60,10 +60,11 @@ describe('application passwords on the WordPress REST API (users/me over Basic a
     assert.match(entry.lastClientAddress ?? '', /127\.0\.0\.1/);
   });
 
-  it('accepts the ARTICLE_PUBLISHER_WP_APP_PASSWORD one (user id 0)', async () => {
+  it('accepts the ARTICLE_PUBLISHER_WP_APP_PASSWORD one (user id 1, its name its login)', async () => {
     const response = await me(ENVIRONMENT_LOGIN, ENVIRONMENT_PASSWORD.replaceAll(' ', ''));
     assert.equal(response.status, 200, response.text);
-    assert.equal(response.json.id, 0);
+    assert.equal(response.json.id, 1);
+    assert.equal(response.json.name, ENVIRONMENT_LOGIN);
     assert.equal((await me('someone@example.com', ENVIRONMENT_PASSWORD)).status, 401);
   });
 

@@ -49,10 +49,11 @@ export interface PasswordOwner {
 }
 
 /**
- * The environment's password stands for no admin user: id 0, WordPress's "no user" id, so it can never
- * be taken for a real admin's; its name is its login.
+ * The environment's password stands for no admin user. Its id is 1, a WordPress site's first
+ * administrator: clients read a falsy id (WordPress's 0 is "logged out") as a failed connection. Its name
+ * is its login.
  */
-export const ENVIRONMENT_USER_ID = 0;
+export const ENVIRONMENT_USER_ID = 1;
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
