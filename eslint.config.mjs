@@ -6,7 +6,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /** core/ modules the admin may import at run time: pure, dependency-free helpers. */
-const ADMIN_RUNTIME_CORE_MODULES = ['post-url', 'plugin-identity', 'settings-keys'];
+const ADMIN_RUNTIME_CORE_MODULES = [
+  'post-url',
+  'plugin-identity',
+  'settings-keys',
+  'wordpress/authorize-application',
+];
 
 export default tseslint.config(
   {

@@ -12,6 +12,7 @@ import {
 } from './target-profile/field-overrides';
 import { isCronPeriod } from './schedule/poll-period';
 import { TARGET_SETTING_KEYS, type TargetSettingKey } from './settings-keys';
+import { parseEnvironmentApplicationPassword } from './wordpress/application-password';
 
 /**
  * The plugin configuration (`config/plugins.ts` -> `article-publisher.config`), one schema that both the
@@ -152,6 +153,17 @@ export const pluginConfigSchema = z
     apiKey: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Set from ARTICLE_PUBLISHER_WEBHOOK_SECRET; replaces the secret set in the admin. */
     webhookSecret: z.string().min(16, 'must be at least 16 characters').optional(),
+    /**
+     * Set from ARTICLE_PUBLISHER_WP_APP_PASSWORD: `login:password`, one WordPress application password
+     * beside those created in the admin (infrastructure as code, tests).
+     */
+    wordpressAppPassword: z
+      .string()
+      .refine(
+        (value) => (parseEnvironmentApplicationPassword(value)?.password.length ?? 0) >= 16,
+        'must be login:password, the password at least 16 letters and digits'
+      )
+      .optional(),
   })
   .strict();
 
@@ -295,6 +307,7 @@ export function resolveEffectiveConfig(config: PluginConfig, env: NodeJS.Process
     videoEmbedHosts: config.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS,
     apiKey: env.ARTICLE_PUBLISHER_API_KEY || config.apiKey,
     webhookSecret: env.ARTICLE_PUBLISHER_WEBHOOK_SECRET || config.webhookSecret,
+    wordpressAppPassword: env.ARTICLE_PUBLISHER_WP_APP_PASSWORD || config.wordpressAppPassword,
     images: {
       ...config.images,
       allowHttp: allowHttp ?? config.images.allowHttp,

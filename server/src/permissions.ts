@@ -8,7 +8,8 @@ export const PERMISSION_ACTIONS = [
   { uid: ACTIONS.updateSettings, displayName: 'Change settings', subCategory: 'settings' },
   {
     uid: ACTIONS.regenerateSecrets,
-    displayName: 'Generate and regenerate the API key and webhook secret',
+    displayName:
+      'Generate and regenerate the API key and webhook secret; create and revoke WordPress application passwords',
     subCategory: 'settings',
   },
   { uid: ACTIONS.readActivity, displayName: 'Read activity', subCategory: 'activity' },

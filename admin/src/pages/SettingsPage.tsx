@@ -1,17 +1,21 @@
 import { Page, useFetchClient, useRBAC } from '@strapi/strapi/admin';
 import * as React from 'react';
+import { Route, Routes } from 'react-router-dom';
 import type { SettingsPageResponse } from '../../../core/src/contracts';
+import { applicationPasswordsApi } from '../api/application-passwords';
 import { settingsApi } from '../api/settings';
 import { FeedbackProvider } from '../components/feedback/FeedbackProvider';
 import { SettingsForm } from '../components/settings/SettingsForm';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
+import { AuthorizeApplicationPage } from './AuthorizeApplicationPage';
 
 /** Settings > Article Publisher > Connection and settings. */
 const SettingsPage = () => {
   const t = useTranslate();
   const fetchClient = useFetchClient();
   const api = React.useMemo(() => settingsApi(fetchClient), [fetchClient]);
+  const passwordsApi = React.useMemo(() => applicationPasswordsApi(fetchClient), [fetchClient]);
   const permissions = React.useMemo(
     () => [...PERMISSIONS.updateSettings, ...PERMISSIONS.regenerateSecrets],
     []
@@ -33,13 +37,31 @@ const SettingsPage = () => {
     <Page.Main>
       <Page.Title>{t('settings.title', 'Article Publisher')}</Page.Title>
       <FeedbackProvider>
-        <SettingsForm
-          api={api}
-          page={page}
-          onSaved={setPage}
-          canUpdate={Boolean(canUpdate)}
-          canRegenerate={Boolean(canRegenerate)}
-        />
+        <Routes>
+          <Route
+            path="authorize-application"
+            element={
+              <AuthorizeApplicationPage
+                api={passwordsApi}
+                page={page}
+                canRegenerate={Boolean(canRegenerate)}
+              />
+            }
+          />
+          <Route
+            path="*"
+            element={
+              <SettingsForm
+                api={api}
+                passwordsApi={passwordsApi}
+                page={page}
+                onSaved={setPage}
+                canUpdate={Boolean(canUpdate)}
+                canRegenerate={Boolean(canRegenerate)}
+              />
+            }
+          />
+        </Routes>
       </FeedbackProvider>
     </Page.Main>
   );

@@ -1,3 +1,4 @@
+import applicationPasswordSchema from './application-password/schema.json';
 import authFailureSchema from './auth-failure/schema.json';
 import deliverySchema from './delivery/schema.json';
 import mediaSourceSchema from './media-source/schema.json';
@@ -5,6 +6,7 @@ import scheduleSchema from './schedule/schema.json';
 import uploadJournalSchema from './upload-journal/schema.json';
 
 export default {
+  'application-password': { schema: applicationPasswordSchema },
   'auth-failure': { schema: authFailureSchema },
   delivery: { schema: deliverySchema },
   'media-source': { schema: mediaSourceSchema },

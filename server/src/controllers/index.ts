@@ -1,5 +1,6 @@
 import adminActivity from './admin-activity';
 import adminSchedules from './admin-schedules';
+import adminApplicationPasswords from './admin-application-passwords';
 import adminSettings from './admin-settings';
 import serviceApi from './service-api';
 import webhook from './webhook';
@@ -7,6 +8,7 @@ import webhook from './webhook';
 export default {
   'admin-activity': adminActivity,
   'admin-schedules': adminSchedules,
+  'admin-application-passwords': adminApplicationPasswords,
   'admin-settings': adminSettings,
   'service-api': serviceApi,
   webhook,

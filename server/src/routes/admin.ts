@@ -51,6 +51,24 @@ export default {
     },
     {
       method: 'GET',
+      path: '/application-passwords',
+      handler: 'admin-application-passwords.list',
+      config: requires(ACTIONS.readSettings),
+    },
+    {
+      method: 'POST',
+      path: '/application-passwords',
+      handler: 'admin-application-passwords.create',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
+      method: 'DELETE',
+      path: '/application-passwords/:id',
+      handler: 'admin-application-passwords.revoke',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
+      method: 'GET',
       path: '/activity',
       handler: 'admin-activity.listDeliveries',
       config: requires(ACTIONS.readActivity),

@@ -5,6 +5,7 @@ export const DELIVERY_UID = `plugin::${PLUGIN_ID}.delivery` as const;
 export const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source` as const;
 export const UPLOAD_JOURNAL_UID = `plugin::${PLUGIN_ID}.upload-journal` as const;
 export const SCHEDULE_UID = `plugin::${PLUGIN_ID}.schedule` as const;
+export const APPLICATION_PASSWORD_UID = `plugin::${PLUGIN_ID}.application-password` as const;
 export const AUTH_FAILURE_UID = `plugin::${PLUGIN_ID}.auth-failure` as const;
 export const UPLOAD_FILE_UID = 'plugin::upload.file' as const;
 

@@ -1,61 +1,27 @@
-import { Alert, Field, IconButton, Typography } from '@strapi/design-system';
-import { Duplicate } from '@strapi/icons';
-import { useClipboard } from '@strapi/strapi/admin';
+import { Alert, Typography } from '@strapi/design-system';
 import * as React from 'react';
 import type { SettingsPageResponse } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
 import { adminBackendUrl, serviceAddresses } from '../../utils/serviceAddresses';
-import { useFeedback } from '../feedback/FeedbackProvider';
+import { CopyableField } from './CopyableField';
 import { Section } from './Section';
-
-/**
- * A read-only value with a copy button, for what the site owner pastes into the service. Its id is
- * prefixed so it never shares one with a settings field (a label focuses the first element of its id).
- */
-const CopyableField = ({
-  name,
-  label,
-  hint,
-  value,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  value: string;
-}) => {
-  const t = useTranslate();
-  const { copy } = useClipboard();
-  const notify = useFeedback();
-  const copyValue = async () => {
-    if (await copy(value)) notify({ type: 'success', message: t('settings.copied', 'Copied') });
-  };
-  return (
-    <Field.Root name={`address-${name}`} id={`address-${name}`} hint={hint}>
-      <Field.Label>{label}</Field.Label>
-      <Field.Input
-        value={value}
-        readOnly
-        data-testid={`endpoint-${name}`}
-        endAction={
-          <IconButton
-            label={t('settings.copy', 'Copy {name}', { name: label })}
-            variant="ghost"
-            onClick={copyValue}
-          >
-            <Duplicate />
-          </IconButton>
-        }
-      />
-      <Field.Hint />
-    </Field.Root>
-  );
-};
+import { WordPressConnection } from './WordPressConnection';
 
 /**
  * The exact addresses to paste into the service: this CMS's address, not the public site (which may be a
  * separate frontend), and a warning when the key would travel to it over plain http.
  */
-export const ConnectionSection = ({ page }: { page: SettingsPageResponse }) => {
+export const ConnectionSection = ({
+  page,
+  wordpressLogin,
+  onCreatePassword,
+}: {
+  page: SettingsPageResponse;
+  /** The login an application password created by this admin has (null while loading). */
+  wordpressLogin: string | null;
+  /** Leads to the application passwords' create field; absent when the role may not create one. */
+  onCreatePassword?: () => void;
+}) => {
   const t = useTranslate();
   const [warningDismissed, setWarningDismissed] = React.useState(false);
   const addresses = React.useMemo(() => serviceAddresses(page, adminBackendUrl()), [page]);
@@ -122,6 +88,11 @@ export const ConnectionSection = ({ page }: { page: SettingsPageResponse }) => {
           )}
         </Typography>
       )}
+      <WordPressConnection
+        siteUrl={addresses.cmsUrl}
+        login={wordpressLogin}
+        onCreatePassword={onCreatePassword}
+      />
     </Section>
   );
 };

@@ -3,11 +3,14 @@ import { Check } from '@strapi/icons';
 import { Layouts } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { SecretStatus, SettingsPageResponse } from '../../../../core/src/contracts';
+import type { ApplicationPasswordsApi } from '../../api/application-passwords';
 import type { SettingsApi } from '../../api/settings';
+import { useApplicationPasswords } from '../../hooks/useApplicationPasswords';
 import { useTargetCheck } from '../../hooks/useTargetCheck';
 import { useTranslate } from '../../hooks/useTranslate';
 import { settingsErrorsFrom, type FieldErrors } from '../../utils/fieldErrors';
 import { useFeedback } from '../feedback/FeedbackProvider';
+import { ApplicationPasswordsSection, NEW_PASSWORD_NAME_ID } from './ApplicationPasswordsSection';
 import { ConnectionSection } from './ConnectionSection';
 import { sameSettings, toFormValues, toRequestBody, type SettingsFormValues } from './form-values';
 import { ImagesSection } from './ImagesSection';
@@ -17,6 +20,7 @@ import { TargetSection } from './TargetSection';
 
 interface SettingsFormProps {
   api: SettingsApi;
+  passwordsApi: ApplicationPasswordsApi;
   page: SettingsPageResponse;
   onSaved: (page: SettingsPageResponse) => void;
   canUpdate: boolean;
@@ -24,8 +28,16 @@ interface SettingsFormProps {
 }
 
 /** The settings page's content once loaded: connection, secrets and the editable settings. */
-export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: SettingsFormProps) => {
+export const SettingsForm = ({
+  api,
+  passwordsApi,
+  page,
+  onSaved,
+  canUpdate,
+  canRegenerate,
+}: SettingsFormProps) => {
   const t = useTranslate();
+  const passwords = useApplicationPasswords(passwordsApi);
   const notify = useFeedback();
   const [values, setValues] = React.useState<SettingsFormValues>(() => toFormValues(page.settings));
   const [errors, setErrors] = React.useState<FieldErrors>({});
@@ -68,6 +80,12 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
     const result = await api.regenerateWebhookSecret();
     return { secret: result.secret, status: result.webhookSecret };
   };
+  // The WordPress addresses' password button leads to the one place passwords are created.
+  const focusNewPasswordName = () => {
+    const field = document.getElementById(NEW_PASSWORD_NAME_ID);
+    field?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    field?.focus({ preventScroll: true });
+  };
   const sectionProps = {
     values,
     defaults: page.defaults,
@@ -102,7 +120,11 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
               {formError}
             </Alert>
           )}
-          <ConnectionSection page={page} />
+          <ConnectionSection
+            page={page}
+            wordpressLogin={passwords.data?.login ?? null}
+            onCreatePassword={canRegenerate ? focusNewPasswordName : undefined}
+          />
           <SecretCard
             kind="api-key"
             status={page.apiKey}
@@ -114,6 +136,11 @@ export const SettingsForm = ({ api, page, onSaved, canUpdate, canRegenerate }: S
             status={page.webhookSecret}
             canRegenerate={canRegenerate}
             regenerate={regenerateWebhookSecret}
+          />
+          <ApplicationPasswordsSection
+            api={passwordsApi}
+            passwords={passwords}
+            canRegenerate={canRegenerate}
           />
           {!canUpdate && (
             <Typography textColor="neutral600" data-testid="settings-read-only">

@@ -1,0 +1,240 @@
+import {
+  Box,
+  Button,
+  Dialog,
+  Field,
+  Flex,
+  IconButton,
+  Table,
+  Tbody,
+  Td,
+  Th,
+  Thead,
+  Tr,
+  Typography,
+} from '@strapi/design-system';
+import { Plus, Trash } from '@strapi/icons';
+import * as React from 'react';
+import { useIntl } from 'react-intl';
+import type { ApplicationPasswordSummary } from '../../../../core/src/wordpress/application-passwords-api';
+import type { ApplicationPasswordsApi } from '../../api/application-passwords';
+import type { ApplicationPasswordsState } from '../../hooks/useApplicationPasswords';
+import { useTranslate } from '../../hooks/useTranslate';
+import { useFeedback } from '../feedback/FeedbackProvider';
+import { RevealedPassword } from './RevealedPassword';
+import { Section } from './Section';
+
+/** The name field's id: the WordPress addresses' password button focuses it. */
+export const NEW_PASSWORD_NAME_ID = 'application-password-name';
+
+interface ApplicationPasswordsSectionProps {
+  api: ApplicationPasswordsApi;
+  passwords: ApplicationPasswordsState;
+  canRegenerate: boolean;
+}
+
+/** WordPress application passwords: create one (shown once), the list with each login, revoke. */
+export const ApplicationPasswordsSection = ({
+  api,
+  passwords,
+  canRegenerate,
+}: ApplicationPasswordsSectionProps) => {
+  const t = useTranslate();
+  const notify = useFeedback();
+  const [name, setName] = React.useState('');
+  const [busy, setBusy] = React.useState(false);
+  const [revealed, setRevealed] = React.useState<{ name: string; login: string; password: string } | null>(
+    null
+  );
+
+  const create = async () => {
+    setBusy(true);
+    try {
+      const created = await api.create({ name: name.trim() });
+      setRevealed({
+        name: created.applicationPassword.name,
+        login: created.applicationPassword.login,
+        password: created.password,
+      });
+      setName('');
+      notify({ type: 'success', message: t('passwords.created', 'Application password created') });
+      await passwords.reload();
+    } catch {
+      notify({ type: 'danger', message: t('passwords.createFailed', 'The password could not be created.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (entry: ApplicationPasswordSummary) => {
+    try {
+      await api.revoke(entry.id);
+      notify({
+        type: 'success',
+        message: t('passwords.revoked', '{name} was revoked', { name: entry.name }),
+      });
+    } catch {
+      notify({ type: 'danger', message: t('passwords.revokeFailed', 'The password could not be revoked.') });
+    }
+    await passwords.reload();
+  };
+
+  return (
+    <Section
+      title={t('passwords.title', 'Application passwords (WordPress)')}
+      description={t(
+        'passwords.description',
+        'Services that publish to WordPress through its REST API sign in with a username and an application password. Each password is stored as a digest only and shown once; revoke one and it stops working at once.'
+      )}
+      testId="application-passwords-card"
+    >
+      {passwords.data?.environmentLogin && (
+        <Typography textColor="neutral600" data-testid="application-password-environment">
+          {t(
+            'passwords.environment',
+            'ARTICLE_PUBLISHER_WP_APP_PASSWORD provides one more password, for the username {login}; change it there.',
+            { login: passwords.data.environmentLogin }
+          )}
+        </Typography>
+      )}
+      {revealed && <RevealedPassword {...revealed} />}
+      {canRegenerate ? (
+        <Flex gap={2} alignItems="flex-end">
+          <Box flex="1">
+            <Field.Root name={NEW_PASSWORD_NAME_ID} id={NEW_PASSWORD_NAME_ID}>
+              <Field.Label>
+                {t('passwords.name', 'New application password: which service uses it')}
+              </Field.Label>
+              <Field.Input
+                value={name}
+                maxLength={100}
+                onChange={(event: React.ChangeEvent<HTMLInputElement>) => setName(event.target.value)}
+              />
+            </Field.Root>
+          </Box>
+          <Button startIcon={<Plus />} loading={busy} disabled={!name.trim()} onClick={create}>
+            {t('passwords.create', 'Create application password')}
+          </Button>
+        </Flex>
+      ) : (
+        <Typography textColor="neutral600" data-testid="application-passwords-no-permission">
+          {t('passwords.noPermission', 'Your role may not create or revoke application passwords.')}
+        </Typography>
+      )}
+      <PasswordList passwords={passwords} canRevoke={canRegenerate} onRevoke={revoke} />
+    </Section>
+  );
+};
+
+const PasswordList = ({
+  passwords,
+  canRevoke,
+  onRevoke,
+}: {
+  passwords: ApplicationPasswordsState;
+  canRevoke: boolean;
+  onRevoke: (entry: ApplicationPasswordSummary) => Promise<void>;
+}) => {
+  const t = useTranslate();
+  const { formatDate } = useIntl();
+  const when = (value: string | null) =>
+    value ? formatDate(value, { dateStyle: 'medium', timeStyle: 'short' }) : t('passwords.never', 'Never');
+  if (passwords.failed) {
+    return (
+      <Typography textColor="danger600">
+        {t('passwords.loadFailed', 'The list could not be read.')}
+      </Typography>
+    );
+  }
+  const list = passwords.data?.passwords ?? [];
+  if (list.length === 0) {
+    return (
+      <Typography textColor="neutral600" data-testid="application-passwords-empty">
+        {t('passwords.none', 'No application password yet.')}
+      </Typography>
+    );
+  }
+  const columns = [
+    t('passwords.column.name', 'Name'),
+    t('passwords.column.login', 'Username'),
+    t('passwords.column.created', 'Created'),
+    t('passwords.column.lastUsed', 'Last used'),
+    t('passwords.column.lastAddress', 'Last client address'),
+  ];
+  return (
+    <Table colCount={columns.length + 1} rowCount={list.length + 1}>
+      <Thead>
+        <Tr>
+          {columns.map((column) => (
+            <Th key={column}>
+              <Typography variant="sigma">{column}</Typography>
+            </Th>
+          ))}
+          <Th>
+            <Typography variant="sigma">{t('passwords.column.actions', 'Actions')}</Typography>
+          </Th>
+        </Tr>
+      </Thead>
+      <Tbody>
+        {list.map((entry) => (
+          <Tr key={entry.id} data-testid="application-password-row">
+            <Td>
+              <Typography fontWeight="bold">{entry.name}</Typography>
+            </Td>
+            <Td>
+              <Typography data-testid="application-password-login">{entry.login}</Typography>
+            </Td>
+            <Td>
+              <Typography>{when(entry.createdAt)}</Typography>
+            </Td>
+            <Td>
+              <Typography>{when(entry.lastUsedAt)}</Typography>
+            </Td>
+            <Td>
+              <Typography>{entry.lastClientAddress ?? '—'}</Typography>
+            </Td>
+            <Td>{canRevoke && <RevokeButton entry={entry} onRevoke={onRevoke} />}</Td>
+          </Tr>
+        ))}
+      </Tbody>
+    </Table>
+  );
+};
+
+const RevokeButton = ({
+  entry,
+  onRevoke,
+}: {
+  entry: ApplicationPasswordSummary;
+  onRevoke: (entry: ApplicationPasswordSummary) => Promise<void>;
+}) => {
+  const t = useTranslate();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger>
+        <IconButton label={t('passwords.revoke', 'Revoke {name}', { name: entry.name })} variant="ghost">
+          <Trash />
+        </IconButton>
+      </Dialog.Trigger>
+      <Dialog.Content>
+        <Dialog.Header>{t('passwords.revoke.title', 'Revoke {name}?', { name: entry.name })}</Dialog.Header>
+        <Dialog.Body>
+          {t(
+            'passwords.revoke.body',
+            'The service using this password is refused at once, on every instance. This cannot be undone.'
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.Cancel>
+            <Button variant="tertiary">{t('settings.confirm.cancel', 'Cancel')}</Button>
+          </Dialog.Cancel>
+          <Dialog.Action>
+            <Button variant="danger" onClick={() => onRevoke(entry)}>
+              {t('passwords.revoke.action', 'Revoke')}
+            </Button>
+          </Dialog.Action>
+        </Dialog.Footer>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+};
