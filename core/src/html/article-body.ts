@@ -47,7 +47,8 @@ function walk(tree: readonly HtmlNode[]): { images: InlineImage[]; firstParagrap
   while (pending.length) {
     const node = pending.pop() as HtmlNode;
     if (node.kind === 'text') continue;
-    if (node.name === 'img' && node.attribs.src) images.push({ src: node.attribs.src, alt: node.attribs.alt });
+    if (node.name === 'img' && node.attribs.src)
+      images.push({ src: node.attribs.src, alt: node.attribs.alt });
     if (node.name === 'p' && firstParagraph === undefined) {
       const text = collapse(spacedText(node.children));
       if (text) firstParagraph = text;

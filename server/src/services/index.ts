@@ -9,7 +9,6 @@ import mediaImport from './media-import';
 import mediaSources from './media-sources';
 import orphanSweep from './orphan-sweep';
 import pluginConfig from './plugin-config';
-import postBody from './post-body';
 import posts from './posts';
 import publisher from './publisher';
 import pluginStore from './plugin-store';
@@ -31,7 +30,6 @@ const services = {
   'media-sources': mediaSources,
   'orphan-sweep': orphanSweep,
   'plugin-config': pluginConfig,
-  'post-body': postBody,
   posts,
   publisher,
   'plugin-store': pluginStore,
