@@ -22,6 +22,7 @@ import type { PublishCollaborators } from '../src/publish/collaborators';
 import { planPublish } from '../src/publish/plan';
 import { previewArticle } from '../src/publish/preview';
 import { deliver } from '../src/publish/write';
+import articleWork from '../src/services/article-work';
 import type { ArticleMedia } from '../src/services/media-import';
 import type { DeliveryRecord } from '../src/services/deliveries';
 
@@ -111,6 +112,8 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
         }),
       discard: async () => call('discard', undefined),
     },
+    // The service itself: without the built worker file (tests run the sources) it works inline.
+    articleWork: articleWork(),
     transaction: async (work) => {
       calls.push('BEGIN');
       const result = await work();

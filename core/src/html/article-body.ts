@@ -8,7 +8,8 @@ import type { InlineImage } from '../images/inline-images';
  */
 export interface ArticleBody {
   html: string;
-  tree: readonly HtmlNode[];
+  /** Absent when the body was read in a worker thread: a tree is not worth copying between threads. */
+  tree?: readonly HtmlNode[];
   /** The `<img>` elements with a src, in document order. */
   images: InlineImage[];
   /** The visible text, entities decoded, whitespace collapsed. */

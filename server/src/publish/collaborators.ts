@@ -25,6 +25,8 @@ export interface PublishCollaborators {
   >;
   locks: Pick<PluginServices['locks'], 'withLocks'>;
   media: Pick<PluginServices['media-import'], 'importArticleImages' | 'discard'>;
+  /** Writes the body in the target's format (in a worker thread for a large article). */
+  articleWork: Pick<PluginServices['article-work'], 'writeBody'>;
   /** Runs `work` in one database transaction (strapi.db.transaction). */
   transaction<T>(work: () => Promise<T>): Promise<T>;
 }

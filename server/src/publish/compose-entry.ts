@@ -1,4 +1,4 @@
-import { writePostBody, type LibraryFile } from '../../../core/src/body-formats';
+import type { LibraryFile } from '../../../core/src/body-formats';
 import { articleBodyOf } from '../../../core/src/html/article-body';
 import { planValues, withFeaturedImage } from '../../../core/src/target-profile/plan-values';
 import type { DocumentRow } from '../utils/documents';
@@ -26,26 +26,29 @@ export interface EntryMedia {
 /**
  * The entry's values, shared by a publish and the dry run: the body in the target's format (from the
  * article's parsed body, each imported image at its library file), the fields fitted with the
- * entry's current values, the featured image and the default author. Reads only; pure CPU work
- * besides the author lookup, so a publish runs it before its transaction.
+ * entry's current values, the featured image and the default author. Reads only: a publish runs it
+ * before its transaction, and a large body is converted in a worker thread (`article-work`).
  */
 export async function composeEntry(
   publish: PublishPlan,
   existing: DocumentRow | null,
   media: EntryMedia,
-  use: Pick<PublishCollaborators, 'posts' | 'categories' | 'siteInfo'>
+  use: Pick<PublishCollaborators, 'posts' | 'categories' | 'siteInfo' | 'articleWork'>
 ): Promise<ComposedEntry> {
   const { article, target, clock } = publish;
-  const bodyWarnings: string[] = [];
-  const bodyWritten = clock.begin('body');
-  const body = writePostBody(
-    target.body,
-    articleBodyOf(article),
-    media.libraryFiles,
-    use.posts.existingZone(target, existing),
-    bodyWarnings
-  );
-  bodyWritten();
+  const bodyTarget = target.body;
+  const written = bodyTarget
+    ? await clock.time('body', () =>
+        use.articleWork.writeBody(
+          bodyTarget,
+          articleBodyOf(article),
+          media.libraryFiles,
+          use.posts.existingZone(target, existing)
+        )
+      )
+    : { value: undefined, warnings: [] };
+  const body = written.value;
+  const bodyWarnings = written.warnings;
   const values = planValues(target, {
     article,
     existing,

@@ -30,7 +30,10 @@ export async function previewArticle(
   article: NormalizedArticle,
   config: EffectiveConfig,
   clock: StageClock,
-  use: Pick<PublishCollaborators, 'targetSchema' | 'siteLocales' | 'siteInfo' | 'categories' | 'posts'>
+  use: Pick<
+    PublishCollaborators,
+    'targetSchema' | 'siteLocales' | 'siteInfo' | 'categories' | 'posts' | 'articleWork'
+  >
 ): Promise<DryRunResponse> {
   const publish = await planPublish(article, { source: 'api' }, config, clock, use);
   const { target, locale, warnings } = publish;

@@ -64,7 +64,10 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
 export async function writeDelivery(
   publish: PublishPlan,
   media: ArticleMedia,
-  use: Pick<PublishCollaborators, 'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'transaction'>
+  use: Pick<
+    PublishCollaborators,
+    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'transaction' | 'articleWork'
+  >
 ): Promise<Written> {
   const { article, origin, target, locale, warnings, clock } = publish;
   const posts = use.posts;
@@ -157,7 +160,7 @@ export async function deliver(
   publish: PublishPlan,
   use: Pick<
     PublishCollaborators,
-    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'transaction' | 'media'
+    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'transaction' | 'media' | 'articleWork'
   >
 ): Promise<Written> {
   const { clock, target } = publish;

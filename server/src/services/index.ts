@@ -1,4 +1,5 @@
 import apiKey from './api-key';
+import articleWork from './article-work';
 import authThrottle from './auth-throttle';
 import categoryResolver from './category-resolver';
 import categoryStore from './category-store';
@@ -20,6 +21,7 @@ import webhookSecret from './webhook-secret';
 
 const services = {
   'api-key': apiKey,
+  'article-work': articleWork,
   'auth-throttle': authThrottle,
   'category-resolver': categoryResolver,
   'category-store': categoryStore,

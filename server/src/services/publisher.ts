@@ -43,6 +43,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     deliveries: getService(strapi, 'deliveries'),
     locks: getService(strapi, 'locks'),
     media: getService(strapi, 'media-import'),
+    articleWork: getService(strapi, 'article-work'),
     // Strapi's typing wraps the callback's promise once more than it resolves.
     transaction: <T>(work: () => Promise<T>) => strapi.db.transaction(work) as unknown as Promise<T>,
   });
