@@ -15,10 +15,12 @@ import type { BodyTarget } from '../../../core/src/publish-target';
 import type { WriteBodyTask } from '../worker/article-work';
 
 /**
- * Articles with at least this much HTML are sanitized and converted in a worker thread. Below it the
- * work takes a few milliseconds, less than handing it to a thread and back (docs/benchmarks.md).
+ * Articles with at least this much HTML are sanitized and converted in a worker thread. Measured on
+ * the benchmark machine, sanitizing and reading 100 KB took about 90 ms and converting it to Markdown
+ * about 120 ms: a reader would wait that long. Below 32 KB (a long blog post is 15 KB) it is a few
+ * milliseconds, about what handing it to a thread and back costs.
  */
-export const OFF_THREAD_MIN_HTML = 200 * 1024;
+export const OFF_THREAD_MIN_HTML = 32 * 1024;
 
 /**
  * The worker's built file: next to the server bundle (dist/server) in the package. Absent when the
