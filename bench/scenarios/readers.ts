@@ -90,6 +90,7 @@ export async function measureReaders(site: BenchSite, images: ImageServer): Prom
     await site.usePluginSettings(FORMATS[format]);
     for (const size of Object.keys(ARTICLES) as ArticleSize[]) {
       const body = ARTICLES[size](site, images);
+      site.takeStageRecords('publish');
       const publishStarted = performance.now();
       const publish = site.publish(body);
       const waits = await readWhile(site, publish);
@@ -100,10 +101,17 @@ export async function measureReaders(site: BenchSite, images: ImageServer): Prom
       medians[`${key}_worst_ms`] = Math.max(...waits);
       medians[`${key}_p99_ms`] = percentile(waits, 99);
       figures[`${key}_worst_ms`] = Math.max(...waits);
+      // The publish's own stages: how long its transaction held the database, and its body conversion.
+      const [stages] = site.takeStageRecords('publish');
+      if (stages) {
+        medians[`${key}_transaction_ms`] = stages.stages.transaction ?? 0;
+        medians[`${key}_body_ms`] = stages.stages.body ?? 0;
+      }
       console.log(
         `  ${format} ${size}: publish ${Math.round(medians[`${key}_publish_ms`])} ms, reader worst ` +
           `${Math.round(medians[`${key}_worst_ms`])} ms, p99 ${Math.round(medians[`${key}_p99_ms`])} ms ` +
-          `(idle median ${idleMedian.toFixed(1)} ms, ${waits.length} reads)`
+          `(idle median ${idleMedian.toFixed(1)} ms, ${waits.length} reads); transaction ` +
+          `${Math.round(medians[`${key}_transaction_ms`] ?? NaN)} ms, body ${Math.round(medians[`${key}_body_ms`] ?? NaN)} ms`
       );
     }
   }
