@@ -39,7 +39,21 @@ export const TARGETS: Record<string, Target> = {
   converter_markdown_mb_per_s: { context: 'MB/s' },
   converter_growth_exponent_markdown: { context: 'turndown' },
   converter_growth_exponent_blocks_empty_quote_paragraphs: { context: 'worst case found; was about 1.9' },
+  ...readerTargets(),
 };
+
+/** Issue #30: a reader's worst wait (ms) during a publish, per body format and article size. */
+function readerTargets(): Record<string, Target> {
+  const targets: Record<string, Target> = {};
+  for (const format of ['html', 'markdown', 'blocks', 'zone'])
+    for (const [size, max] of [
+      ['realistic', 100],
+      ['100kb', 100],
+      ['largest', 250],
+    ] as const)
+      targets[`reader_${format}_${size}_worst_ms`] = { max };
+  return targets;
+}
 
 const ms = (value: number | undefined) =>
   `${round(value ?? NaN, value !== undefined && value < 100 ? 1 : 0)} ms`;
@@ -66,6 +80,9 @@ function rawOf(key: string, m: Record<string, number>): string {
     growth_exponent_image_count: `1 ${ms(m.images_1_ms)}, 10 ${ms(m.images_10_ms)}, 50 ${ms(m.images_50_ms)}`,
     growth_exponent_nesting_depth: `depth 8 ${ms(m.nesting_depth_8_ms)}, 32 ${ms(m.nesting_depth_32_ms)}, 120 ${ms(m.nesting_depth_120_ms)}`,
   };
+  const reader = /^reader_(\w+)_worst_ms$/.exec(key)?.[1];
+  if (reader)
+    return `p99 ${ms(m[`reader_${reader}_p99_ms`])}, idle median ${ms(m.reader_idle_median_ms)}, worst ${round(m[`reader_${reader}_worst_ms`] / m.reader_idle_median_ms, 1)}x idle; publish ${ms(m[`reader_${reader}_publish_ms`])}`;
   const converter = /^converter_(?:growth_exponent_)?(\w+?)(?:_mb_per_s)?$/.exec(key)?.[1];
   if (converter && !rows[key])
     return `50 KB ${ms(m[`converter_${converter}_50kb_ms`])}, 1 MB ${ms(m[`converter_${converter}_1000kb_ms`])}, 4.8 MB ${ms(m[`converter_${converter}_4800kb_ms`])} (CPU ${ms(m[`converter_${converter}_4800kb_cpu_ms`])})`;

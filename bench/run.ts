@@ -15,6 +15,7 @@ import { measureConverters } from './scenarios/converters';
 import { measureGrowth } from './scenarios/growth';
 import { measureImages } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
+import { measureReaders } from './scenarios/readers';
 import { BenchSite, IMAGE_LATENCY_MS, RUNS, startImageServer } from './setup';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with scripts/start.js (plain JS)
@@ -29,6 +30,33 @@ function machine(): string {
 }
 
 const step = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+/** BENCH_ONLY=readers runs the reader scenario alone (it writes bench/readers-<database>.json). */
+const only = process.env.BENCH_ONLY;
+
+async function readersOnly() {
+  ensurePluginBuilt();
+  const { server } = await startImageServer();
+  step('Booting the playground (production mode)...');
+  const site = await BenchSite.start();
+  try {
+    step('Readers during a publish: realistic, 100 KB and largest article into each body format...');
+    const readers = await measureReaders(site, server);
+    const database = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
+    const output = {
+      ...roundAll(readers.figures, 2),
+      medians: roundAll(readers.medians, 1),
+      machine: machine(),
+      date: new Date().toISOString(),
+    };
+    const file = path.join(__dirname, `readers-${database}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+  } finally {
+    await site.stop();
+    await server.stop();
+  }
+}
 
 async function main() {
   ensurePluginBuilt();
@@ -47,11 +75,15 @@ async function main() {
     const images = await measureImages(site, sets);
     step('Growth with HTML size, image count and nesting depth; p5 throughput...');
     const growth = await measureGrowth(site, sets, formats.htmlTemplate);
+    step(
+      'Readers during a publish (every 20 ms): realistic, 100 KB and largest article, each body format...'
+    );
+    const readers = await measureReaders(site, server);
     await site.stop();
     step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
     const memory = await measureMemory(sets);
 
-    const parts = [converters, formats, images, growth, memory];
+    const parts = [converters, formats, images, growth, readers, memory];
     const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
     const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
     medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
@@ -87,7 +119,7 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+(only === 'readers' ? readersOnly() : main()).catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -89,7 +89,7 @@ if (only.length) {
   if (databases.includes('sqlite')) {
     results.push(
       runNodeTests(
-        [...listTests('core/test'), ...integration],
+        [...listTests('core/test'), ...listTests('server/test'), ...integration],
         { TEST_DATABASE_CLIENT: 'sqlite' },
         'unit + integration on SQLite'
       )

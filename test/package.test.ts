@@ -131,6 +131,30 @@ describe('the packed package (npm pack) installed into a new Strapi app', () => 
     assert.match(imported.stdout, /^[0-9a-f]{64} function function$/m);
   });
 
+  it('ships the worker thread entry for large articles, next to the server bundle, and it runs in a pool', async () => {
+    // server/src/services/article-work.ts finds it at dist/server/../worker/... (issue #30).
+    const worker = 'dist/worker/server/src/worker/article-work.js';
+    assert.ok(files.includes(worker), 'the worker entry is packed');
+    const script = `
+      const { Piscina } = require(require.resolve('piscina', { paths: [${JSON.stringify(installedDir)}] }));
+      const pool = new Piscina({ filename: ${JSON.stringify(path.join(installedDir, worker))} });
+      const fields = { title: 'T', html: '<h2>A</h2><p>One <script>x()</script>two</p>', slug: undefined,
+        status: undefined, focusKeyword: undefined, secondaryKeywords: [], metaDescription: undefined,
+        jsonLd: undefined, featuredImage: undefined, categories: { kind: 'none' } };
+      const options = { defaultStatus: 'draft', sanitize: {} };
+      pool.run({ fields, options }, { name: 'normalize' })
+        .then(async ({ article, body }) => {
+          const written = await pool.run({ html: article.html, libraryFiles: new Map(), existingZone: [],
+            body: { field: 'body', body: { name: 'body', attribute: { type: 'richtext' }, detected: 'markdown', format: 'markdown' } } },
+            { name: 'writeBody' });
+          console.log(JSON.stringify([article.html, body.text, written.value]));
+          await pool.destroy();
+        });`;
+    const ran = await nodeIn(['-e', script]);
+    assert.equal(ran.code, 0, ran.stderr);
+    assert.deepEqual(JSON.parse(ran.stdout), ['<h2>A</h2><p>One two</p>', 'A One two', '## A\n\nOne two']);
+  });
+
   it('runs the article-publisher binary npm linked into the app: --help and a ping against the site', async () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(installedDir, 'package.json'), 'utf8'));
     assert.ok(files.includes(manifest.bin['article-publisher']), 'the binary is in the tarball');

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { PostStatus } from './config';
 import type { ImageWarning } from './contracts';
-import { refusedImageSources } from './images/refused-image-sources';
-import { combineJsonLd, extractJsonLd, storableJsonLd } from './json-ld';
+import { readArticleBody, rememberArticleBody } from './html/article-body';
+import { inspectRawHtml } from './html/raw-inspection';
+import { refusedImageWarnings } from './images/refused-image-sources';
+import { combineJsonLd, jsonLdFromTexts, storableJsonLd } from './json-ld';
 import type { PublishRequest } from './publish-request';
-import { sanitizeArticleHtml, type SanitizeOptions } from './sanitize';
+import { REQUEST_BOUNDS } from './request-bounds';
+import { sanitizeArticle, type SanitizeOptions } from './sanitize';
 import { publishTiming } from './schedule/publish-timing';
-import { textFromHtml } from './seo';
 import { toSlug } from './slug';
 
 /** Categories as the service gave them: existing ids, or names (a parent and its child). */
@@ -86,15 +88,23 @@ export interface ArticleFields {
   summary?: string;
 }
 
+/**
+ * The article as the publish pipeline takes it. The HTML is parsed here once more than the request
+ * schema did (which this reuses): sanitized, and the clean HTML read into the tree every later step
+ * reads (`articleBodyOf`).
+ */
 export function normalizeArticle(fields: ArticleFields, options: NormalizeOptions): NormalizedArticle {
   const warnings: string[] = [];
-  const extracted = extractJsonLd(fields.html);
+  // The request schema inspected this same HTML (bounds, JSON-LD) a moment ago: served from its pass.
+  const extracted = jsonLdFromTexts(inspectRawHtml(fields.html, REQUEST_BOUNDS.htmlDepth).jsonLdTexts);
   if (extracted.invalidBlocks > 0) {
     warnings.push(
       `${extracted.invalidBlocks} JSON-LD script block(s) in the content were not valid JSON and were dropped.`
     );
   }
-  const html = sanitizeArticleHtml(fields.html, { ...options.sanitize, fillImageAlts: fields.imageAlts });
+  const sanitized = sanitizeArticle(fields.html, { ...options.sanitize, fillImageAlts: fields.imageAlts });
+  const { html } = sanitized;
+  const body = readArticleBody(html);
   const documents = [...(fields.jsonLd === undefined ? [] : [fields.jsonLd]), ...extracted.blocks];
   const keywords = [fields.focusKeyword, ...fields.secondaryKeywords].filter((k): k is string =>
     Boolean(k?.trim())
@@ -115,17 +125,22 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
       metaTitle: fields.metaTitle ?? fields.title,
       metaDescription: fields.metaDescription,
       keywords: keywords.length ? [...new Set(keywords.map((k) => k.trim()))].join(', ') : undefined,
-      descriptionFallback: textFromHtml(html),
+      descriptionFallback: body.text,
     },
     featuredImage: fields.featuredImage,
     categories: fields.categories,
     ...(fields.locale ? { locale: fields.locale } : {}),
     warnings,
-    refusedImages: refusedImageSources(fields.html, options.sanitize.allowHttpImages === true),
+    refusedImages: refusedImageWarnings(
+      sanitized.refusedImageSources,
+      options.sanitize.allowHttpImages === true
+    ),
     // Only when given, so the content digest of the service contract's articles stays as it was.
     ...(fields.summary ? { summary: fields.summary } : {}),
   };
-  return { ...article, contentHash: hashContent(article) };
+  const normalized = { ...article, contentHash: hashContent(article) };
+  rememberArticleBody(normalized, body);
+  return normalized;
 }
 
 function hashContent(article: Omit<NormalizedArticle, 'contentHash'>): string {

@@ -6,15 +6,22 @@ import { fitBodyLength } from './body/fit-body';
 import { htmlToMarkdown } from './body/html-to-markdown';
 import { layoutZone, layoutZoneTree, mergeZone, type ZoneComponent } from './body/zone-layout';
 import { writtenKinds } from './body/zone-kinds';
+import type { ArticleBody } from './html/article-body';
+import { swapImageSources } from './html/swap-image-sources';
 import type { BodyTarget } from './publish-target';
 
-/** A media library file an inline image was imported as: its id (for media fields) and its blocks image. */
+/** A media library file an inline image was imported as: its id (for media fields), URL and blocks image. */
 export interface LibraryFile {
   id: number;
+  /** The URL the body shows the image at (absolute). */
+  url: string;
   image?: MediaLibraryImage;
 }
 
-/** What a body writer starts from: the sanitized HTML with imported images in place. */
+/**
+ * What a body writer starts from: the sanitized HTML, its images still at their sources, and the
+ * library file each imported one became. Each writer puts the library's image in while it writes.
+ */
 export interface BodyInput {
   html: string;
   /**
@@ -23,7 +30,7 @@ export interface BodyInput {
    */
   tree?: readonly HtmlNode[];
   body: BodyTarget;
-  /** The library file of each imported inline image, by its src in `html` (only for writers that ask). */
+  /** The library file of each imported inline image, by its src in `html` (`image` only for writers that ask). */
   libraryFiles: ReadonlyMap<string, LibraryFile>;
   /** A dynamic zone's current components on a republish (ids stripped, media as ids), else empty. */
   existingZone: readonly ZoneComponent[];
@@ -45,6 +52,13 @@ function fitted(text: string, input: BodyInput, format: 'html' | 'markdown', war
   return result.value;
 }
 
+/** The body's HTML with each imported image at its library URL. */
+function withLibraryUrls({ html, libraryFiles }: BodyInput): string {
+  const urls = new Map<string, string>();
+  for (const [source, file] of libraryFiles) if (file.url !== source) urls.set(source, file.url);
+  return swapImageSources(html, urls);
+}
+
 /** Adds a conversion's warnings one by one: a body can have more than a call's arguments can hold. */
 function addWarnings(warnings: string[], more: readonly string[]): void {
   for (const warning of more) warnings.push(warning);
@@ -52,11 +66,14 @@ function addWarnings(warnings: string[], more: readonly string[]): void {
 
 /** One writer per body format the target may have: adding a format is adding a row. */
 export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
-  html: { needsLibraryFiles: false, write: (input, warnings) => fitted(input.html, input, 'html', warnings) },
+  html: {
+    needsLibraryFiles: false,
+    write: (input, warnings) => fitted(withLibraryUrls(input), input, 'html', warnings),
+  },
   markdown: {
     needsLibraryFiles: false,
     write(input, warnings) {
-      const converted = htmlToMarkdown(input.html);
+      const converted = htmlToMarkdown(withLibraryUrls(input));
       addWarnings(warnings, converted.warnings);
       return fitted(converted.markdown, input, 'markdown', warnings);
     },
@@ -74,7 +91,10 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
     needsLibraryFiles: true,
     write({ html, tree, body, libraryFiles, existingZone }, warnings) {
       if (!body.zone) throw new Error(`The dynamic zone "${body.field}" has no component plan.`);
-      const options = { image: (src: string) => libraryFiles.get(src) };
+      const options = {
+        image: (src: string) => libraryFiles.get(src),
+        imageUrl: (src: string) => libraryFiles.get(src)?.url,
+      };
       const layout = tree ? layoutZoneTree(tree, body.zone, options) : layoutZone(html, body.zone, options);
       addWarnings(warnings, layout.warnings);
       // On a republish the article's own kinds are replaced; an editor's other components stay, after it.
@@ -82,3 +102,22 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
     },
   },
 };
+
+/**
+ * The body field's value for an article (undefined when the target has no body field), written from
+ * its parsed body: the tree for the blocks and zone writers, the sanitized HTML for the others, each
+ * imported image at its library file. Degradations go onto `warnings`.
+ */
+export function writePostBody(
+  body: BodyTarget | null | undefined,
+  article: ArticleBody,
+  libraryFiles: ReadonlyMap<string, LibraryFile>,
+  existingZone: readonly ZoneComponent[],
+  warnings: string[]
+): unknown {
+  if (!body) return undefined;
+  return BODY_WRITERS[body.body.format].write(
+    { html: article.html, tree: article.tree, body, libraryFiles, existingZone },
+    warnings
+  );
+}

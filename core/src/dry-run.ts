@@ -44,8 +44,10 @@ export function shortenedBody(value: unknown): unknown {
  * a zone gets its media components (file 0: no file exists yet). Warnings that an image is not in the
  * media library are the dry run's own, not the publish's, and are left out.
  */
-export function placeholderLibraryFiles(sources: readonly string[]): Map<string, { id: number }> {
-  return new Map(sources.map((source) => [source, { id: 0 }]));
+export function placeholderLibraryFiles(
+  sources: readonly string[]
+): Map<string, { id: number; url: string }> {
+  return new Map(sources.map((source) => [source, { id: 0, url: source }]));
 }
 
 export function withoutImportWarnings(warnings: readonly string[], sources: readonly string[]): string[] {

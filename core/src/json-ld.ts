@@ -11,9 +11,14 @@ export interface ExtractedJsonLd {
 
 /** Reads the JSON-LD blocks of an HTML body; the sanitizer then removes every script. */
 export function extractJsonLd(html: string): ExtractedJsonLd {
+  return jsonLdFromTexts(jsonLdScriptTexts(html));
+}
+
+/** The JSON-LD blocks of script texts already read from the HTML (core/src/html/raw-inspection). */
+export function jsonLdFromTexts(texts: readonly string[]): ExtractedJsonLd {
   const blocks: unknown[] = [];
   let invalidBlocks = 0;
-  for (const text of jsonLdScriptTexts(html)) {
+  for (const text of texts) {
     const parsed = tryParseJson(text);
     // The request schemas refuse too deep blocks; this keeps other callers safe as well.
     if (parsed === undefined || jsonNestsDeeperThan(parsed.value, REQUEST_BOUNDS.jsonLdDepth))

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { htmlParses } from './html/parse-count';
 
 /**
  * Nesting checks (issue #17 item 3); the limits are in request-bounds.ts. Real articles nest a handful
@@ -17,6 +18,7 @@ import { Parser } from 'htmlparser2';
 export function htmlNestsDeeperThan(html: string, limit: number): boolean {
   let depth = 0;
   let tooDeep = false;
+  htmlParses.count();
   const parser = new Parser(
     {
       onopentag() {
@@ -56,6 +58,7 @@ export function jsonNestsDeeperThan(value: unknown, limit: number): boolean {
 export function jsonLdScriptTexts(html: string): string[] {
   const texts: string[] = [];
   let current: string | null = null;
+  htmlParses.count();
   const parser = new Parser(
     {
       onopentag(name, attribs) {

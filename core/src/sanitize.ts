@@ -1,6 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 import { DEFAULT_VIDEO_EMBED_HOSTS } from './config';
 import { removeControlCharacters } from './control-characters';
+import { htmlParses } from './html/parse-count';
 import { judgeImageSource } from './image-source';
 
 export interface SanitizeOptions {
@@ -70,6 +71,20 @@ const withoutAttribute = (attribs: Record<string, string>, name: string) =>
  * images, and iframes only from the approved video embed prefixes. Output is deterministic.
  */
 export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {}): string {
+  return sanitizeArticle(html, options).html;
+}
+
+/** What one sanitizing pass gives: the clean HTML, and the image sources it removed for their scheme. */
+export interface SanitizedArticle {
+  html: string;
+  /** Sources of `<img>` elements removed for a refusal in IMAGE_SOURCE_RULES, in document order (repeats kept). */
+  refusedImageSources: string[];
+}
+
+/** `sanitizeArticleHtml`, also naming the image sources it refused, found in the same pass. */
+export function sanitizeArticle(html: string, options: SanitizeOptions = {}): SanitizedArticle {
+  htmlParses.count();
+  const refusedImageSources: string[] = [];
   const embedPrefixes = options.videoEmbedHosts ?? DEFAULT_VIDEO_EMBED_HOSTS;
   const allowHttp = options.allowHttpImages === true;
   const clean = sanitizeHtml(html, {
@@ -95,7 +110,9 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
         // Attribute order is kept so the output stays byte-for-byte stable.
         if (rewritten) return { tagName, attribs: { ...attribs, src: rewritten } };
         // Which sources are kept is IMAGE_SOURCE_RULES' call (https, relative, image data, http if allowed).
-        if (judgeImageSource(src, allowHttp).kept) return { tagName, attribs };
+        const judged = judgeImageSource(src, allowHttp);
+        if (judged.kept) return { tagName, attribs };
+        if (src && judged.refusal !== undefined) refusedImageSources.push(src);
         return { tagName, attribs: withoutAttribute(attribs, 'src') };
       },
     },
@@ -105,5 +122,5 @@ export function sanitizeArticleHtml(html: string, options: SanitizeOptions = {})
   });
   // Character references decode to controls too (`&#1;` is U+0001), so they are removed from the output.
   // Leading and trailing whitespace carries no meaning in a body; trimming keeps output stable.
-  return removeControlCharacters(clean).trim();
+  return { html: removeControlCharacters(clean).trim(), refusedImageSources };
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { removeControlCharacters, singleLineText, urlText } from './control-characters';
 import { isAcceptedImageSource } from './image-source';
-import { hasMoreImagesThan } from './images/inline-images';
-import { htmlNestsDeeperThan, jsonLdScriptTexts, jsonNestsDeeperThan, tryParseJson } from './nesting';
+import { inspectRawHtml } from './html/raw-inspection';
+import { jsonNestsDeeperThan, tryParseJson } from './nesting';
 import { REQUEST_BOUNDS } from './request-bounds';
 import { tagsOfKeywords } from './target-profile/derive';
 
@@ -83,13 +83,15 @@ export const articleHtml = () =>
     .superRefine((html, context) => {
       if (html.length > REQUEST_BOUNDS.contentLength) return;
       const refuse = (message: string) => context.addIssue({ code: 'custom', message });
-      if (htmlNestsDeeperThan(html, htmlDepth)) {
+      // One pass for every bound; normalizing reads the JSON-LD from the same result.
+      const inspection = inspectRawHtml(html, htmlDepth);
+      if (inspection.tooDeep) {
         refuse(`nests HTML elements more than ${htmlDepth} levels deep (the limit)`);
         return;
       }
-      if (hasMoreImagesThan(html, inlineImages))
+      if (inspection.imageCount > inlineImages)
         refuse(`has more than ${inlineImages} <img> elements (the limit)`);
-      const blocks = jsonLdScriptTexts(html);
+      const blocks = inspection.jsonLdTexts;
       if (blocks.reduce((bytes, text) => bytes + utf8Bytes(text), 0) > jsonLdBytes)
         refuse(
           `has JSON-LD script blocks that together are larger than ${jsonLdBytes / 1024} KB (the limit)`

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { htmlParses } from './html/parse-count';
 
 /** Declared limits of one string attribute of the SEO component. */
 export interface TextLimits {
@@ -65,6 +66,7 @@ export function fitText(
 export function textFromHtml(html: string): string {
   const parts: string[] = [];
   let hiddenDepth = 0;
+  htmlParses.count();
   const parser = new Parser(
     {
       onopentag(name) {

@@ -80,7 +80,9 @@ describe('body writers', () => {
       {
         html,
         body: target.body,
-        libraryFiles: new Map([['https://cms.example/uploads/a.jpg', { id: 42 }]]),
+        libraryFiles: new Map([
+          ['https://cms.example/uploads/a.jpg', { id: 42, url: 'https://cms.example/uploads/a.jpg' }],
+        ]),
         existingZone: [{ __component: 'shared.rich-text', body: 'old' }, slider],
       },
       warnings
@@ -119,7 +121,10 @@ describe('dry run helpers', () => {
 
   it("lays images out as imported (file 0) and leaves out the dry run's own not-imported warnings", () => {
     const sources = ['https://img.example/a.jpg'];
-    assert.deepEqual([...placeholderLibraryFiles(sources)], [['https://img.example/a.jpg', { id: 0 }]]);
+    assert.deepEqual(
+      [...placeholderLibraryFiles(sources)],
+      [['https://img.example/a.jpg', { id: 0, url: 'https://img.example/a.jpg' }]]
+    );
     const kept = 'The link to "x" was kept as plain text.';
     assert.deepEqual(
       withoutImportWarnings(

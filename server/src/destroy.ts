@@ -6,7 +6,9 @@ function stopOrphanSweep(strapi: Core.Strapi) {
   getService(strapi, 'orphan-sweep').stopPeriodicSweep();
 }
 
-export default ({ strapi }: { strapi: Core.Strapi }) => {
+export default async ({ strapi }: { strapi: Core.Strapi }) => {
   stopOrphanSweep(strapi);
   getService(strapi, 'schedule-runner').stop();
+  // The worker threads of large articles go with the app too.
+  await getService(strapi, 'article-work').stop();
 };

@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { htmlParses } from '../html/parse-count';
 import type { WorkMeter } from './work-meter';
 
 export interface HtmlElement {
@@ -33,6 +34,7 @@ export function parseHtmlTree(html: string, meter?: WorkMeter): HtmlNode[] {
  */
 export function forEachTopLevelNode(html: string, visit: (node: HtmlNode) => void, meter?: WorkMeter): void {
   if (meter) meter.parsedCharacters += html.length;
+  htmlParses.count();
   const root: HtmlElement = { kind: 'element', name: '#root', attribs: {}, children: [] };
   const open: HtmlElement[] = [root];
   let current = root;

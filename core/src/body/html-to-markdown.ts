@@ -1,5 +1,6 @@
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
+import { htmlParses } from '../html/parse-count';
 import { describeSource, videoLink } from '../blocks/links';
 import { escapeMoreText, markdownDestination, markdownTitle, oneLine } from './markdown-text';
 
@@ -203,5 +204,6 @@ export function htmlToMarkdown(html: string): MarkdownConversion {
     },
   });
 
+  htmlParses.count();
   return { markdown: service.turndown(html), warnings };
 }

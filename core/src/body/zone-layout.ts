@@ -20,6 +20,8 @@ export interface ZoneImageFile {
 export interface ZoneLayoutOptions {
   /** The library file an img src of the sanitized HTML stands for (after media import), if any. */
   image: (src: string) => ZoneImageFile | undefined;
+  /** The library URL an img src was imported as, for an image that stays in a text run (HTML, Markdown). */
+  imageUrl?: (src: string) => string | undefined;
   /** Counts the conversion's steps (for a test of how the work grows); a meter of its own if not given. */
   meter?: WorkMeter;
 }
@@ -259,11 +261,11 @@ function layOut(
       for (const warning of converted.warnings) warnings.push(warning);
       if (converted.blocks.length) value = converted.blocks;
     } else if (format === 'markdown') {
-      const converted = htmlToMarkdown(serializeHtml(nodes));
+      const converted = htmlToMarkdown(serializeHtml(nodes, options.imageUrl));
       for (const warning of converted.warnings) warnings.push(warning);
       if (converted.markdown) value = converted.markdown;
     } else {
-      value = serializeHtml(nodes);
+      value = serializeHtml(nodes, options.imageUrl);
     }
     if (value === undefined) return;
     const title = titled ? sectionTitle(titled, section?.heading, nodes, warn) : undefined;

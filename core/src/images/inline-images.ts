@@ -1,4 +1,5 @@
 import { Parser } from 'htmlparser2';
+import { htmlParses } from '../html/parse-count';
 
 export interface InlineImage {
   src: string;
@@ -8,6 +9,7 @@ export interface InlineImage {
 /** The `<img>` elements of an HTML body, in document order. */
 export function listInlineImages(html: string): InlineImage[] {
   const images: InlineImage[] = [];
+  htmlParses.count();
   const parser = new Parser(
     {
       onopentag(name, attribs) {
@@ -28,6 +30,7 @@ export function listInlineImages(html: string): InlineImage[] {
  */
 export function hasMoreImagesThan(html: string, limit: number): boolean {
   let images = 0;
+  htmlParses.count();
   const parser = new Parser(
     {
       onopentag(name) {

@@ -9,9 +9,17 @@ import { warningSource } from './library-names';
  * image is reported rather than vanishing silently.
  */
 export function refusedImageSources(rawHtml: string, allowHttp: boolean): ImageWarning[] {
+  return refusedImageWarnings(
+    listInlineImages(rawHtml).map((image) => image.src),
+    allowHttp
+  );
+}
+
+/** The warnings for image sources (as the raw HTML names them, in order) the sanitizer refuses; each source once. */
+export function refusedImageWarnings(sources: readonly string[], allowHttp: boolean): ImageWarning[] {
   const warnings: ImageWarning[] = [];
   const seen = new Set<string>();
-  for (const { src } of listInlineImages(rawHtml)) {
+  for (const src of sources) {
     const { refusal } = judgeImageSource(src, allowHttp);
     if (refusal === undefined || seen.has(src)) continue;
     seen.add(src);

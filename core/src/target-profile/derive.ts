@@ -1,5 +1,7 @@
 import { Parser } from 'htmlparser2';
+import { htmlParses } from '../html/parse-count';
 import type { CategorySelection, NormalizedArticle } from '../article';
+import { articleBodyOf } from '../html/article-body';
 import { textFromHtml } from '../seo';
 
 /**
@@ -11,7 +13,7 @@ import { textFromHtml } from '../seo';
 export function deriveSummary(article: NormalizedArticle): string | undefined {
   const summary =
     article.seo.metaDescription?.trim() ||
-    firstParagraphText(article.html) ||
+    articleBodyOf(article).firstParagraph ||
     article.seo.descriptionFallback;
   return summary || undefined;
 }
@@ -22,6 +24,7 @@ export function firstParagraphText(html: string): string | undefined {
   let hiddenDepth = 0;
   let parts: string[] = [];
   let found: string | undefined;
+  htmlParses.count();
   const parser = new Parser(
     {
       onopentag(name) {
@@ -87,7 +90,12 @@ export const WORDS_PER_MINUTE = 200;
 
 /** Minutes to read the article's visible text: words / 200, rounded up (0 for no words). */
 export function deriveReadingTime(html: string): number {
-  const words = textFromHtml(html).split(' ').filter(Boolean).length;
+  return readingTimeOf(textFromHtml(html));
+}
+
+/** Minutes to read a visible text (already collapsed, as ArticleBody.text is). */
+export function readingTimeOf(text: string): number {
+  const words = text.split(' ').filter(Boolean).length;
   return Math.ceil(words / WORDS_PER_MINUTE);
 }
 

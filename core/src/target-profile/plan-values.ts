@@ -1,12 +1,13 @@
 import type { NormalizedArticle } from '../article';
+import { articleBodyOf } from '../html/article-body';
 import {
   categoryNameCandidates,
   deriveCategoryLinks,
   derivePublicationDate,
-  deriveReadingTime,
   deriveSummary,
   deriveTags,
   keywordsOf,
+  readingTimeOf,
   type CategoryLinks,
 } from './derive';
 import { fitValue, type FittedValue } from './fit';
@@ -96,7 +97,7 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   // A date the sender named (a backdated or scheduled post) replaces the entry's; else only a first one is set.
   if (profile.date)
     put(profile.date, article.date ?? derivePublicationDate(existing?.[profile.date.field], now));
-  put(profile.readingTime, deriveReadingTime(article.html));
+  put(profile.readingTime, readingTimeOf(articleBodyOf(article).text));
 
   const tags = deriveTags(input.keywords ?? keywordsOf(article));
   const tagsRole = profile.tags;

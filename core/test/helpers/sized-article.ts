@@ -1,5 +1,5 @@
+import type { LibraryFile } from '../../src/body-formats';
 import type { ZonePlan } from '../../src/body/zone-kinds';
-import type { ZoneImageFile } from '../../src/body/zone-layout';
 import { libraryImageAt } from './library-image';
 
 /**
@@ -52,10 +52,10 @@ export function sizedArticle(bytes: number): string {
 }
 
 /** The media library files of the articles' figures, by src (every figure is imported). */
-export const SIZED_ARTICLE_FILES: ReadonlyMap<string, ZoneImageFile> = new Map(
+export const SIZED_ARTICLE_FILES: ReadonlyMap<string, LibraryFile> = new Map(
   Array.from({ length: FIGURES }, (_, i) => `${LIBRARY}/figure_${i}.jpg`).map((url, i) => [
     url,
-    { id: i + 1, image: libraryImageAt(url, LIBRARY) },
+    { id: i + 1, url, image: libraryImageAt(url, LIBRARY) },
   ])
 );
 

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { articleFromPublishRequest, normalizeArticle } from '../../../core/src/article';
+import { articleFromPublishRequest } from '../../../core/src/article';
 import { articleOptions } from '../../../core/src/config';
 import { toPublishResponse } from '../../../core/src/publish-result';
 import { parsePublishRequest } from '../../../core/src/publish-request';
@@ -15,7 +15,10 @@ const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async publishPost(ctx: Context) {
     const request = parsePublishRequest(ctx.request.body);
     const config = await getService(strapi, 'plugin-config').get();
-    const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
+    const article = await getService(strapi, 'article-work').normalize(
+      articleFromPublishRequest(request),
+      articleOptions(config)
+    );
     // A dry run maps and fits without fetching or writing anything.
     if (ctx.query.dry_run === 'true') {
       ctx.body = await getService(strapi, 'publisher').preview(article, config);

@@ -1,6 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { normalizeArticle } from '../../../core/src/article';
 import { articleOptions } from '../../../core/src/config';
 import type { WebhookReceipt } from '../../../core/src/contracts';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
@@ -26,7 +25,10 @@ const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
     }
     const payload = parseWebhookPayload(ctx.request.body);
     const config = await getService(strapi, 'plugin-config').get();
-    const article = normalizeArticle(articleFromWebhookPayload(payload), articleOptions(config));
+    const article = await getService(strapi, 'article-work').normalize(
+      articleFromWebhookPayload(payload),
+      articleOptions(config)
+    );
     const origin = {
       source: 'webhook' as const,
       articleId: payload.article_id,

@@ -1,5 +1,6 @@
 import apiKey from './api-key';
 import applicationPasswords from './application-passwords';
+import articleWork from './article-work';
 import authThrottle from './auth-throttle';
 import categoryResolver from './category-resolver';
 import categoryStore from './category-store';
@@ -10,7 +11,6 @@ import mediaImport from './media-import';
 import mediaSources from './media-sources';
 import orphanSweep from './orphan-sweep';
 import pluginConfig from './plugin-config';
-import postBody from './post-body';
 import posts from './posts';
 import publisher from './publisher';
 import publisherActions from '../schedule/publisher-actions';
@@ -29,6 +29,7 @@ import wordpressTerms from './wordpress-terms';
 const services = {
   'api-key': apiKey,
   'application-passwords': applicationPasswords,
+  'article-work': articleWork,
   'auth-throttle': authThrottle,
   'category-resolver': categoryResolver,
   'category-store': categoryStore,
@@ -39,7 +40,6 @@ const services = {
   'media-sources': mediaSources,
   'orphan-sweep': orphanSweep,
   'plugin-config': pluginConfig,
-  'post-body': postBody,
   posts,
   publisher,
   'publisher-actions': publisherActions,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
 import { mediaLibraryImage, type UploadFileRow } from '../../../core/src/blocks/media-library-image';
-import type { MediaLibraryImage } from '../../../core/src/blocks/types';
+import type { LibraryFile } from '../../../core/src/body-formats';
 import type { EffectiveConfig } from '../../../core/src/config';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
 import { createLimiter } from '../../../core/src/images/concurrency';
@@ -17,12 +17,13 @@ import {
 } from '../../../core/src/images/fetch-image';
 import { inspectImage, verifyImageDecodes, type ImageHeader } from '../../../core/src/images/image-check';
 import { ImageRejected } from '../../../core/src/images/image-rejected';
-import { listInlineImages } from '../../../core/src/images/inline-images';
+import { articleBodyOf } from '../../../core/src/html/article-body';
+import type { FeaturedImageOutcome } from '../../../core/src/images/featured-outcome';
+import { imagesToImport } from '../../../core/src/images/images-to-import';
 import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
 import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
-import { judgeImageSource, parseImageDataUrl } from '../../../core/src/image-source';
+import { parseImageDataUrl } from '../../../core/src/image-source';
 import { redactUrlsIn } from '../../../core/src/redact-url';
-import { sanitizeArticleHtml } from '../../../core/src/sanitize';
 import { isServiceError } from '../../../core/src/errors';
 import type { StageClock } from '../../../core/src/stage-timings';
 import { describeError } from '../utils/describe-error';
@@ -32,17 +33,19 @@ import { processPixelBudget } from '../utils/pixel-budget';
 import { stageTimings } from '../utils/stage-timings';
 import { holdsRecordedBytes, mediaFileOf, type MediaFile, type MediaSourceRow } from './media-sources';
 
-/** What the media step needs of the target: whose images these are, and whether a featured image has a field. */
+/** What the media step needs of the target: whose images these are, whether a featured image has a field, and whether its body format needs the library files' details. */
 export interface MediaTarget {
   uid: string;
   hasFeaturedImageField: boolean;
+  needsLibraryFiles: boolean;
 }
 
-/** What the media step hands to the write step. */
+/** What the media step hands to the write step: media, not HTML. */
 export interface ArticleMedia {
-  html: string;
-  featuredImageId: number | undefined;
-  featuredImageResult: string;
+  /** The library file each imported inline image became, by its source in the article's HTML. */
+  libraryFiles: Map<string, LibraryFile>;
+  featured: FeaturedImageOutcome;
+  /** The contract's list of imported inline images. */
   imported: ImportedImage[];
   warnings: ImageWarning[];
   /** Files uploaded for this delivery (not reused ones). */
@@ -172,20 +175,29 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     return mediaFileOf(file);
   }
 
-  /** The imported images' library files, for image blocks (a blocks body needs more than a URL). */
-  async function libraryImagesOf(imported: ImportedImage[]): Promise<Map<string, MediaLibraryImage>> {
-    const images = new Map<string, MediaLibraryImage>();
-    if (!imported.length) return images;
-    const ids = [...new Set(imported.map((image) => image.attachment_id))];
-    const rows = (await strapi.db
-      .query(UPLOAD_FILE_UID)
-      .findMany({ where: { id: { $in: ids } } })) as (UploadFileRow & { id: number })[];
-    for (const image of imported) {
-      const row = rows.find((file) => file.id === image.attachment_id);
-      const blockImage = row && mediaLibraryImage(row, image.local_url);
-      if (blockImage) images.set(image.local_url, blockImage);
+  /**
+   * Each imported source's library file: id and absolute URL, and for body formats that need more
+   * than a URL (blocks, zone) the file as a blocks image, from the upload rows read in one query.
+   */
+  async function libraryFilesOf(
+    files: ReadonlyMap<string, MediaFile>,
+    withImages: boolean
+  ): Promise<Map<string, LibraryFile>> {
+    const libraryFiles = new Map<string, LibraryFile>();
+    const ids = [...new Set([...files.values()].map((file) => file.id))];
+    const rows =
+      withImages && ids.length
+        ? ((await strapi.db
+            .query(UPLOAD_FILE_UID)
+            .findMany({ where: { id: { $in: ids } } })) as (UploadFileRow & { id: number })[])
+        : [];
+    for (const [source, file] of files) {
+      const url = absoluteUrl(file.url);
+      const row = rows.find((candidate) => candidate.id === file.id);
+      const image = row && mediaLibraryImage(row, url);
+      libraryFiles.set(source, { id: file.id, url, ...(image ? { image } : {}) });
     }
-    return images;
+    return libraryFiles;
   }
 
   /** The key an import is remembered by: a URL itself, a data URL by the digest of its bytes. */
@@ -436,40 +448,37 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   return {
+    /**
+     * Imports the article's images (which ones: `imagesToImport`) and answers what became of each:
+     * the library file of every imported inline source, the featured image's outcome, the contract's
+     * lists. The HTML is not touched: the body writer puts the library URLs in while it writes.
+     */
     async importArticleImages(
       article: NormalizedArticle,
       target: MediaTarget,
       config: EffectiveConfig
     ): Promise<ArticleMedia> {
       const policy = { ...config.images };
-      const serverUrl = String(strapi.config.get('server.absoluteUrl', ''));
       const importer: Importer = {
         owner: postOwner(target.uid, article.slug),
         importToken: randomUUID(),
       };
-
-      const inline = new Map<string, string | undefined>();
-      for (const image of listInlineImages(article.html)) {
-        const alreadyLocal = serverUrl !== '' && image.src.startsWith(`${serverUrl}/`);
-        const { imported } = judgeImageSource(image.src, config.images.allowHttp);
-        if (imported && !alreadyLocal && !inline.has(image.src)) inline.set(image.src, image.alt);
-      }
-      const sources = [...inline.keys()];
-      const importable = sources.slice(0, config.images.maxInlineImages);
+      const plan = imagesToImport(
+        articleBodyOf(article).images,
+        article.featuredImage,
+        target.hasFeaturedImageField,
+        {
+          allowHttp: config.images.allowHttp,
+          maxInlineImages: config.images.maxInlineImages,
+          serverUrl: String(strapi.config.get('server.absoluteUrl', '')),
+        }
+      );
+      const importable = [...plan.inline.keys()];
       // Images the sanitizer removed for their scheme are reported, not lost silently.
-      const warnings: ImageWarning[] = [...(article.refusedImages ?? [])];
-      for (const source of sources.slice(config.images.maxInlineImages)) {
-        warnings.push({
-          source_url: warningSource(source),
-          reason: `not imported: the article has more than ${config.images.maxInlineImages} inline images`,
-        });
-      }
-
-      const wanted =
-        article.featuredImage && target.hasFeaturedImageField ? article.featuredImage : undefined;
+      const warnings: ImageWarning[] = [...(article.refusedImages ?? []), ...plan.warnings];
       // A file already in the library (WordPress's featured_media) is placed as it is, not imported.
-      const libraryFeaturedId = wanted?.libraryFileId;
-      const featured = libraryFeaturedId === undefined ? wanted : undefined;
+      const libraryFeaturedId = plan.featured ? article.featuredImage?.libraryFileId : undefined;
+      const featured = libraryFeaturedId === undefined ? plan.featured : undefined;
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
       const known = await findKnownSources(
@@ -498,20 +507,19 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       };
       const tasks: [string, string | undefined][] = [
         ...(featured ? [[featured.source, featured.alt] as [string, string | undefined]] : []),
-        ...importable.map((source) => [source, inline.get(source)] as [string, string | undefined]),
+        ...importable.map((source) => [source, plan.inline.get(source)] as [string, string | undefined]),
       ];
       await Promise.all(tasks.map(([source, alt]) => importOnce(source, alt)));
 
       const imported: ImportedImage[] = [];
-      const rewrites = new Map<string, string>();
+      const files = new Map<string, MediaFile>();
       for (const source of importable) {
-        const result = await importOnce(source, inline.get(source));
+        const result = await importOnce(source, plan.inline.get(source));
         if (result.ok) {
-          const localUrl = absoluteUrl(result.file.url);
-          rewrites.set(source, localUrl);
+          files.set(source, result.file);
           imported.push({
             source_url: displayedSource(source),
-            local_url: localUrl,
+            local_url: absoluteUrl(result.file.url),
             attachment_id: result.file.id,
           });
         } else {
@@ -519,43 +527,29 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         }
       }
 
-      let featuredImageId: number | undefined;
-      let featuredImageResult = 'none: no featured image in the request';
-      if (article.featuredImage && !target.hasFeaturedImageField) {
-        featuredImageResult = 'warning: the target has no media field for a featured image';
-      } else if (libraryFeaturedId !== undefined) {
-        featuredImageId = libraryFeaturedId;
-        featuredImageResult = 'success';
-      } else if (featured) {
+      let featuredOutcome: FeaturedImageOutcome = { kind: 'none' };
+      if (plan.featuredWithoutField) featuredOutcome = { kind: 'no-field' };
+      else if (libraryFeaturedId !== undefined) featuredOutcome = { kind: 'attached', fileId: libraryFeaturedId };
+      else if (featured) {
         const result = await importOnce(featured.source, featured.alt);
-        featuredImageId = result.ok ? result.file.id : undefined;
-        featuredImageResult = result.ok ? 'success' : `warning: ${result.reason}`;
+        featuredOutcome = result.ok
+          ? { kind: 'attached', fileId: result.file.id }
+          : { kind: 'failed', reason: result.reason };
       }
 
       const uploadedFileIds: number[] = [];
       for (const result of await Promise.all(pending.values())) {
         if (result.ok && result.uploaded) uploadedFileIds.push(result.file.id);
       }
-      const html = rewrites.size
-        ? sanitizeArticleHtml(article.html, {
-            videoEmbedHosts: config.videoEmbedHosts,
-            allowHttpImages: config.images.allowHttp,
-            rewriteImages: rewrites,
-          })
-        : article.html;
       return {
-        html,
-        featuredImageId,
-        featuredImageResult,
+        libraryFiles: await libraryFilesOf(files, target.needsLibraryFiles),
+        featured: featuredOutcome,
         imported,
         warnings,
         uploadedFileIds,
         importToken: importer.importToken,
       };
     },
-
-    /** The imported images' library files, for body formats that need more than a URL (blocks). */
-    libraryImagesOf,
 
     /**
      * After the post write failed: drops this delivery's media-source rows, and removes each file

@@ -1,0 +1,119 @@
+/**
+ * Readers while a publish runs (issue #30): a reader asks for a page of Strapi's public REST API every
+ * 20 ms, first with nothing else going on (its idle median), then while the service publishes (a) the
+ * realistic article, (b) a 100 KB guide and (c) the largest article the request schema takes, into each
+ * body format. Its worst and 99th-percentile wait during each publish, against the idle median.
+ */
+import { sizedArticle } from '../../core/test/helpers/sized-article';
+import { REQUEST_BOUNDS } from '../../core/src/request-bounds';
+import type { ImageServer } from '../../test/helpers/image-server';
+import { realisticArticle, serveFixtureImages } from '../../test/helpers/real-sites';
+import { expectOk, META_DESCRIPTION, type BenchSite } from '../setup';
+import { median } from '../stats';
+import type { ScenarioResult } from '../report';
+
+const READER_INTERVAL_MS = 20;
+const IDLE_MS = 3000;
+
+/** Each body format's target: the playground's content types. */
+const FORMATS = {
+  html: { targetContentType: 'api::article.article', bodyFormat: 'html' },
+  markdown: { targetContentType: 'api::article.article', bodyFormat: 'markdown' },
+  blocks: { targetContentType: 'api::guide.guide', bodyFormat: 'auto' },
+  zone: { targetContentType: 'api::blog-article.blog-article', bodyFormat: 'auto' },
+} as const;
+type Format = keyof typeof FORMATS;
+
+/** Plain headings, paragraphs, lists and tables (the sized article without its figures). */
+const plainArticle = (bytes: number) =>
+  sizedArticle(bytes)
+    .replace(/<figure>.*?<\/figure>\n?/g, '')
+    .slice(0, REQUEST_BOUNDS.contentLength);
+
+/** The largest body the schema takes, cut at a section's end. */
+function largestArticle(): string {
+  const html = plainArticle(REQUEST_BOUNDS.contentLength + 10_000);
+  return html.slice(0, html.lastIndexOf('\n<h2>', REQUEST_BOUNDS.contentLength - 1));
+}
+
+const ARTICLES = {
+  realistic: (site: BenchSite, images: ImageServer) =>
+    realisticArticle(images, { slug: site.slug('reader') }),
+  '100kb': (site: BenchSite) => sizedRequest(site, plainArticle(100_000)),
+  largest: (site: BenchSite) => sizedRequest(site, largestArticle()),
+} as const;
+type ArticleSize = keyof typeof ARTICLES;
+
+const sizedRequest = (site: BenchSite, content: string) => ({
+  title: 'Choosing a garden hose',
+  slug: site.slug('reader'),
+  content,
+  focus_keyword: 'garden hose',
+  meta_description: META_DESCRIPTION,
+  status: 'publish',
+});
+
+/**
+ * Reads the page every 20 ms (the next read starts 20 ms after the previous one started, or when it
+ * returns if it took longer) until `until` settles; answers every read's wait in ms.
+ */
+async function readWhile(site: BenchSite, until: Promise<unknown>): Promise<number[]> {
+  const waits: number[] = [];
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  while (!done) {
+    const started = performance.now();
+    const page = await site.rest('GET', '/api/articles?pagination[pageSize]=10');
+    waits.push(performance.now() - started);
+    if (page.status !== 200) throw new Error(`reader: ${page.status} ${page.text.slice(0, 200)}`);
+    const rest = READER_INTERVAL_MS - (performance.now() - started);
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+  }
+  return waits;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+export async function measureReaders(site: BenchSite, images: ImageServer): Promise<ScenarioResult> {
+  await serveFixtureImages(images);
+  const figures: Record<string, number> = {};
+  const medians: Record<string, number> = {};
+  const idle = await readWhile(site, new Promise((resolve) => setTimeout(resolve, IDLE_MS)));
+  const idleMedian = median(idle);
+  medians.reader_idle_median_ms = idleMedian;
+  for (const format of Object.keys(FORMATS) as Format[]) {
+    await site.usePluginSettings(FORMATS[format]);
+    for (const size of Object.keys(ARTICLES) as ArticleSize[]) {
+      const body = ARTICLES[size](site, images);
+      site.takeStageRecords('publish');
+      const publishStarted = performance.now();
+      const publish = site.publish(body);
+      const waits = await readWhile(site, publish);
+      const published = await publish;
+      expectOk(published, `reader ${format} ${size} publish`);
+      const key = `reader_${format}_${size}`;
+      medians[`${key}_publish_ms`] = performance.now() - publishStarted;
+      medians[`${key}_worst_ms`] = Math.max(...waits);
+      medians[`${key}_p99_ms`] = percentile(waits, 99);
+      figures[`${key}_worst_ms`] = Math.max(...waits);
+      // The publish's own stages: how long its transaction held the database, and its body conversion.
+      const [stages] = site.takeStageRecords('publish');
+      if (stages) {
+        medians[`${key}_transaction_ms`] = stages.stages.transaction ?? 0;
+        medians[`${key}_body_ms`] = stages.stages.body ?? 0;
+      }
+      console.log(
+        `  ${format} ${size}: publish ${Math.round(medians[`${key}_publish_ms`])} ms, reader worst ` +
+          `${Math.round(medians[`${key}_worst_ms`])} ms, p99 ${Math.round(medians[`${key}_p99_ms`])} ms ` +
+          `(idle median ${idleMedian.toFixed(1)} ms, ${waits.length} reads); transaction ` +
+          `${Math.round(medians[`${key}_transaction_ms`] ?? NaN)} ms, body ${Math.round(medians[`${key}_body_ms`] ?? NaN)} ms`
+      );
+    }
+  }
+  return { figures, medians, breakdowns: {} };
+}

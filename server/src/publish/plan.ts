@@ -1,0 +1,88 @@
+import type { NormalizedArticle } from '../../../core/src/article';
+import type { EffectiveConfig } from '../../../core/src/config';
+import { renderPostUrl } from '../../../core/src/post-url';
+import type { PublishTarget } from '../../../core/src/publish-target';
+import type { StageClock } from '../../../core/src/stage-timings';
+import { planValues, type ValuePlan } from '../../../core/src/target-profile/plan-values';
+import type { CategoryPlan } from '../services/category-resolver';
+import type { DeliveryOrigin } from '../services/publisher';
+import type { PublishCollaborators } from './collaborators';
+
+/** Everything decided before any lock is taken or anything is fetched. */
+export interface PublishPlan {
+  article: NormalizedArticle;
+  origin: DeliveryOrigin;
+  config: EffectiveConfig;
+  target: PublishTarget;
+  /** The value plan without the entry's current values: categories, tags and the title as they will be. */
+  values: ValuePlan;
+  categoryPlan: CategoryPlan;
+  /** The locale the entry is written in (undefined: the target is not localized). */
+  locale: string | undefined;
+  /** The site's other locales, default first: where a translation of a slug new to `locale` may be. */
+  otherLocales: string[];
+  lockNames: string[];
+  /** Warnings of every step; the media step's own image warnings travel separately. */
+  warnings: string[];
+  /** Times the steps for the benchmark's breakdown (does nothing unless stage timings are on). */
+  clock: StageClock;
+}
+
+/** The post URL when it needs no id (a canonical URL field gets it); with {documentId} or {id} it is known only after the write. */
+export function postUrlBeforeWrite(
+  config: EffectiveConfig,
+  article: NormalizedArticle,
+  siteInfo: PublishCollaborators['siteInfo']
+): string | undefined {
+  if (/\{(documentId|id)\}/.test(config.postUrlTemplate)) return undefined;
+  const siteUrl = siteInfo.siteUrl(config);
+  return renderPostUrl(config.postUrlTemplate, { siteUrl, slug: article.slug, documentId: '', id: 0 });
+}
+
+/** The first stage of a publish and of a dry run: target, locale, values, categories and the locks to take. */
+export async function planPublish(
+  article: NormalizedArticle,
+  origin: DeliveryOrigin,
+  config: EffectiveConfig,
+  clock: StageClock,
+  use: Pick<PublishCollaborators, 'targetSchema' | 'siteLocales' | 'siteInfo' | 'categories'>
+): Promise<PublishPlan> {
+  const target = use.targetSchema.requireUsable(config);
+  const {
+    locale,
+    otherLocales,
+    warnings: localeWarnings,
+  } = await use.siteLocales.choose(target, config, article.locale);
+  const warnings = [...article.warnings, ...localeWarnings];
+  const values = planValues(target, {
+    article,
+    now: new Date(),
+    postUrl: postUrlBeforeWrite(config, article, use.siteInfo),
+  });
+  warnings.push(...values.warnings);
+  const categoryPlan = await use.categories.plan(values.categories, target, locale, warnings);
+  const lockNames = [
+    // Not per locale: the second locale of a new slug must see the first one's document to become
+    // its localization, instead of both creating a document of their own.
+    `post:${target.uid}:${article.slug}`,
+    ...use.categories.lockNames(categoryPlan, values.tags),
+  ];
+  return {
+    article,
+    origin,
+    config,
+    target,
+    values,
+    categoryPlan,
+    locale,
+    otherLocales,
+    lockNames,
+    warnings,
+    clock,
+  };
+}
+
+/** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */
+export function addNew(warnings: string[], more: readonly string[]): void {
+  for (const warning of more) if (!warnings.includes(warning)) warnings.push(warning);
+}

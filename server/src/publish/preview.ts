@@ -1,0 +1,69 @@
+import type { NormalizedArticle } from '../../../core/src/article';
+import type { EffectiveConfig } from '../../../core/src/config';
+import {
+  placeholderLibraryFiles,
+  shortenedBody,
+  withoutImportWarnings,
+  type DryRunResponse,
+} from '../../../core/src/dry-run';
+import { articleBodyOf } from '../../../core/src/html/article-body';
+import { targetReport } from '../../../core/src/publish-target';
+import type { StageClock } from '../../../core/src/stage-timings';
+import type { CategoryPlan } from '../services/category-resolver';
+import type { PublishCollaborators } from './collaborators';
+import { composeEntry } from './compose-entry';
+import { addNew, planPublish } from './plan';
+
+/** Names of what a category plan would link, for the dry run (nothing is created). */
+function plannedCategoryNames(categoryPlan: CategoryPlan): string[] {
+  if (categoryPlan.kind === 'existing') return categoryPlan.rows.map((row) => row.name);
+  if (categoryPlan.kind === 'names') return categoryPlan.names.map((entry) => entry.name);
+  return [];
+}
+
+/**
+ * The dry run: the publish pipeline (plan, then the entry composed as a publish composes it, reading
+ * the entry a republish would update), stopped before anything is fetched or written. Images stay at
+ * their source URLs in the body, laid out as if imported.
+ */
+export async function previewArticle(
+  article: NormalizedArticle,
+  config: EffectiveConfig,
+  clock: StageClock,
+  use: Pick<
+    PublishCollaborators,
+    'targetSchema' | 'siteLocales' | 'siteInfo' | 'categories' | 'posts' | 'articleWork'
+  >
+): Promise<DryRunResponse> {
+  const publish = await planPublish(article, { source: 'api' }, config, clock, use);
+  const { target, locale, warnings } = publish;
+  const existing = await use.posts.findPostBySlug(target, article.slug, locale);
+  const inline = [...new Set(articleBodyOf(article).images.map((image) => image.src))];
+  const entry = await composeEntry(
+    publish,
+    existing,
+    { libraryFiles: placeholderLibraryFiles(inline), featuredFileId: undefined },
+    use
+  );
+  addNew(warnings, withoutImportWarnings(entry.bodyWarnings, inline));
+  addNew(warnings, entry.valueWarnings);
+  const values = entry.data;
+  if (target.body && entry.body !== undefined) values[target.body.field] = shortenedBody(entry.body);
+  const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
+  if (article.featuredImage && !hasFeaturedImageField)
+    warnings.push('featured image: the target has no media field for a featured image');
+  return {
+    status: 'success',
+    dry_run: true,
+    action: existing ? 'update' : 'create',
+    target: { ...targetReport(target), ...(locale ? { locale } : {}) },
+    values,
+    categories: plannedCategoryNames(publish.categoryPlan),
+    tags: target.tags?.kind === 'relation' ? publish.values.tags : [],
+    images: {
+      featured_image: hasFeaturedImageField ? (article.featuredImage?.source ?? null) : null,
+      inline,
+    },
+    warnings,
+  };
+}

@@ -1,0 +1,193 @@
+import { BODY_WRITERS } from '../../../core/src/body-formats';
+import type { PostStatus } from '../../../core/src/config';
+import { featuredFileId, featuredImageWarning } from '../../../core/src/images/featured-outcome';
+import { countPlacedImages } from '../../../core/src/images/image-counts';
+import { truncateAtWord } from '../../../core/src/seo';
+import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
+import type { CategoryRow } from '../services/category-store';
+import type { ArticleMedia } from '../services/media-import';
+import type { PublishCollaborators } from './collaborators';
+import { composeEntry } from './compose-entry';
+import { addNew, type PublishPlan } from './plan';
+import { findRepeat, type Unchanged } from './repeat';
+
+/** The ledger's `title` is a Strapi `string`, capped at 255 characters. */
+const LEDGER_TITLE_MAX_LENGTH = 255;
+
+/** What the locked part of a publish hands back. */
+export interface Written {
+  created: boolean;
+  duplicate: boolean;
+  stale: boolean;
+  /** The status the post was last delivered with, when this delivery wrote nothing. */
+  status?: PostStatus;
+  documentId: string;
+  postId: number;
+  categories: CategoryRow[];
+  media: ArticleMedia;
+}
+
+/** The ledger's image counts: files uploaded for this delivery apart from files reused from the library. */
+function placedImageCounts(media: ArticleMedia): { imagesImported: number; imagesReused: number } {
+  const placed = media.imported.map((image) => image.attachment_id);
+  const featured = featuredFileId(media.featured);
+  if (featured !== undefined) placed.push(featured);
+  const { imported, reused } = countPlacedImages(placed, media.uploadedFileIds);
+  return { imagesImported: imported, imagesReused: reused };
+}
+
+/** What a delivery that writes nothing answers: the post as the ledger's newest entry left it. */
+const unchanged = ({ record, stale }: Unchanged): Written => ({
+  created: false,
+  duplicate: true,
+  stale,
+  status: record.requestedStatus,
+  documentId: record.targetDocumentId,
+  postId: record.postId,
+  categories: [],
+  media: {
+    libraryFiles: new Map(),
+    featured: { kind: 'unchanged', stale },
+    imported: [],
+    warnings: [],
+    uploadedFileIds: [],
+  },
+});
+
+/**
+ * The write: everything that can be computed or read is done first (the entry it updates, the body
+ * in the target's format, the values fitted to the fields, the author), and the transaction holds
+ * only the database writes (categories and tags created, post, status, ledger entry): all of them
+ * land, or none. Reading the entry before the transaction is safe: the post's lock is held, so no
+ * other delivery of this slug writes in between.
+ */
+export async function writeDelivery(
+  publish: PublishPlan,
+  media: ArticleMedia,
+  use: Pick<
+    PublishCollaborators,
+    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'schedules' | 'transaction' | 'articleWork'
+  >
+): Promise<Written> {
+  const { article, origin, target, locale, warnings, clock } = publish;
+  const posts = use.posts;
+  const existing = await clock.time('find existing', () =>
+    posts.findPostBySlug(target, article.slug, locale)
+  );
+  // A slug new to this locale that another locale has: this entry becomes that document's localization.
+  const translated = existing
+    ? undefined
+    : await posts.findTranslatedDocument(target, article.slug, publish.otherLocales);
+  const entry = await clock.time('compose entry', () =>
+    composeEntry(
+      publish,
+      existing,
+      { libraryFiles: media.libraryFiles, featuredFileId: featuredFileId(media.featured) },
+      use
+    )
+  );
+  for (const warning of entry.bodyWarnings) warnings.push(warning);
+  addNew(warnings, entry.valueWarnings);
+  const { data } = entry;
+  const featuredWarning = featuredImageWarning(media.featured);
+
+  // Timed as one stage with nothing timed inside it, so the stage is the transaction's whole length.
+  const transaction = clock.begin('transaction');
+  const written = await use.transaction(async () => {
+    const linked = await use.categories.apply(publish.categoryPlan, warnings);
+    const tags =
+      target.tags?.kind === 'relation'
+        ? await use.categories.applyTags(target.tags.type, publish.values.tags, locale, warnings)
+        : [];
+    const categoryRole = target.categories;
+    if (categoryRole?.kind === 'relation' && publish.categoryPlan.kind !== 'none')
+      data[categoryRole.field] = { set: linked.map((row) => row.documentId) };
+    if (target.tags?.kind === 'relation' && publish.values.tags.length)
+      data[target.tags.field] = { set: tags.map((row) => row.documentId) };
+    const documentId = await posts.savePost(target, existing?.documentId ?? translated, data, {
+      publish: article.status === 'publish',
+      locale,
+    });
+    const postId = await posts.postId(target, documentId, locale);
+    const deliveryId = await use.deliveries.recordDelivery({
+      ...(origin.source === 'webhook'
+        ? {
+            articleId: origin.articleId,
+            websiteId: origin.websiteId,
+            event: origin.event,
+            bodyHash: origin.bodyHash,
+            payloadTimestamp: origin.timestamp,
+          }
+        : {}),
+      source: origin.source,
+      slug: article.slug,
+      title: truncateAtWord(article.title, LEDGER_TITLE_MAX_LENGTH),
+      targetUid: target.uid,
+      targetDocumentId: documentId,
+      postId,
+      ...(locale ? { targetLocale: locale } : {}),
+      requestedStatus: article.status,
+      contentHash: article.contentHash,
+      check: article.slug === CONFORMANCE_CHECK_SLUG,
+      created: !existing,
+      ...placedImageCounts(media),
+      warnings: [
+        ...warnings,
+        ...(featuredWarning ? [featuredWarning] : []),
+        ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`),
+      ],
+    });
+    // A `future` article's schedule replaces the post's; any other delivery ends it (server/src/schedule).
+    await use.schedules.settle({
+      target,
+      documentId,
+      locale,
+      slug: article.slug,
+      deliveryId,
+      scheduledAt: article.scheduledAt,
+    });
+    return {
+      created: !existing,
+      duplicate: false,
+      stale: false,
+      documentId,
+      postId,
+      categories: linked,
+      media,
+    };
+  });
+  transaction();
+  return written;
+}
+
+/**
+ * Under the post's lock: a repeated webhook delivery writes nothing; otherwise images are imported
+ * before the write (so concurrent deliveries of one article do not upload the same files twice), and
+ * removed again if the write fails.
+ */
+export async function deliver(
+  publish: PublishPlan,
+  use: Pick<
+    PublishCollaborators,
+    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'schedules' | 'transaction' | 'media' | 'articleWork'
+  >
+): Promise<Written> {
+  const { clock, target } = publish;
+  const repeat = await clock.time('repeat check', () => findRepeat(publish, use));
+  if (repeat) return unchanged(repeat);
+  const media = await clock.time('media', () =>
+    use.media.importArticleImages(
+      publish.article,
+      {
+        uid: target.uid,
+        hasFeaturedImageField: publish.values.featuredImagePaths.length > 0,
+        needsLibraryFiles: target.body ? BODY_WRITERS[target.body.body.format].needsLibraryFiles : false,
+      },
+      publish.config
+    )
+  );
+  return writeDelivery(publish, media, use).catch(async (error: unknown) => {
+    await use.media.discard(media);
+    throw error;
+  });
+}

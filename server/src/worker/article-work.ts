@@ -1,0 +1,38 @@
+/**
+ * The worker thread's entry (issue #30): the CPU-heavy steps of a large article, run off the event
+ * loop by the `article-work` service through a piscina pool. Built on its own into
+ * dist/worker/server/src/worker/article-work.js (tsconfig.worker.json), since the server bundle is one
+ * file. Each function takes and returns plain data (structured clone).
+ */
+import { normalizeArticle, type ArticleFields, type NormalizeOptions } from '../../../core/src/article';
+import { BODY_WRITERS, type LibraryFile } from '../../../core/src/body-formats';
+import type { ZoneComponent } from '../../../core/src/body/zone-layout';
+import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
+import type { BodyTarget } from '../../../core/src/publish-target';
+
+export interface NormalizeTask {
+  fields: ArticleFields;
+  options: NormalizeOptions;
+}
+
+/** Sanitizes and reads the article; the parsed tree stays here (the body is sent without it). */
+export function normalize({ fields, options }: NormalizeTask) {
+  const article = normalizeArticle(fields, options);
+  const { tree: _tree, ...body } = articleBodyOf(article);
+  const summary: ArticleBody = body;
+  return { article, body: summary };
+}
+
+export interface WriteBodyTask {
+  body: BodyTarget;
+  html: string;
+  libraryFiles: ReadonlyMap<string, LibraryFile>;
+  existingZone: readonly ZoneComponent[];
+}
+
+/** The body field's value in the target's format, and how it degraded. */
+export function writeBody({ body, html, libraryFiles, existingZone }: WriteBodyTask) {
+  const warnings: string[] = [];
+  const value = BODY_WRITERS[body.body.format].write({ html, body, libraryFiles, existingZone }, warnings);
+  return { value, warnings };
+}

@@ -1,0 +1,46 @@
+/** The worker thread's functions (server/src/worker/article-work.ts), called directly (issue #30). */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { articleFromPublishRequest, normalizeArticle } from '../../core/src/article';
+import { writePostBody } from '../../core/src/body-formats';
+import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
+import { articleBodyOf } from '../../core/src/html/article-body';
+import { parsePublishRequest } from '../../core/src/publish-request';
+import { buildPublishTarget } from '../../core/src/publish-target';
+import { sizedArticle } from '../../core/test/helpers/sized-article';
+import { exampleBlog, targetSettings } from '../../core/test/helpers/target-shapes';
+import { normalize, writeBody } from '../src/worker/article-work';
+
+const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
+
+describe('the worker thread of large articles', () => {
+  it('normalizes as inline does, and sends the read body without its tree (not worth copying)', () => {
+    const fields = articleFromPublishRequest(
+      parsePublishRequest({ title: 'A guide', content: sizedArticle(60_000) })
+    );
+    const { article, body } = normalize({ fields, options });
+    const inline = normalizeArticle(fields, options);
+    assert.deepEqual(article, inline);
+    assert.equal(body.tree, undefined);
+    const { tree: _tree, ...read } = articleBodyOf(inline);
+    assert.deepEqual(body, read);
+  });
+
+  it('writes the body the inline writer writes, from the HTML alone', () => {
+    const target = buildPublishTarget(targetSettings(), exampleBlog().catalog);
+    assert.ok(target.body);
+    const article = normalizeArticle(
+      articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content: sizedArticle(30_000) })),
+      options
+    );
+    const warnings: string[] = [];
+    const inline = writePostBody(target.body, articleBodyOf(article), new Map(), [], warnings);
+    const worker = writeBody({
+      body: target.body,
+      html: article.html,
+      libraryFiles: new Map(),
+      existingZone: [],
+    });
+    assert.deepEqual(worker, { value: inline, warnings });
+  });
+});
