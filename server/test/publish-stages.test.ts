@@ -93,13 +93,14 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     deliveries: {
       recordDelivery: async (record) => {
         ledger.push(record);
-        call('record delivery', undefined);
+        return call('record delivery', ledger.length);
       },
       findLatestWebhookDelivery: async () => call('ledger read', null),
       findWebhookDeliveryByBodyHash: async () => call('ledger read', null),
       findNewestWebhookTimestamp: async () => call('ledger read', undefined),
     },
     locks: { withLocks: async (_names, work) => work() },
+    schedules: { settle: async () => call('settle schedule', undefined) },
     media: {
       importArticleImages: async () =>
         call('import images', {
@@ -162,7 +163,13 @@ describe('publish stages without Strapi (issue #30)', () => {
     const { calls } = await publishThrough('zone');
     const begin = calls.indexOf('BEGIN');
     const inside = calls.slice(begin + 1, calls.indexOf('COMMIT'));
-    assert.deepEqual(inside, ['apply categories', 'save post', 'post id', 'record delivery']);
+    assert.deepEqual(inside, [
+      'apply categories',
+      'save post',
+      'post id',
+      'record delivery',
+      'settle schedule',
+    ]);
     for (const before of ['find post', 'find translation', 'find author', 'import images'])
       assert.ok(calls.indexOf(before) < begin, `${before} runs before the transaction`);
   });

@@ -529,7 +529,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
 
       let featuredOutcome: FeaturedImageOutcome = { kind: 'none' };
       if (plan.featuredWithoutField) featuredOutcome = { kind: 'no-field' };
-      else if (libraryFeaturedId !== undefined) featuredOutcome = { kind: 'attached', fileId: libraryFeaturedId };
+      else if (libraryFeaturedId !== undefined)
+        featuredOutcome = { kind: 'attached', fileId: libraryFeaturedId };
       else if (featured) {
         const result = await importOnce(featured.source, featured.alt);
         featuredOutcome = result.ok

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { normalizeArticle } from '../../../core/src/article';
 import { suffixedSlug } from '../../../core/src/category-slug';
 import { articleOptions, type EffectiveConfig } from '../../../core/src/config';
 import { localeParams } from '../../../core/src/locale';
@@ -181,7 +180,8 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       { ...request, status: fields.status },
       { title: fields.title, html: fields.html, slug: fields.slug, ...references }
     );
-    const article = normalizeArticle(articleFields, articleOptions(config));
+    // A large article is sanitized and read off the event loop, as the service routes do.
+    const article = await service('article-work').normalize(articleFields, articleOptions(config));
     const statusWarning = storedStatus(fields.status).warning;
     if (statusWarning) article.warnings.push(statusWarning);
     const result = await service('publisher').publish(article, { source: 'wordpress' }, config);
