@@ -36,6 +36,33 @@ const APP_PARTS = [
   'src/components/shared',
 ];
 
+/** The repository's manifest, for the plugin's peers and the playground's dependency ranges. */
+function readManifest(file: string): {
+  dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+} {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Copies the playground's app parts (config, content types) into `appDir`. */
+function copyAppParts(appDir: string): void {
+  for (const part of APP_PARTS) {
+    fs.cpSync(path.join(playgroundDir, part), path.join(appDir, part), { recursive: true });
+  }
+  fs.mkdirSync(path.join(appDir, 'public', 'uploads'), { recursive: true });
+}
+
+function writeAppManifest(appDir: string, fields: Record<string, unknown>): void {
+  const manifest = {
+    name: 'fresh-strapi-app',
+    private: true,
+    version: '0.0.0',
+    scripts: { build: 'strapi build', start: 'strapi start' },
+    ...fields,
+  };
+  fs.writeFileSync(path.join(appDir, 'package.json'), JSON.stringify(manifest, null, 2));
+}
+
 /**
  * A new Strapi app in `appDir` (outside the repository, so no parent tsconfig.json or node_modules
  * takes part), with an Article type and no trace of the plugin. Its dependencies are the plugin's peers
@@ -45,31 +72,84 @@ const APP_PARTS = [
  * here, so NODE_PATH adds the app's node_modules as Node would see it were Strapi inside the app.
  */
 export function createFreshApp(appDir: string): { appEnv: Record<string, string> } {
-  for (const part of APP_PARTS) {
-    fs.cpSync(path.join(playgroundDir, part), path.join(appDir, part), { recursive: true });
-  }
-  fs.mkdirSync(path.join(appDir, 'public', 'uploads'), { recursive: true });
-  const peers = Object.keys(
-    (
-      JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
-        peerDependencies: Record<string, string>;
-      }
-    ).peerDependencies
-  );
-  const manifest = {
-    name: 'fresh-strapi-app',
-    private: true,
-    version: '0.0.0',
-    scripts: { build: 'strapi build', start: 'strapi start' },
+  copyAppParts(appDir);
+  const peers = Object.keys(readManifest(path.join(repoRoot, 'package.json')).peerDependencies ?? {});
+  writeAppManifest(appDir, {
     dependencies: Object.fromEntries(
       peers.map((name) => [
         name,
         `file:${path.dirname(require.resolve(`${name}/package.json`, { paths: [repoRoot] }))}`,
       ])
     ),
-  };
-  fs.writeFileSync(path.join(appDir, 'package.json'), JSON.stringify(manifest, null, 2));
+  });
   return { appEnv: { NODE_PATH: path.join(appDir, 'node_modules') } };
+}
+
+/** What the registry says of one Strapi release: the dependencies that decide how its app is set up. */
+export interface StrapiRelease {
+  version: string;
+  /** `dependencies` of that `@strapi/strapi` release. */
+  strapiDependencies: Record<string, string>;
+  /** The `sharp` range that release's `@strapi/upload` asks for (none once it stopped using sharp). */
+  uploadSharp: string | null;
+}
+
+/** Reads a release's dependencies from the registry (`npm view`). */
+export function readStrapiRelease(version: string): StrapiRelease {
+  const view = (spec: string): Record<string, string> =>
+    JSON.parse(
+      execFileSync('npm', ['view', spec, 'dependencies', '--json'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }) || '{}'
+    );
+  return {
+    version,
+    strapiDependencies: view(`@strapi/strapi@${version}`),
+    uploadSharp: view(`@strapi/upload@${version}`).sharp ?? null,
+  };
+}
+
+/**
+ * Before 0.33, sharp's install script downloads libvips from GitHub, which test machines cannot reach
+ * (npm's registry only). Such an app gets the plugin's own sharp, which comes as npm packages.
+ */
+function needsRegistrySharp(range: string | null): boolean {
+  const match = range ? /(\d+)\.(\d+)/.exec(range) : null;
+  return match !== null && Number(match[1]) === 0 && Number(match[2]) < 33;
+}
+
+/**
+ * A new app of one Strapi release, downloaded from the registry as `create-strapi` sets one up: that
+ * version's `@strapi/strapi` and Users & Permissions, SQLite, and React, the router and
+ * styled-components at the playground's ranges. Every `@strapi/*` package released together with that
+ * version is pinned to it (npm overrides), as the app's lockfile would hold them: without a lockfile npm
+ * would mix in the newest release of those that other packages ask for by range.
+ */
+export function createVersionedApp(appDir: string, release: StrapiRelease): void {
+  copyAppParts(appDir);
+  const { version, strapiDependencies } = release;
+  const playground = readManifest(path.join(playgroundDir, 'package.json')).dependencies ?? {};
+  const plugin = readManifest(path.join(repoRoot, 'package.json')).dependencies ?? {};
+  const fromPlayground = ['better-sqlite3', 'react', 'react-dom', 'react-router-dom', 'styled-components'];
+  const released = [
+    '@strapi/strapi',
+    '@strapi/plugin-users-permissions',
+    ...Object.keys(strapiDependencies).filter(
+      (name) => name.startsWith('@strapi/') && strapiDependencies[name] === version
+    ),
+  ];
+  writeAppManifest(appDir, {
+    dependencies: {
+      '@strapi/strapi': version,
+      '@strapi/plugin-users-permissions': version,
+      ...Object.fromEntries(fromPlayground.map((name) => [name, playground[name]])),
+    },
+    overrides: {
+      ...Object.fromEntries(released.map((name) => [name, version])),
+      ...(needsRegistrySharp(release.uploadSharp) ? { sharp: plugin.sharp } : {}),
+    },
+  });
 }
 
 /** Runs an npm command in the app, as its owner would type it; throws with npm's output when it fails. */

@@ -1,6 +1,6 @@
 import { Alert, Field, IconButton, Typography } from '@strapi/design-system';
 import { Duplicate } from '@strapi/icons';
-import { useClipboard } from '@strapi/strapi/admin';
+import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import * as React from 'react';
 import type { SettingsPageResponse } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
@@ -24,7 +24,7 @@ const CopyableField = ({
   value: string;
 }) => {
   const t = useTranslate();
-  const { copy } = useClipboard();
+  const { copy } = useCopyToClipboard();
   const notify = useFeedback();
   const copyValue = async () => {
     if (await copy(value)) notify({ type: 'success', message: t('settings.copied', 'Copied') });

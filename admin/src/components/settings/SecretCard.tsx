@@ -1,6 +1,6 @@
 import { Box, Button, Dialog, Field, Flex, Typography } from '@strapi/design-system';
 import { ArrowClockwise, Duplicate, Key } from '@strapi/icons';
-import { useClipboard } from '@strapi/strapi/admin';
+import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import type { SecretStatus } from '../../../../core/src/contracts';
@@ -78,7 +78,7 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
   const { formatDate } = useIntl();
   const text = messages(kind, t);
   const notify = useFeedback();
-  const { copy } = useClipboard();
+  const { copy } = useCopyToClipboard();
   const [status, setStatus] = React.useState(initialStatus);
   const [revealed, setRevealed] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
