@@ -1,8 +1,8 @@
 import { Alert, Field, IconButton, Typography } from '@strapi/design-system';
 import { Duplicate } from '@strapi/icons';
-import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import * as React from 'react';
 import type { SettingsPageResponse } from '../../../../core/src/contracts';
+import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import { useTranslate } from '../../hooks/useTranslate';
 import { adminBackendUrl, serviceAddresses } from '../../utils/serviceAddresses';
 import { useFeedback } from '../feedback/FeedbackProvider';

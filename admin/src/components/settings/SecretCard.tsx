@@ -1,9 +1,9 @@
 import { Box, Button, Dialog, Field, Flex, Typography } from '@strapi/design-system';
 import { ArrowClockwise, Duplicate, Key } from '@strapi/icons';
-import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import type { SecretStatus } from '../../../../core/src/contracts';
+import { useCopyToClipboard } from '../../hooks/useCopyToClipboard';
 import { useTranslate, type Translate } from '../../hooks/useTranslate';
 import { useFeedback } from '../feedback/FeedbackProvider';
 import { Section } from './Section';
