@@ -121,8 +121,8 @@ function needsRegistrySharp(range: string | null): boolean {
 
 /**
  * A new app of one Strapi release, downloaded from the registry as `create-strapi` sets one up: that
- * version's `@strapi/strapi` and Users & Permissions, SQLite, and React, the router and
- * styled-components at the playground's ranges. Every `@strapi/*` package released together with that
+ * version's `@strapi/strapi` and Users & Permissions, React, the router and styled-components at the
+ * playground's ranges, and SQLite. Every `@strapi/*` package released together with that
  * version is pinned to it (npm overrides), as the app's lockfile would hold them: without a lockfile npm
  * would mix in the newest release of those that other packages ask for by range.
  */
@@ -131,7 +131,7 @@ export function createVersionedApp(appDir: string, release: StrapiRelease): void
   const { version, strapiDependencies } = release;
   const playground = readManifest(path.join(playgroundDir, 'package.json')).dependencies ?? {};
   const plugin = readManifest(path.join(repoRoot, 'package.json')).dependencies ?? {};
-  const fromPlayground = ['better-sqlite3', 'react', 'react-dom', 'react-router-dom', 'styled-components'];
+  const fromPlayground = ['react', 'react-dom', 'react-router-dom', 'styled-components'];
   const released = [
     '@strapi/strapi',
     '@strapi/plugin-users-permissions',
@@ -144,6 +144,9 @@ export function createVersionedApp(appDir: string, release: StrapiRelease): void
       '@strapi/strapi': version,
       '@strapi/plugin-users-permissions': version,
       ...Object.fromEntries(fromPlayground.map((name) => [name, playground[name]])),
+      // The SQLite driver is linked to this repository's, built already: its install would compile it
+      // from source here (its prebuilt binaries are on GitHub), which takes minutes.
+      'better-sqlite3': `file:${path.dirname(require.resolve('better-sqlite3/package.json', { paths: [playgroundDir] }))}`,
     },
     overrides: {
       ...Object.fromEntries(released.map((name) => [name, version])),
