@@ -44,7 +44,9 @@ async function main() {
       writeReadmeRows(README, [{ result, checkedOn: new Date().toISOString().slice(0, 10) }]);
     }
   } finally {
-    fs.rmSync(workDir, { recursive: true, force: true });
+    // A failed release's app stays for a look (its path is printed); a passing run leaves nothing.
+    if (results.every((result) => result.passed)) fs.rmSync(workDir, { recursive: true, force: true });
+    else console.log(`The apps are in ${workDir}`);
   }
   console.log(`\n${compatTable(results.map((result) => ({ result })))}\n`);
   process.exit(results.every((result) => result.passed) ? 0 : 1);

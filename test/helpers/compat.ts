@@ -46,7 +46,7 @@ const readExample = (name: string): unknown =>
 /** The line of a failed command's output that says what went wrong (its last error line). */
 function errorLine(error: unknown): string {
   const failure = error as { stdout?: string; stderr?: string; message?: string };
-  const output = `${failure.stdout ?? ''}\n${failure.stderr ?? ''}`;
+  const output = `${failure.stdout ?? ''}\n${failure.stderr ?? ''}\n${failure.message ?? ''}`;
   const lines = output
     .split('\n')
     .map((line) => line.trim())
@@ -157,7 +157,8 @@ export async function checkStrapiVersion(
         const detail = error instanceof StepFailure ? error.message : errorLine(error);
         steps[step] = { ok: false, detail };
         log(`Strapi ${version}: ${step} failed: ${detail}`);
-        if (!(error instanceof StepFailure) && site) log(site.output().slice(-2000));
+        if (!(error instanceof StepFailure)) log(String((error as Error).message ?? error).slice(-3000));
+        if (site) log(site.output().slice(-2000));
         break;
       }
     }

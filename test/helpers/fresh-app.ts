@@ -144,15 +144,31 @@ export function createVersionedApp(appDir: string, release: StrapiRelease): void
       '@strapi/strapi': version,
       '@strapi/plugin-users-permissions': version,
       ...Object.fromEntries(fromPlayground.map((name) => [name, playground[name]])),
-      // The SQLite driver is linked to this repository's, built already: its install would compile it
-      // from source here (its prebuilt binaries are on GitHub), which takes minutes.
-      'better-sqlite3': `file:${path.dirname(require.resolve('better-sqlite3/package.json', { paths: [playgroundDir] }))}`,
+      // The SQLite driver is a copy of this repository's, built already: its install would compile it
+      // from source here (its prebuilt binaries are on GitHub), which takes minutes. A copy without its
+      // install script, not a link: npm runs a linked folder's install script in place, which rebuilt
+      // (and for minutes removed) the driver every other Strapi on the machine loads.
+      'better-sqlite3': `file:${builtSqliteDriverCopy(appDir)}`,
     },
     overrides: {
       ...Object.fromEntries(released.map((name) => [name, version])),
       ...(needsRegistrySharp(release.uploadSharp) ? { sharp: plugin.sharp } : {}),
     },
   });
+}
+
+/** A copy of the repository's built SQLite driver inside the app, whose install runs no script. */
+function builtSqliteDriverCopy(appDir: string): string {
+  const source = path.dirname(require.resolve('better-sqlite3/package.json', { paths: [playgroundDir] }));
+  if (!fs.existsSync(path.join(source, 'build', 'Release', 'better_sqlite3.node')))
+    throw new Error(`${source} is not built (npm rebuild better-sqlite3 in the repository)`);
+  const copy = path.join(appDir, 'vendor', 'better-sqlite3');
+  fs.cpSync(source, copy, { recursive: true });
+  const manifestFile = path.join(copy, 'package.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { scripts?: Record<string, string> };
+  delete manifest.scripts;
+  fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+  return copy;
 }
 
 /** Runs an npm command in the app, as its owner would type it; throws with npm's output when it fails. */
