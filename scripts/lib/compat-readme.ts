@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { compatTable, type VersionResult } from '../../test/helpers/compat';
+import { compareVersions } from '../../test/helpers/fresh-app';
 
 const START = '<!-- compat-table:start -->';
 const END = '<!-- compat-table:end -->';
@@ -9,11 +10,6 @@ export interface ReadmeRow {
   version: string;
   line: string;
 }
-
-const compareVersions = (a: string, b: string) => {
-  const [x, y] = [a, b].map((version) => version.split('.').map(Number));
-  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
-};
 
 function tableBounds(readme: string): { start: number; end: number } {
   const start = readme.indexOf(START);

@@ -92,21 +92,41 @@ export interface StrapiRelease {
   strapiDependencies: Record<string, string>;
   /** The `sharp` range that release's `@strapi/upload` asks for (none once it stopped using sharp). */
   uploadSharp: string | null;
+  /** Users & Permissions of that release, or the newest before it (not every patch release has one). */
+  usersPermissions: string;
 }
+
+/** Orders `major.minor.patch` versions. */
+export const compareVersions = (a: string, b: string): number => {
+  const [x, y] = [a, b].map((version) => version.split('.').map(Number));
+  return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+};
 
 /** Reads a release's dependencies from the registry (`npm view`). */
 export function readStrapiRelease(version: string): StrapiRelease {
-  const view = (spec: string): Record<string, string> =>
-    JSON.parse(
-      execFileSync('npm', ['view', spec, 'dependencies', '--json'], {
+  /** A field of a published package, or `none` when the registry has no such version. */
+  const view = <T>(spec: string, field: string, none: T): T => {
+    try {
+      const output = execFileSync('npm', ['view', spec, field, '--json'], {
         encoding: 'utf8',
         stdio: ['ignore', 'pipe', 'ignore'],
-      }) || '{}'
-    );
+      });
+      return output ? (JSON.parse(output) as T) : none;
+    } catch {
+      return none;
+    }
+  };
+  const usersPermissions = ([] as string[])
+    .concat(view(`@strapi/plugin-users-permissions@<=${version}`, 'version', []))
+    .filter((candidate) => /^\d+\.\d+\.\d+$/.test(candidate))
+    .sort(compareVersions)
+    .at(-1);
+  if (!usersPermissions) throw new Error(`no @strapi/plugin-users-permissions up to ${version}`);
   return {
     version,
-    strapiDependencies: view(`@strapi/strapi@${version}`),
-    uploadSharp: view(`@strapi/upload@${version}`).sharp ?? null,
+    strapiDependencies: view(`@strapi/strapi@${version}`, 'dependencies', {}),
+    uploadSharp: view<Record<string, string>>(`@strapi/upload@${version}`, 'dependencies', {}).sharp ?? null,
+    usersPermissions,
   };
 }
 
@@ -134,7 +154,6 @@ export function createVersionedApp(appDir: string, release: StrapiRelease): void
   const fromPlayground = ['react', 'react-dom', 'react-router-dom', 'styled-components'];
   const released = [
     '@strapi/strapi',
-    '@strapi/plugin-users-permissions',
     ...Object.keys(strapiDependencies).filter(
       (name) => name.startsWith('@strapi/') && strapiDependencies[name] === version
     ),
@@ -142,7 +161,7 @@ export function createVersionedApp(appDir: string, release: StrapiRelease): void
   writeAppManifest(appDir, {
     dependencies: {
       '@strapi/strapi': version,
-      '@strapi/plugin-users-permissions': version,
+      '@strapi/plugin-users-permissions': release.usersPermissions,
       ...Object.fromEntries(fromPlayground.map((name) => [name, playground[name]])),
       // The SQLite driver is a copy of this repository's, built already: its install would compile it
       // from source here (its prebuilt binaries are on GitHub), which takes minutes. A copy without its
@@ -152,6 +171,7 @@ export function createVersionedApp(appDir: string, release: StrapiRelease): void
     },
     overrides: {
       ...Object.fromEntries(released.map((name) => [name, version])),
+      '@strapi/plugin-users-permissions': release.usersPermissions,
       ...(needsRegistrySharp(release.uploadSharp) ? { sharp: plugin.sharp } : {}),
     },
   });
