@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { playgroundDir, repoRoot } from './paths';
@@ -148,6 +149,8 @@ function needsRegistrySharp(range: string | null): boolean {
  */
 export function createVersionedApp(appDir: string, release: StrapiRelease): void {
   copyAppParts(appDir);
+  // As create-strapi writes it: Users & Permissions refuses to start in production without its secret.
+  fs.writeFileSync(path.join(appDir, '.env'), `JWT_SECRET=${crypto.randomBytes(16).toString('base64')}\n`);
   const { version, strapiDependencies } = release;
   const playground = readManifest(path.join(playgroundDir, 'package.json')).dependencies ?? {};
   const plugin = readManifest(path.join(repoRoot, 'package.json')).dependencies ?? {};
