@@ -180,7 +180,7 @@ export function createVersionedApp(appDir: string, release: StrapiRelease): void
   });
 }
 
-/** A copy of the repository's built SQLite driver inside the app, whose install runs no script. */
+/** A copy of the repository's built SQLite driver inside the app, whose install builds nothing. */
 function builtSqliteDriverCopy(appDir: string): string {
   const source = path.dirname(require.resolve('better-sqlite3/package.json', { paths: [playgroundDir] }));
   if (!fs.existsSync(path.join(source, 'build', 'Release', 'better_sqlite3.node')))
@@ -188,8 +188,15 @@ function builtSqliteDriverCopy(appDir: string): string {
   const copy = path.join(appDir, 'vendor', 'better-sqlite3');
   fs.cpSync(source, copy, { recursive: true });
   const manifestFile = path.join(copy, 'package.json');
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as { scripts?: Record<string, string> };
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as {
+    scripts?: Record<string, string>;
+    gypfile?: boolean;
+  };
+  // No install script, and none npm would add: for a package with a binding.gyp it runs `node-gyp
+  // rebuild` by itself unless `gypfile` is false.
   delete manifest.scripts;
+  manifest.gypfile = false;
+  fs.rmSync(path.join(copy, 'binding.gyp'));
   fs.writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
   return copy;
 }
