@@ -163,7 +163,10 @@ export function createVersionedApp(appDir: string, release: StrapiRelease): void
   ];
   writeAppManifest(appDir, {
     dependencies: {
-      '@strapi/strapi': version,
+      // Listed, not only overridden: npm then places each at the top of node_modules, where a lockfile
+      // has it and where Strapi 5.0 requires its built-in plugins from (without a lockfile npm nested
+      // @strapi/email under @strapi/strapi, and 5.0.0 did not start).
+      ...Object.fromEntries(released.map((name) => [name, version])),
       '@strapi/plugin-users-permissions': release.usersPermissions,
       ...Object.fromEntries(fromPlayground.map((name) => [name, playground[name]])),
       // The SQLite driver is a copy of this repository's, built already: its install would compile it
