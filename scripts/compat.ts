@@ -41,7 +41,7 @@ async function main() {
       );
       results.push(result);
       // Written as each version finishes, so an interrupted run keeps what it found.
-      await writeReadmeRows(README, [{ result, checkedOn: new Date().toISOString().slice(0, 10) }]);
+      writeReadmeRows(README, [{ result, checkedOn: new Date().toISOString().slice(0, 10) }]);
     }
   } finally {
     // A failed release's app stays for a look (its path is printed); a passing run leaves nothing.

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import prettier from 'prettier';
 import { compatTable, type VersionResult } from '../../test/helpers/compat';
 import { compareVersions } from '../../test/helpers/fresh-app';
 
@@ -34,10 +33,7 @@ export function readReadmeRows(file: string): ReadmeRow[] {
  * Writes these results into the README's table: a version's row is replaced, a new version's added, the
  * other rows stay as their last run left them (each row says when it was checked). Sorted by version.
  */
-export async function writeReadmeRows(
-  file: string,
-  results: { result: VersionResult; checkedOn: string }[]
-): Promise<void> {
+export function writeReadmeRows(file: string, results: { result: VersionResult; checkedOn: string }[]): void {
   const fresh = compatTable(results).split('\n');
   const [header, rule, ...lines] = fresh;
   const rows = new Map(readReadmeRows(file).map((row) => [row.version, row.line]));
@@ -46,8 +42,5 @@ export async function writeReadmeRows(
   const readme = fs.readFileSync(file, 'utf8');
   const { start, end } = tableBounds(readme);
   const table = [header, rule, ...sorted].join('\n');
-  const updated = `${readme.slice(0, start)}\n${table}\n${readme.slice(end)}`;
-  // Formatted as the repository's format check wants it (Prettier aligns the table's columns).
-  const options = await prettier.resolveConfig(file);
-  fs.writeFileSync(file, await prettier.format(updated, { ...options, filepath: file }));
+  fs.writeFileSync(file, `${readme.slice(0, start)}\n${table}\n${readme.slice(end)}`);
 }
