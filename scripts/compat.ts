@@ -1,7 +1,8 @@
 // `npm run test:compat -- 5.0.0 5.20.0 ...`: the packed plugin in a new app of each given Strapi release
 // (install, admin build, start, the quickstart's ping / publish / webhook, the settings page in a
 // browser); prints a table and writes each version's row into the README's "Supported Strapi versions".
-// Without versions: the README table's versions. SKIP_BUILD=1 packs the dist/ as it is.
+// Without versions: the README table's versions. SKIP_BUILD=1 packs the dist/ as it is. Run one at a time:
+// each version's row is written into the README as it finishes, and parallel runs would overwrite rows.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
