@@ -23,6 +23,8 @@ const listTests = (dir) =>
 /** Integration files whose subject does not depend on the database; they run on SQLite only. */
 const DATABASE_INDEPENDENT = [
   'test/package.test.ts',
+  // New apps of two Strapi releases from the registry, each with its own SQLite file.
+  'test/compat.test.ts',
   'test/body-and-config.test.ts',
   'test/cli-check.test.ts',
   'test/admin-browser.test.ts',

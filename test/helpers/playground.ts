@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { createFixtureApp } from './fixture-app';
 import { request } from './http';
@@ -87,7 +89,10 @@ function spawnStrapi(
   env: NodeJS.ProcessEnv,
   appDir = playgroundDir
 ): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, [strapiBin, 'start'], {
+  // An app with a Strapi of its own (the compatibility check's) starts with that one, as `npm start` would.
+  const ownBin = path.join(appDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
+  const bin = appDir !== playgroundDir && fs.existsSync(ownBin) ? ownBin : strapiBin;
+  const child = spawn(process.execPath, [bin, 'start'], {
     cwd: appDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,4 @@
-import { useDebounce } from '@strapi/strapi/admin';
+import { useDebouncedValue } from './useDebouncedValue';
 import * as React from 'react';
 import type { TargetCheck } from '../../../core/src/contracts';
 import type { TargetSettings } from '../../../core/src/contracts';
@@ -22,7 +22,7 @@ export function useTargetCheck(
   values: SettingsFormValues,
   initialCheck: TargetCheck
 ): TargetCheckState {
-  const debouncedKey = useDebounce(targetPartKey(values), CHECK_DELAY_MS);
+  const debouncedKey = useDebouncedValue(targetPartKey(values), CHECK_DELAY_MS);
   const [state, setState] = React.useState<TargetCheckState>({
     check: initialCheck,
     errors: {},

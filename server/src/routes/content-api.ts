@@ -1,4 +1,5 @@
 import { PLUGIN_ID, SERVICE_ROUTE_BASE } from '../utils/plugin-id';
+import { atRestPrefixRoot } from './rest-prefix-root';
 
 const contractErrors = `plugin::${PLUGIN_ID}.contract-errors`;
 const serviceKey = `plugin::${PLUGIN_ID}.service-key`;
@@ -6,15 +7,15 @@ const webhookSignature = `plugin::${PLUGIN_ID}.webhook-signature`;
 const jsonBody = `plugin::${PLUGIN_ID}.json-body`;
 
 /**
- * Integration A and B routes, mounted right under Strapi's REST prefix (`prefix: ''`), so they are
- * served at /api/service/v1/... Strapi's users-permissions auth is off (`auth: false`): the route
+ * Integration A and B routes, mounted right under Strapi's REST prefix (see `atRestPrefixRoot`), so they
+ * are served at /api/service/v1/... on every Strapi 5. Strapi's users-permissions auth is off (`auth: false`): the route
  * middlewares authenticate with the service's key or signature instead, and read the body themselves
  * (Strapi's global body parser skips these paths): after the key, or around the signature check.
  */
 export default {
   type: 'content-api',
   prefix: '',
-  routes: [
+  routes: atRestPrefixRoot([
     {
       method: 'GET',
       path: `${SERVICE_ROUTE_BASE}/ping`,
@@ -40,5 +41,5 @@ export default {
       handler: 'service-api.removeCheckPost',
       config: { auth: false, middlewares: [contractErrors, serviceKey] },
     },
-  ],
+  ]),
 };

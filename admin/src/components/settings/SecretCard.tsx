@@ -1,9 +1,9 @@
 import { Box, Button, Dialog, Field, Flex, Typography } from '@strapi/design-system';
 import { ArrowClockwise, Duplicate, Key } from '@strapi/icons';
-import { useClipboard } from '@strapi/strapi/admin';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import type { SecretStatus } from '../../../../core/src/contracts';
+import { copyText } from '../../utils/clipboard';
 import { useTranslate, type Translate } from '../../hooks/useTranslate';
 import { useFeedback } from '../feedback/FeedbackProvider';
 import { Section } from './Section';
@@ -78,7 +78,6 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
   const { formatDate } = useIntl();
   const text = messages(kind, t);
   const notify = useFeedback();
-  const { copy } = useClipboard();
   const [status, setStatus] = React.useState(initialStatus);
   const [revealed, setRevealed] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
@@ -107,7 +106,7 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
   };
 
   const copyRevealed = async () => {
-    if (revealed && (await copy(revealed))) notify({ type: 'success', message: text.copied });
+    if (revealed && (await copyText(revealed))) notify({ type: 'success', message: text.copied });
   };
 
   const statusText =

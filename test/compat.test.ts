@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { checkStrapiVersion, compatTable } from './helpers/compat';
+import { packPlugin } from './helpers/fresh-app';
+import { repoRoot } from './helpers/paths';
+
+const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+  peerDependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** The first release the peer range admits (`^5.0.0` names 5.0.0). */
+const OLDEST = /\d+\.\d+\.\d+/.exec(manifest.peerDependencies['@strapi/strapi'])?.[0] ?? '';
+/** The release the playground and the rest of the suite run on: the newest the project has adopted. */
+const NEWEST = manifest.devDependencies['@strapi/strapi'];
+
+/**
+ * `npm run test:compat` for the two ends of the supported range: the packed plugin in a new app of
+ * each release (installed from the registry), admin build, start, ping / publish / webhook, settings page.
+ */
+describe('the packed plugin on the oldest and the newest Strapi release it supports', () => {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'article-publisher-compat-'));
+  let tarball = '';
+
+  before(() => {
+    tarball = packPlugin(workDir).tarball;
+  });
+  after(() => fs.rmSync(workDir, { recursive: true, force: true }));
+
+  it('names an exact oldest release in the peer range', () => {
+    assert.match(OLDEST, /^5\.\d+\.\d+$/);
+    assert.match(NEWEST, /^5\.\d+\.\d+$/);
+  });
+
+  for (const version of [OLDEST, NEWEST]) {
+    it(`works on Strapi ${version}: install, admin build, start, ping, publish, webhook, settings page`, async () => {
+      const result = await checkStrapiVersion(version, tarball, workDir, (line) => console.log(line));
+      assert.ok(result.passed, `\n${compatTable([{ result }])}`);
+      assert.equal(result.steps.ping?.detail, '200');
+      assert.equal(result.steps.publish?.detail, '201');
+      assert.equal(result.steps.webhook?.detail, '200');
+      assert.equal(result.steps['settings page']?.detail, 'renders');
+    });
+  }
+});
