@@ -4,7 +4,8 @@ import { normalizeArticle } from '../src/article';
 import { basicCredentials } from '../src/wordpress/basic-auth';
 import { parseWordPressDate, wordpressDate } from '../src/wordpress/dates';
 import { apiLinkHeader, wordpressIndex } from '../src/wordpress/discovery';
-import { WordPressError } from '../src/wordpress/errors';
+import { fromServiceError, WordPressError } from '../src/wordpress/errors';
+import { ServiceError } from '../src/errors';
 import { listQueryInput, listQuerySchema } from '../src/wordpress/list-query';
 import { dispositionFileName } from '../src/wordpress/media-request';
 import { mediaJson } from '../src/wordpress/media-json';
@@ -255,6 +256,7 @@ describe('WordPress JSON shapes', () => {
     categories: [3],
     tags: [],
     meta: {},
+    revisions: 0,
   };
 
   it('a post, with raw texts in the edit context', () => {
@@ -269,15 +271,55 @@ describe('WordPress JSON shapes', () => {
     assert.deepEqual(postJson(post, API, 'edit').title, { raw: 'Hello', rendered: 'Hello' });
   });
 
+  it("a post's links and edit fields, as WordPress gives them", () => {
+    const view = postJson(post, API);
+    assert.equal(view._links.about[0].href, `${API}/wp/v2/types/post`);
+    assert.deepEqual(view._links['version-history'], [{ count: 0, href: `${API}/wp/v2/posts/12/revisions` }]);
+    assert.equal('predecessor-version' in view._links, false);
+    assert.equal('wp:featuredmedia' in view._links, false);
+    assert.equal('wp:action-publish' in view._links, false);
+    assert.deepEqual(
+      view._links['wp:term'].map((term) => term.taxonomy),
+      ['category', 'post_tag']
+    );
+    assert.equal('password' in view, false);
+    const updated = postJson(
+      {
+        ...post,
+        revisions: 2,
+        featuredMedia: 9,
+        content: '<!-- wp:paragraph --><p>Hi</p><!-- /wp:paragraph -->',
+      },
+      API,
+      'edit'
+    );
+    assert.equal(updated._links['predecessor-version']?.[0].id, 2);
+    assert.equal(updated._links['wp:featuredmedia']?.[0].href, `${API}/wp/v2/media/9`);
+    assert.equal(updated._links['wp:action-assign-tags']?.[0].href, `${API}/wp/v2/posts/12`);
+    assert.equal(updated._links.curies[0].name, 'wp');
+    assert.equal(updated.content.block_version, 1);
+    assert.equal(postJson(post, API, 'edit').content.block_version, 0);
+    assert.equal(updated.password, '');
+    assert.equal(updated.permalink_template, 'https://example.com/blog/%postname%');
+    assert.equal(updated.generated_slug, 'hello');
+  });
+
   it('terms: categories have a parent, tags none', () => {
     const term = { id: 3, name: 'Gardening', slug: 'gardening', parent: 0, description: '', count: 0 };
     const category = termJson(term, 'category', API, 'https://example.com');
     assert.equal(category.parent, 0);
     assert.equal(category.taxonomy, 'category');
     assert.equal(category.link, 'https://example.com/category/gardening/');
+    assert.equal(category._links.about[0].href, `${API}/wp/v2/taxonomies/category`);
+    assert.equal(category._links['wp:post_type'][0].href, `${API}/wp/v2/posts?categories=3`);
+    assert.equal('up' in category._links, false);
+    const child = termJson({ ...term, id: 4, parent: 3 }, 'category', API, 'https://example.com');
+    assert.deepEqual(child._links.up, [{ embeddable: true, href: `${API}/wp/v2/categories/3` }]);
     const tag = termJson(term, 'post_tag', API, 'https://example.com');
     assert.equal('parent' in tag, false);
     assert.equal(tag._links.self[0].href, `${API}/wp/v2/tags/3`);
+    assert.equal(tag._links['wp:post_type'][0].href, `${API}/wp/v2/posts?tags=3`);
+    assert.equal(tag._links.curies[0].href, 'https://api.w.org/{rel}');
   });
 
   it('a medium, with its pixel size and bytes', () => {
@@ -296,19 +338,33 @@ describe('WordPress JSON shapes', () => {
         updatedAt: null,
       },
       API,
-      'Tomato'
+      { title: 'Tomato', context: 'edit' }
     );
     assert.equal(media.source_url, 'https://cms.example.com/uploads/tomato.png');
     assert.equal(media.media_type, 'image');
-    assert.deepEqual(media.title, { rendered: 'Tomato' });
+    assert.deepEqual(media.title, { raw: 'Tomato', rendered: 'Tomato' });
+    assert.equal(media.generated_slug, 'tomato-1a2b');
+    assert.deepEqual(media.missing_image_sizes, []);
+    assert.equal(media.media_details.image_meta?.camera, '');
+    assert.equal(
+      (media._links as Record<string, { href: string }[]>)['wp:action-assign-author'][0].href,
+      `${API}/wp/v2/media/9`
+    );
+    assert.equal(media._links.about[0].href, `${API}/wp/v2/types/attachment`);
     assert.equal(media.media_details.width, 320);
     assert.equal(media.media_details.filesize, 2048);
   });
 
   it('the user, with capabilities only in the edit context', () => {
     const user = { id: 1, login: 'editor', name: 'editor' };
-    assert.equal('capabilities' in userJson(user, 'https://example.com', 'view'), false);
-    const edit = userJson(user, 'https://example.com', 'edit');
+    const view = userJson(user, 'https://example.com', 'view', API);
+    assert.equal('capabilities' in view, false);
+    assert.deepEqual(Object.keys(view.avatar_urls), ['24', '48', '96']);
+    assert.deepEqual(view.meta, []);
+    assert.equal(view._links.self[0].href, `${API}/wp/v2/users/1`);
+    assert.equal(view.url, 'https://example.com');
+    const edit = userJson(user, 'https://example.com', 'edit', API);
+    assert.deepEqual(edit.meta, { persisted_preferences: [] });
     assert.ok('username' in edit && 'capabilities' in edit);
     assert.equal(edit.username, 'editor');
     assert.equal(edit.capabilities.publish_posts, true);
@@ -327,6 +383,7 @@ describe('WordPress JSON shapes', () => {
       'https://cms.example.com/admin/settings/article-publisher/authorize-application'
     );
     assert.ok(index.routes['/wp/v2/posts/(?P<id>[\\d]+)']);
+    assert.equal(index.gmt_offset, '0');
     assert.equal(apiLinkHeader(API), `<${API}/>; rel="https://api.w.org/"`);
   });
 });
@@ -346,5 +403,28 @@ describe('pagination', () => {
     assert.doesNotThrow(() => assertPostPageExists(25, 3, 10));
     assert.equal(thrown(() => assertPostPageExists(25, 4, 10)).code, 'rest_post_invalid_page_number');
     assert.doesNotThrow(() => assertPostPageExists(0, 5, 10));
+  });
+});
+
+describe('WordPress errors', () => {
+  it('carry additional_data beside data, as a WP_Error with further messages does', () => {
+    const error = new WordPressError('term_exists', 'exists', 400, {
+      data: { term_id: 2 },
+      additionalData: [2],
+    });
+    assert.deepEqual(error.toBody(), {
+      code: 'term_exists',
+      message: 'exists',
+      data: { status: 400, term_id: 2 },
+      additional_data: [2],
+    });
+    assert.equal('additional_data' in new WordPressError('x', 'y', 400).toBody(), false);
+  });
+
+  it('name the JSON parser failure as WordPress does', () => {
+    const body = fromServiceError(new ServiceError('invalid_json', 'bad')).toBody();
+    assert.equal(body.code, 'rest_invalid_json');
+    assert.equal(body.data.json_error_code, 4);
+    assert.equal(body.data.json_error_message, 'Syntax error');
   });
 });

@@ -111,7 +111,17 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       categories: target.categories?.kind === 'relation' ? idsOf(row[target.categories.field]) : [],
       tags: target.tags?.kind === 'relation' ? idsOf(row[target.tags.field]) : [],
       meta: {},
+      revisions: 0,
     };
+  }
+
+  /** Sets each post's revision count: the updates the ledger recorded of it. */
+  async function withRevisions(target: PublishTarget, posts: PostView[]): Promise<PostView[]> {
+    const counts = await service('deliveries').countUpdates(
+      target.uid,
+      posts.map((post) => post.id)
+    );
+    return posts.map((post) => ({ ...post, revisions: counts.get(post.id) ?? 0 }));
   }
 
   async function findRow(target: PublishTarget, id: number, locale: string | undefined) {
@@ -188,7 +198,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     const { target, locale } = await targetOf(config);
     const row = await findRow(target, result.postId, locale);
     if (!row) throw invalidId();
-    const post = viewOf(target, config, row, result.status === 'publish');
+    const [post] = await withRevisions(target, [viewOf(target, config, row, result.status === 'publish')]);
     // `meta` answers what was kept of the SEO keys sent (WordPress answers the registered keys it stored).
     post.meta = seoFromMeta(request.meta, fields.title).kept;
     return { post, created: result.created };
@@ -234,7 +244,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         .map((documentId) => rows.find((row) => row.documentId === documentId))
         .filter((row): row is DocumentRow => row !== undefined)
         .map((row) => viewOf(target, config, row, published.has(row.documentId)));
-      return { posts, total };
+      return { posts: await withRevisions(target, posts), total };
     },
 
     async get(id: number, config: EffectiveConfig): Promise<PostView> {
@@ -242,7 +252,10 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       const row = await findRow(target, id, locale);
       if (!row) throw invalidId();
       const published = await publishedOf(target, [row.documentId], locale);
-      return viewOf(target, config, row, published.has(row.documentId));
+      const [post] = await withRevisions(target, [
+        viewOf(target, config, row, published.has(row.documentId)),
+      ]);
+      return post;
     },
 
     /** WordPress's create: a new post each time; a slug in use gets `-2` (then `-3`, ...). */
