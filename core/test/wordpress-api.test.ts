@@ -11,7 +11,7 @@ import { dispositionFileName } from '../src/wordpress/media-request';
 import { mediaJson } from '../src/wordpress/media-json';
 import { assertPostPageExists, paginationHeaders } from '../src/wordpress/pagination';
 import { parseWordPress } from '../src/wordpress/parse';
-import { articleFieldsFromPost, storedStatus } from '../src/wordpress/post-article';
+import { articleFieldsFromPost, statusWarning, storedStatus } from '../src/wordpress/post-article';
 import { postJson, type PostView } from '../src/wordpress/post-json';
 import { postRequestSchema } from '../src/wordpress/post-request';
 import { matchEndpoint, wordpressApiRoute } from '../src/wordpress/route-path';
@@ -222,13 +222,49 @@ describe('a WordPress post as an article', () => {
     assert.equal(article.date?.toISOString(), '2024-05-01T09:30:00.000Z');
   });
 
-  it('stores private and future posts as drafts, with a warning', () => {
-    assert.deepEqual(storedStatus('publish'), { status: 'publish' });
-    assert.deepEqual(storedStatus(undefined), { status: 'draft' });
-    assert.equal(storedStatus('private').status, 'draft');
-    assert.match(storedStatus('private').warning ?? '', /private/);
-    assert.equal(storedStatus('future').status, 'draft');
-    assert.match(storedStatus('future').warning ?? '', /future/);
+  it('stores statuses as WordPress does: none and private as drafts, future by its date', () => {
+    const now = new Date('2024-05-01T09:30:00Z');
+    const later = new Date('2024-05-01T09:30:02Z');
+    const earlier = new Date('2024-04-30T09:30:00Z');
+    assert.equal(storedStatus('publish', undefined, now), 'publish');
+    assert.equal(storedStatus(undefined, undefined, now), 'draft');
+    assert.equal(storedStatus('private', undefined, now), 'draft');
+    assert.match(statusWarning('private') ?? '', /private/);
+    assert.equal(statusWarning('future'), undefined);
+    assert.equal(storedStatus('future', later, now), 'future');
+    assert.equal(storedStatus('future', earlier, now), 'publish');
+    assert.equal(storedStatus('future', now, now), 'publish');
+    assert.throws(
+      () => storedStatus('future', undefined, now),
+      (error: unknown) =>
+        error instanceof WordPressError &&
+        error.status === 400 &&
+        error.code === 'rest_invalid_param' &&
+        'date' in (error.toBody().data.params as object)
+    );
+  });
+
+  it('a future post becomes a scheduled article at its date; a past one is published now', () => {
+    const now = new Date('2024-05-01T09:30:00Z');
+    const options = { defaultStatus: 'draft' as const, sanitize: { videoEmbedHosts: [] }, now };
+    const scheduled = normalizeArticle(
+      articleFieldsFromPost({ status: 'future', date_gmt: '2024-05-01T09:30:02' }, resolved, now),
+      options
+    );
+    assert.equal(scheduled.status, 'future');
+    assert.equal(scheduled.scheduledAt?.toISOString(), '2024-05-01T09:30:02.000Z');
+    const past = normalizeArticle(
+      articleFieldsFromPost({ status: 'future', date: '2024-04-01T09:30:00' }, resolved, now),
+      options
+    );
+    assert.equal(past.status, 'publish');
+    assert.equal(past.scheduledAt, undefined);
+    assert.equal(past.date?.toISOString(), '2024-04-01T09:30:00.000Z');
+    const publishLater = normalizeArticle(
+      articleFieldsFromPost({ status: 'publish', date: '2024-05-02T09:30:00' }, resolved, now),
+      options
+    );
+    assert.equal(publishLater.status, 'future');
   });
 
   it('keeps the content digest of articles without the WordPress-only fields as it was', () => {
