@@ -522,6 +522,22 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
     assertWordPressError(undated, 400, 'rest_invalid_param');
     assert.ok('date' in undated.json.data.params, undated.text);
 
+    // An update that names no date keeps a scheduled post's time (and its status).
+    const inAnHour = new Date(Math.ceil((Date.now() + 3_600_000) / 1000) * 1000).toISOString().slice(0, 19);
+    const winter = await wpJson('/wp/v2/posts', {
+      method: 'POST',
+      body: { title: 'Winter mulch', content: '<p>Straw.</p>', status: 'future', date: inAnHour },
+    });
+    assert.equal(winter.json.status, 'future', winter.text);
+    const retitled = await wpJson(`/wp/v2/posts/${winter.json.id}`, {
+      method: 'POST',
+      body: { title: 'Winter mulching', content: '<p>Straw, thick.</p>' },
+    });
+    assert.equal(retitled.status, 200, retitled.text);
+    assert.equal(retitled.json.status, 'future');
+    assert.equal(retitled.json.date, inAnHour);
+    assert.equal((await wpJson(`/wp/v2/posts/${winter.json.id}`)).json.status, 'future');
+
     const privatePost = await wpJson('/wp/v2/posts', {
       method: 'POST',
       body: { title: 'Notes to self', content: '<p>Water.</p>', status: 'private' },
