@@ -4,13 +4,14 @@ import { normalizeArticle } from '../src/article';
 import { basicCredentials } from '../src/wordpress/basic-auth';
 import { parseWordPressDate, wordpressDate } from '../src/wordpress/dates';
 import { apiLinkHeader, wordpressIndex } from '../src/wordpress/discovery';
-import { WordPressError } from '../src/wordpress/errors';
+import { fromServiceError, WordPressError } from '../src/wordpress/errors';
+import { ServiceError } from '../src/errors';
 import { listQueryInput, listQuerySchema } from '../src/wordpress/list-query';
 import { dispositionFileName } from '../src/wordpress/media-request';
 import { mediaJson } from '../src/wordpress/media-json';
 import { assertPostPageExists, paginationHeaders } from '../src/wordpress/pagination';
 import { parseWordPress } from '../src/wordpress/parse';
-import { articleFieldsFromPost, storedStatus } from '../src/wordpress/post-article';
+import { articleFieldsFromPost, statusWarning, storedStatus } from '../src/wordpress/post-article';
 import { postJson, type PostView } from '../src/wordpress/post-json';
 import { postRequestSchema } from '../src/wordpress/post-request';
 import { matchEndpoint, wordpressApiRoute } from '../src/wordpress/route-path';
@@ -221,13 +222,49 @@ describe('a WordPress post as an article', () => {
     assert.equal(article.date?.toISOString(), '2024-05-01T09:30:00.000Z');
   });
 
-  it('stores private and future posts as drafts, with a warning', () => {
-    assert.deepEqual(storedStatus('publish'), { status: 'publish' });
-    assert.deepEqual(storedStatus(undefined), { status: 'draft' });
-    assert.equal(storedStatus('private').status, 'draft');
-    assert.match(storedStatus('private').warning ?? '', /private/);
-    assert.equal(storedStatus('future').status, 'draft');
-    assert.match(storedStatus('future').warning ?? '', /future/);
+  it('stores statuses as WordPress does: none and private as drafts, future by its date', () => {
+    const now = new Date('2024-05-01T09:30:00Z');
+    const later = new Date('2024-05-01T09:30:02Z');
+    const earlier = new Date('2024-04-30T09:30:00Z');
+    assert.equal(storedStatus('publish', undefined, now), 'publish');
+    assert.equal(storedStatus(undefined, undefined, now), 'draft');
+    assert.equal(storedStatus('private', undefined, now), 'draft');
+    assert.match(statusWarning('private') ?? '', /private/);
+    assert.equal(statusWarning('future'), undefined);
+    assert.equal(storedStatus('future', later, now), 'future');
+    assert.equal(storedStatus('future', earlier, now), 'publish');
+    assert.equal(storedStatus('future', now, now), 'publish');
+    assert.throws(
+      () => storedStatus('future', undefined, now),
+      (error: unknown) =>
+        error instanceof WordPressError &&
+        error.status === 400 &&
+        error.code === 'rest_invalid_param' &&
+        'date' in (error.toBody().data.params as object)
+    );
+  });
+
+  it('a future post becomes a scheduled article at its date; a past one is published now', () => {
+    const now = new Date('2024-05-01T09:30:00Z');
+    const options = { defaultStatus: 'draft' as const, sanitize: { videoEmbedHosts: [] }, now };
+    const scheduled = normalizeArticle(
+      articleFieldsFromPost({ status: 'future', date_gmt: '2024-05-01T09:30:02' }, resolved, now),
+      options
+    );
+    assert.equal(scheduled.status, 'future');
+    assert.equal(scheduled.scheduledAt?.toISOString(), '2024-05-01T09:30:02.000Z');
+    const past = normalizeArticle(
+      articleFieldsFromPost({ status: 'future', date: '2024-04-01T09:30:00' }, resolved, now),
+      options
+    );
+    assert.equal(past.status, 'publish');
+    assert.equal(past.scheduledAt, undefined);
+    assert.equal(past.date?.toISOString(), '2024-04-01T09:30:00.000Z');
+    const publishLater = normalizeArticle(
+      articleFieldsFromPost({ status: 'publish', date: '2024-05-02T09:30:00' }, resolved, now),
+      options
+    );
+    assert.equal(publishLater.status, 'future');
   });
 
   it('keeps the content digest of articles without the WordPress-only fields as it was', () => {
@@ -255,6 +292,7 @@ describe('WordPress JSON shapes', () => {
     categories: [3],
     tags: [],
     meta: {},
+    revisions: 0,
   };
 
   it('a post, with raw texts in the edit context', () => {
@@ -269,15 +307,55 @@ describe('WordPress JSON shapes', () => {
     assert.deepEqual(postJson(post, API, 'edit').title, { raw: 'Hello', rendered: 'Hello' });
   });
 
+  it("a post's links and edit fields, as WordPress gives them", () => {
+    const view = postJson(post, API);
+    assert.equal(view._links.about[0].href, `${API}/wp/v2/types/post`);
+    assert.deepEqual(view._links['version-history'], [{ count: 0, href: `${API}/wp/v2/posts/12/revisions` }]);
+    assert.equal('predecessor-version' in view._links, false);
+    assert.equal('wp:featuredmedia' in view._links, false);
+    assert.equal('wp:action-publish' in view._links, false);
+    assert.deepEqual(
+      view._links['wp:term'].map((term) => term.taxonomy),
+      ['category', 'post_tag']
+    );
+    assert.equal('password' in view, false);
+    const updated = postJson(
+      {
+        ...post,
+        revisions: 2,
+        featuredMedia: 9,
+        content: '<!-- wp:paragraph --><p>Hi</p><!-- /wp:paragraph -->',
+      },
+      API,
+      'edit'
+    );
+    assert.equal(updated._links['predecessor-version']?.[0].id, 2);
+    assert.equal(updated._links['wp:featuredmedia']?.[0].href, `${API}/wp/v2/media/9`);
+    assert.equal(updated._links['wp:action-assign-tags']?.[0].href, `${API}/wp/v2/posts/12`);
+    assert.equal(updated._links.curies[0].name, 'wp');
+    assert.equal(updated.content.block_version, 1);
+    assert.equal(postJson(post, API, 'edit').content.block_version, 0);
+    assert.equal(updated.password, '');
+    assert.equal(updated.permalink_template, 'https://example.com/blog/%postname%');
+    assert.equal(updated.generated_slug, 'hello');
+  });
+
   it('terms: categories have a parent, tags none', () => {
     const term = { id: 3, name: 'Gardening', slug: 'gardening', parent: 0, description: '', count: 0 };
     const category = termJson(term, 'category', API, 'https://example.com');
     assert.equal(category.parent, 0);
     assert.equal(category.taxonomy, 'category');
     assert.equal(category.link, 'https://example.com/category/gardening/');
+    assert.equal(category._links.about[0].href, `${API}/wp/v2/taxonomies/category`);
+    assert.equal(category._links['wp:post_type'][0].href, `${API}/wp/v2/posts?categories=3`);
+    assert.equal('up' in category._links, false);
+    const child = termJson({ ...term, id: 4, parent: 3 }, 'category', API, 'https://example.com');
+    assert.deepEqual(child._links.up, [{ embeddable: true, href: `${API}/wp/v2/categories/3` }]);
     const tag = termJson(term, 'post_tag', API, 'https://example.com');
     assert.equal('parent' in tag, false);
     assert.equal(tag._links.self[0].href, `${API}/wp/v2/tags/3`);
+    assert.equal(tag._links['wp:post_type'][0].href, `${API}/wp/v2/posts?tags=3`);
+    assert.equal(tag._links.curies[0].href, 'https://api.w.org/{rel}');
   });
 
   it('a medium, with its pixel size and bytes', () => {
@@ -296,19 +374,33 @@ describe('WordPress JSON shapes', () => {
         updatedAt: null,
       },
       API,
-      'Tomato'
+      { title: 'Tomato', context: 'edit' }
     );
     assert.equal(media.source_url, 'https://cms.example.com/uploads/tomato.png');
     assert.equal(media.media_type, 'image');
-    assert.deepEqual(media.title, { rendered: 'Tomato' });
+    assert.deepEqual(media.title, { raw: 'Tomato', rendered: 'Tomato' });
+    assert.equal(media.generated_slug, 'tomato-1a2b');
+    assert.deepEqual(media.missing_image_sizes, []);
+    assert.equal(media.media_details.image_meta?.camera, '');
+    assert.equal(
+      (media._links as Record<string, { href: string }[]>)['wp:action-assign-author'][0].href,
+      `${API}/wp/v2/media/9`
+    );
+    assert.equal(media._links.about[0].href, `${API}/wp/v2/types/attachment`);
     assert.equal(media.media_details.width, 320);
     assert.equal(media.media_details.filesize, 2048);
   });
 
   it('the user, with capabilities only in the edit context', () => {
     const user = { id: 1, login: 'editor', name: 'editor' };
-    assert.equal('capabilities' in userJson(user, 'https://example.com', 'view'), false);
-    const edit = userJson(user, 'https://example.com', 'edit');
+    const view = userJson(user, 'https://example.com', 'view', API);
+    assert.equal('capabilities' in view, false);
+    assert.deepEqual(Object.keys(view.avatar_urls), ['24', '48', '96']);
+    assert.deepEqual(view.meta, []);
+    assert.equal(view._links.self[0].href, `${API}/wp/v2/users/1`);
+    assert.equal(view.url, 'https://example.com');
+    const edit = userJson(user, 'https://example.com', 'edit', API);
+    assert.deepEqual(edit.meta, { persisted_preferences: [] });
     assert.ok('username' in edit && 'capabilities' in edit);
     assert.equal(edit.username, 'editor');
     assert.equal(edit.capabilities.publish_posts, true);
@@ -327,6 +419,7 @@ describe('WordPress JSON shapes', () => {
       'https://cms.example.com/admin/settings/article-publisher/authorize-application'
     );
     assert.ok(index.routes['/wp/v2/posts/(?P<id>[\\d]+)']);
+    assert.equal(index.gmt_offset, '0');
     assert.equal(apiLinkHeader(API), `<${API}/>; rel="https://api.w.org/"`);
   });
 });
@@ -346,5 +439,28 @@ describe('pagination', () => {
     assert.doesNotThrow(() => assertPostPageExists(25, 3, 10));
     assert.equal(thrown(() => assertPostPageExists(25, 4, 10)).code, 'rest_post_invalid_page_number');
     assert.doesNotThrow(() => assertPostPageExists(0, 5, 10));
+  });
+});
+
+describe('WordPress errors', () => {
+  it('carry additional_data beside data, as a WP_Error with further messages does', () => {
+    const error = new WordPressError('term_exists', 'exists', 400, {
+      data: { term_id: 2 },
+      additionalData: [2],
+    });
+    assert.deepEqual(error.toBody(), {
+      code: 'term_exists',
+      message: 'exists',
+      data: { status: 400, term_id: 2 },
+      additional_data: [2],
+    });
+    assert.equal('additional_data' in new WordPressError('x', 'y', 400).toBody(), false);
+  });
+
+  it('name the JSON parser failure as WordPress does', () => {
+    const body = fromServiceError(new ServiceError('invalid_json', 'bad')).toBody();
+    assert.equal(body.code, 'rest_invalid_json');
+    assert.equal(body.data.json_error_code, 4);
+    assert.equal(body.data.json_error_message, 'Syntax error');
   });
 });

@@ -38,7 +38,8 @@ export function wordpressIndex(input: IndexInput) {
     description: input.description,
     url: input.cmsUrl,
     home: input.siteUrl,
-    gmt_offset: 0,
+    // WordPress answers the offset as a string (an option's raw value).
+    gmt_offset: '0',
     timezone_string: 'UTC',
     namespaces: ['wp/v2'],
     authentication: {

@@ -5,6 +5,8 @@ export interface WordPressErrorBody {
   code: string;
   message: string;
   data: { status: number; [key: string]: unknown };
+  /** The data of the WP_Error's further messages (`term_exists` carries the existing term's id again). */
+  additional_data?: unknown[];
 }
 
 /** An error answered on the WordPress routes in WordPress's shape, with WordPress's code. */
@@ -12,21 +14,32 @@ export class WordPressError extends Error {
   readonly headers: Record<string, string>;
   /** What `data` carries besides the status (`params` of an invalid parameter, `term_id` of an existing term). */
   readonly data: Record<string, unknown>;
+  readonly additionalData: unknown[] | undefined;
 
   constructor(
     readonly code: string,
     message: string,
     readonly status: number,
-    extra: { headers?: Record<string, string>; data?: Record<string, unknown> } = {}
+    extra: {
+      headers?: Record<string, string>;
+      data?: Record<string, unknown>;
+      additionalData?: unknown[];
+    } = {}
   ) {
     super(message);
     this.name = 'WordPressError';
     this.headers = extra.headers ?? {};
     this.data = extra.data ?? {};
+    this.additionalData = extra.additionalData;
   }
 
   toBody(): WordPressErrorBody {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+    return {
+      code: this.code,
+      message: this.message,
+      data: { status: this.status, ...this.data },
+      ...(this.additionalData ? { additional_data: this.additionalData } : {}),
+    };
   }
 }
 
@@ -42,7 +55,13 @@ const CODES: Partial<Record<ServiceError['code'], string>> = {
 export function fromServiceError(error: ServiceError): WordPressError {
   const code = CODES[error.code] ?? `article_publisher_${error.code}`;
   const { status: _status, ...details } = error.toBody().data;
-  return new WordPressError(code, error.message, error.status, { headers: error.headers, data: details });
+  // WordPress names the JSON parser's failure: PHP's JSON_ERROR_SYNTAX (4), "Syntax error".
+  const json =
+    error.code === 'invalid_json' ? { json_error_code: 4, json_error_message: 'Syntax error' } : {};
+  return new WordPressError(code, error.message, error.status, {
+    headers: error.headers,
+    data: { ...details, ...json },
+  });
 }
 
 export const noRoute = () =>

@@ -2,6 +2,7 @@ import type { ArticleFields } from '../article';
 import type { PostStatus } from '../config';
 import { textFromHtml } from '../seo';
 import { parseWordPressDate } from './dates';
+import { WordPressError } from './errors';
 import type { PostRequest, WordPressStatus } from './post-request';
 import { seoFromMeta } from './seo-meta';
 
@@ -18,41 +19,60 @@ export interface ResolvedPost {
   featuredMedia: { id: number; url: string; alt: string | undefined } | undefined;
 }
 
-/** The status a WordPress status lands as, and why when it is not the same. */
-export function storedStatus(status: WordPressStatus | undefined): {
-  status: PostStatus | undefined;
-  warning?: string;
-} {
+/**
+ * The status a WordPress status lands as, given the post's date, as WordPress decides it: no status is
+ * a draft; `future` waits for a date still to come (the publisher keeps a draft and schedules it) and
+ * is published now when its date has passed; `private` is a draft (Strapi has no private posts).
+ * `future` without a date is a 400 naming `date`: WordPress would publish it at once, which is not what
+ * a sender asking for a scheduled post wants (docs/wordpress.md).
+ */
+export function storedStatus(
+  status: WordPressStatus | undefined,
+  date: Date | undefined,
+  now: Date
+): PostStatus {
   switch (status) {
     case undefined:
-      // WordPress creates a draft when no status is sent.
-      return { status: 'draft' };
     case 'private':
-      return {
-        status: 'draft',
-        warning: 'status "private" was stored as a draft (Strapi has no private posts).',
-      };
+      return 'draft';
     case 'future':
-      return {
-        status: 'draft',
-        warning:
-          'status "future" was stored as a draft: scheduled publishing is not available yet; publish it at its date.',
-      };
+      if (!date) {
+        throw new WordPressError('rest_invalid_param', 'Invalid parameter(s): date', 400, {
+          data: {
+            params: {
+              date: 'A date (or date_gmt) is required with status "future": when to publish the post.',
+            },
+          },
+        });
+      }
+      return date.getTime() > now.getTime() ? 'future' : 'publish';
     default:
-      return { status };
+      return status;
   }
 }
 
+/** Why a post's status was stored otherwise, for the activity log. */
+export const statusWarning = (status: WordPressStatus | undefined): string | undefined =>
+  status === 'private' ? 'status "private" was stored as a draft (Strapi has no private posts).' : undefined;
+
+/** The date a post request names: `date_gmt` first, else `date` (both UTC on this site). */
+export const postDate = (request: Pick<PostRequest, 'date' | 'date_gmt'>) =>
+  parseWordPressDate(request.date_gmt ?? request.date);
+
 /** A WordPress post request, resolved, as the publish pipeline's article fields. */
-export function articleFieldsFromPost(request: PostRequest, resolved: ResolvedPost): ArticleFields {
+export function articleFieldsFromPost(
+  request: PostRequest,
+  resolved: ResolvedPost,
+  now: Date = new Date()
+): ArticleFields {
   const seo = seoFromMeta(request.meta, resolved.title);
   const excerpt = request.excerpt ? textFromHtml(request.excerpt).trim() : '';
-  const date = parseWordPressDate(request.date_gmt ?? request.date);
+  const date = postDate(request);
   return {
     title: resolved.title,
     html: resolved.html,
     slug: resolved.slug,
-    status: storedStatus(request.status).status,
+    status: storedStatus(request.status, date, now),
     focusKeyword: seo.focusKeyword,
     secondaryKeywords: [...seo.secondaryKeywords, ...resolved.tagNames],
     metaDescription: seo.metaDescription,

@@ -1,3 +1,5 @@
+import { CURIES, link, ownLinks } from './links';
+
 /** A category or tag entry as the facade reads it. */
 export interface TermView {
   id: number;
@@ -32,8 +34,13 @@ export function termJson(term: TermView, taxonomy: Taxonomy, apiRoot: string, si
     ...(taxonomy === 'category' ? { parent: term.parent } : {}),
     meta: [],
     _links: {
-      self: [{ href: `${apiRoot}/wp/v2/${base}/${term.id}` }],
-      collection: [{ href: `${apiRoot}/wp/v2/${base}` }],
+      ...ownLinks(apiRoot, base, term.id),
+      about: link(`${apiRoot}/wp/v2/taxonomies/${taxonomy}`),
+      ...(taxonomy === 'category' && term.parent
+        ? { up: link(`${apiRoot}/wp/v2/${base}/${term.parent}`, { embeddable: true }) }
+        : {}),
+      'wp:post_type': link(`${apiRoot}/wp/v2/posts?${base}=${term.id}`),
+      curies: CURIES,
     },
   };
 }

@@ -142,6 +142,23 @@ const schedules = ({ strapi }: { strapi: Core.Strapi }) => {
       return new Map(rows.map((row) => [row.deliveryId, toActivitySchedule(row)]));
     },
 
+    /** When each of these documents' waiting schedule publishes it (documents without one are absent). */
+    async waitingFor(
+      targetUid: string,
+      documentIds: string[],
+      locale: string | undefined
+    ): Promise<Map<string, Date>> {
+      if (!documentIds.length) return new Map();
+      const rows = (await store().findMany({
+        where: {
+          ...postKey(targetUid, documentIds[0], locale),
+          targetDocumentId: { $in: documentIds },
+          state: 'scheduled',
+        },
+      })) as ScheduleRow[];
+      return new Map(rows.map((row) => [row.targetDocumentId, new Date(row.publishAt)]));
+    },
+
     /** Waiting rows of one kind, the earliest first; `dueBy` keeps those whose time has come. */
     async waiting(via: ScheduleRow['via'], dueBy?: Date, limit = 100): Promise<ScheduleRow[]> {
       return (await store().findMany({

@@ -97,6 +97,21 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
     return row.id;
   },
 
+  /** How many deliveries changed each of these posts after creating it (the WordPress API's revision count). */
+  async countUpdates(targetUid: string, postIds: number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>();
+    if (!postIds.length) return counts;
+    const rows = await documentsOf(strapi, DELIVERY_UID).findMany({
+      filters: { targetUid, postId: { $in: postIds }, created: false },
+      fields: ['postId'],
+    });
+    for (const row of rows) {
+      const postId = Number(row.postId);
+      counts.set(postId, (counts.get(postId) ?? 0) + 1);
+    }
+    return counts;
+  },
+
   /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug, and the locale on a localized target). */
   async findLatestWebhookDelivery(
     articleId: number,

@@ -10,7 +10,8 @@ import { WordPressError } from '../../../core/src/wordpress/errors';
 import type { ListQuery } from '../../../core/src/wordpress/list-query';
 import {
   articleFieldsFromPost,
-  storedStatus,
+  postDate,
+  statusWarning,
   type ResolvedPost,
 } from '../../../core/src/wordpress/post-article';
 import type { PostView } from '../../../core/src/wordpress/post-json';
@@ -110,7 +111,42 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       categories: target.categories?.kind === 'relation' ? idsOf(row[target.categories.field]) : [],
       tags: target.tags?.kind === 'relation' ? idsOf(row[target.tags.field]) : [],
       meta: {},
+      revisions: 0,
     };
+  }
+
+  /**
+   * Posts as WordPress shows them: `future` while a schedule waits (its time as the date), and the
+   * revision count (the updates the ledger recorded).
+   */
+  async function viewsOf(
+    target: PublishTarget,
+    config: EffectiveConfig,
+    locale: string | undefined,
+    rows: DocumentRow[],
+    published: Set<string>
+  ): Promise<PostView[]> {
+    const [updates, waiting] = await Promise.all([
+      service('deliveries').countUpdates(
+        target.uid,
+        rows.map((row) => row.id)
+      ),
+      service('schedules').waitingFor(
+        target.uid,
+        rows.map((row) => row.documentId),
+        locale
+      ),
+    ]);
+    return rows.map((row) => {
+      const post = viewOf(target, config, row, published.has(row.documentId));
+      const publishAt = waiting.get(row.documentId);
+      const scheduled = publishAt && post.status !== 'publish';
+      return {
+        ...post,
+        revisions: updates.get(post.id) ?? 0,
+        ...(scheduled ? { status: 'future' as const, date: publishAt } : {}),
+      };
+    });
   }
 
   async function findRow(target: PublishTarget, id: number, locale: string | undefined) {
@@ -182,13 +218,14 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     );
     // A large article is sanitized and read off the event loop, as the service routes do.
     const article = await service('article-work').normalize(articleFields, articleOptions(config));
-    const statusWarning = storedStatus(fields.status).warning;
-    if (statusWarning) article.warnings.push(statusWarning);
+    const warning = statusWarning(fields.status);
+    if (warning) article.warnings.push(warning);
     const result = await service('publisher').publish(article, { source: 'wordpress' }, config);
     const { target, locale } = await targetOf(config);
     const row = await findRow(target, result.postId, locale);
     if (!row) throw invalidId();
-    const post = viewOf(target, config, row, result.status === 'publish');
+    const published = new Set(result.status === 'publish' ? [row.documentId] : []);
+    const [post] = await viewsOf(target, config, locale, [row], published);
     // `meta` answers what was kept of the SEO keys sent (WordPress answers the registered keys it stored).
     post.meta = seoFromMeta(request.meta, fields.title).kept;
     return { post, created: result.created };
@@ -230,11 +267,10 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
           })
         : [];
       const published = await publishedOf(target, documentIds, locale);
-      const posts = documentIds
+      const ordered = documentIds
         .map((documentId) => rows.find((row) => row.documentId === documentId))
-        .filter((row): row is DocumentRow => row !== undefined)
-        .map((row) => viewOf(target, config, row, published.has(row.documentId)));
-      return { posts, total };
+        .filter((row): row is DocumentRow => row !== undefined);
+      return { posts: await viewsOf(target, config, locale, ordered, published), total };
     },
 
     async get(id: number, config: EffectiveConfig): Promise<PostView> {
@@ -242,7 +278,8 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       const row = await findRow(target, id, locale);
       if (!row) throw invalidId();
       const published = await publishedOf(target, [row.documentId], locale);
-      return viewOf(target, config, row, published.has(row.documentId));
+      const [post] = await viewsOf(target, config, locale, [row], published);
+      return post;
     },
 
     /** WordPress's create: a new post each time; a slug in use gets `-2` (then `-3`, ...). */
@@ -279,12 +316,8 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       const { target, locale } = await targetOf(config);
       const row = await findRow(target, id, locale);
       if (!row) throw invalidId();
-      const current = viewOf(
-        target,
-        config,
-        row,
-        (await publishedOf(target, [row.documentId], locale)).has(row.documentId)
-      );
+      const published = await publishedOf(target, [row.documentId], locale);
+      const [current] = await viewsOf(target, config, locale, [row], published);
       const keepsHtml = target.body?.body.format === 'html';
       if (request.content === undefined && target.body && !keepsHtml) {
         throw new WordPressError('rest_invalid_param', 'Invalid parameter(s): content', 400, {
@@ -300,6 +333,10 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         categories: request.categories ?? (current.categories.length ? current.categories : undefined),
         tags: request.tags ?? (current.tags.length ? current.tags : undefined),
         featured_media: request.featured_media ?? (current.featuredMedia || undefined),
+        // A scheduled post keeps its time unless the update names another.
+        ...(current.status === 'future' && !postDate(request) && current.date
+          ? { date_gmt: new Date(current.date).toISOString() }
+          : {}),
       };
       return publish(
         withKeptRelations,

@@ -164,9 +164,7 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
             'term_exists',
             'A term with the name provided already exists with this parent.',
             400,
-            {
-              data: { term_id: existing.id },
-            }
+            { data: { term_id: existing.id }, additionalData: [existing.id] }
           );
         }
         if (

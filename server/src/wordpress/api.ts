@@ -69,6 +69,9 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
       return;
     }
 
+    // WordPress sends its discovery link on every REST answer, errors included; a list's page links
+    // and a post's page link replace it, as in WordPress.
+    ctx.set('Link', apiLinkHeader(`${cmsUrl()}/wp-json`));
     try {
       const endpoint = matchEndpoint(ctx.method, route as string);
       if (!endpoint) throw noRoute();

@@ -37,8 +37,8 @@ function notLoggedIn(endpoint: WordPressEndpoint): WordPressError {
 /**
  * The WordPress API's Basic authentication with an application password. A correct one passes
  * without meeting the throttle; a wrong or missing one is refused with 429 while the client is over
- * the limit, else counted and refused with WordPress's 401. The same answer whichever of login and
- * password was wrong, so the login cannot be guessed apart from the password.
+ * the limit, else counted and refused with WordPress's 401: the answer to a request without
+ * credentials, whichever of login and password was wrong, so the login cannot be guessed apart.
  */
 export async function authenticate(
   strapi: Core.Strapi,
@@ -54,10 +54,6 @@ export async function authenticate(
   const throttle = getService(strapi, 'auth-throttle');
   await throttle.assertAllowed(clientAddress, 'application password');
   await throttle.recordFailure(clientAddress);
-  if (!credentials) throw notLoggedIn(endpoint);
-  throw new WordPressError(
-    'incorrect_password',
-    'The provided password is an invalid application password.',
-    401
-  );
+  // A wrong password is answered as no credentials at all, as WordPress does (recorded from 6.1).
+  throw notLoggedIn(endpoint);
 }

@@ -71,15 +71,15 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = { namespace: 'wp/v2', routes: {}, _links: { up: [{ href: `${apiRoot}/` }] } };
   },
 
-  async 'users.me'(_strapi, { ctx, user, siteUrl }) {
-    ctx.body = userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view');
+  async 'users.me'(_strapi, { ctx, user, siteUrl, apiRoot }) {
+    ctx.body = userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view', apiRoot);
   },
 
-  async 'users.list'(_strapi, { ctx, cmsUrl, user, siteUrl }) {
+  async 'users.list'(_strapi, { ctx, cmsUrl, user, siteUrl, apiRoot }) {
     const { page, per_page } = query(ctx);
     answerList(
       { ctx, cmsUrl },
-      page === 1 ? [userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view')] : [],
+      page === 1 ? [userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view', apiRoot)] : [],
       1,
       page,
       per_page,
@@ -101,11 +101,10 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
   },
 
   async 'posts.get'(strapi, { ctx, endpoint, config, apiRoot }) {
-    ctx.body = postJson(
-      await getService(strapi, 'wordpress-posts').get(endpoint.id, config),
-      apiRoot,
-      contextOf(ctx)
-    );
+    const post = await getService(strapi, 'wordpress-posts').get(endpoint.id, config);
+    // WordPress points a single post's answer at its page (instead of the API's discovery link).
+    ctx.set('Link', `<${post.link}>; rel="alternate"; type=text/html`);
+    ctx.body = postJson(post, apiRoot, contextOf(ctx));
   },
 
   async 'posts.create'(strapi, { ctx, config, apiRoot }) {
@@ -162,7 +161,7 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
       const media = await getService(strapi, 'wordpress-media').upload(file, fields);
       ctx.status = 201;
       ctx.set('Location', `${apiRoot}/wp/v2/media/${media.id}`);
-      ctx.body = mediaJson(media, apiRoot, fields.title);
+      ctx.body = mediaJson(media, apiRoot, { title: fields.title, context: 'edit' });
     } finally {
       await file.cleanup();
     }
@@ -171,7 +170,7 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
   async 'media.get'(strapi, { ctx, endpoint, apiRoot }) {
     const media = await getService(strapi, 'wordpress-media').find(endpoint.id);
     if (!media) throw new WordPressError('rest_post_invalid_id', 'Invalid post ID.', 404);
-    ctx.body = mediaJson(media, apiRoot);
+    ctx.body = mediaJson(media, apiRoot, { context: contextOf(ctx) === 'edit' ? 'edit' : 'view' });
   },
 };
 
