@@ -46,6 +46,10 @@ const article = (slug: string, extra: Record<string, unknown>) => ({
   ...extra,
 });
 
+/** Delivers the article of `slug` as a `future` post, to be published at `at`. */
+const scheduleFor = (site: Site, slug: string, at: Date) =>
+  publishPost(site.url, site.key, article(slug, { status: 'future', date: at.toISOString() }));
+
 /** The activity rows of a slug, newest first. */
 async function activityOf(site: Site, slug: string) {
   const response = await request(`${site.url}/article-publisher/activity?pageSize=100&kind=all`, {
@@ -84,11 +88,7 @@ describe('scheduled publishing with the plugin’s own schedule table (SQLite)',
   it('future 2 s ahead: a draft at once, published by the cron task after its time, entry.publish sent, the activity says so', async () => {
     const slug = 'two-seconds-ahead';
     const at = inSeconds(2);
-    const response = await publishPost(
-      site.url,
-      site.key,
-      article(slug, { status: 'future', date: at.toISOString() })
-    );
+    const response = await scheduleFor(site, slug, at);
     assert.equal(response.status, 201, response.text);
     assert.equal(response.json.post_status, 'future');
     assert.equal(response.json.scheduled_at, at.toISOString());
@@ -120,18 +120,10 @@ describe('scheduled publishing with the plugin’s own schedule table (SQLite)',
 
   it('a later delivery of the slug replaces the schedule: a new time, publish now, or back to draft', async () => {
     const slug = 'replaced-schedule';
-    const first = await publishPost(
-      site.url,
-      site.key,
-      article(slug, { status: 'future', date: inSeconds(3600).toISOString() })
-    );
+    const first = await scheduleFor(site, slug, inSeconds(3600));
     assert.equal(first.status, 201, first.text);
     const soon = inSeconds(2);
-    const second = await publishPost(
-      site.url,
-      site.key,
-      article(slug, { status: 'future', date: soon.toISOString() })
-    );
+    const second = await scheduleFor(site, slug, soon);
     assert.equal(second.status, 200, second.text);
     assert.equal(second.json.scheduled_at, soon.toISOString());
     const [newer, older] = await activityOf(site, slug);
@@ -176,11 +168,7 @@ describe('scheduled publishing with the plugin’s own schedule table (SQLite)',
   it('the editor wins: changes made by hand before the time are what the schedule publishes', async () => {
     const slug = 'edited-by-hand';
     const at = inSeconds(3);
-    const response = await publishPost(
-      site.url,
-      site.key,
-      article(slug, { status: 'future', date: at.toISOString() })
-    );
+    const response = await scheduleFor(site, slug, at);
     const documentId = response.json.document_id as string;
     const edited = await request(
       `${site.url}/content-manager/collection-types/api::article.article/${documentId}`,
@@ -203,7 +191,7 @@ describe('scheduled publishing with the plugin’s own schedule table (SQLite)',
   it('"cancel schedule" on the activity row stops it (with the permission only); a cancelled or missing schedule cannot be cancelled', async () => {
     const slug = 'cancelled-in-admin';
     const at = inSeconds(3);
-    await publishPost(site.url, site.key, article(slug, { status: 'future', date: at.toISOString() }));
+    await scheduleFor(site, slug, at);
     const [row] = await activityOf(site, slug);
     const cancelUrl = `${site.url}/article-publisher/activity/${row.id}/cancel-schedule`;
 
@@ -344,11 +332,7 @@ describe('scheduled publishing through strapi-plugin-publisher (PLAYGROUND_PUBLI
   it('the schedule is one of its publish actions, and its cron job publishes the post at the action’s time', async () => {
     const slug = 'through-the-publisher';
     const at = inSeconds(3);
-    const response = await publishPost(
-      site.url,
-      site.key,
-      article(slug, { status: 'future', date: at.toISOString() })
-    );
+    const response = await scheduleFor(site, slug, at);
     assert.equal(response.status, 201, response.text);
     assert.equal(response.json.post_status, 'future');
     const documentId = response.json.document_id as string;
@@ -382,14 +366,10 @@ describe('scheduled publishing through strapi-plugin-publisher (PLAYGROUND_PUBLI
 
   it('a later delivery replaces its action; "cancel schedule" removes it', async () => {
     const slug = 'publisher-replaced';
-    const first = await publishPost(
-      site.url,
-      site.key,
-      article(slug, { status: 'future', date: inSeconds(3600).toISOString() })
-    );
+    const first = await scheduleFor(site, slug, inSeconds(3600));
     const documentId = first.json.document_id as string;
     const later = inSeconds(7200);
-    await publishPost(site.url, site.key, article(slug, { status: 'future', date: later.toISOString() }));
+    await scheduleFor(site, slug, later);
     const mine = async () => (await actions()).filter((row) => row.entity_id === documentId);
     assert.deepEqual(
       (await mine()).map((row) => new Date(row.execute_at as string).toISOString()),
@@ -458,11 +438,7 @@ describe('scheduled publishing on two instances sharing PostgreSQL', () => {
   it('a restart between scheduling and the time still publishes it', async () => {
     const slug = 'across-a-restart';
     const at = inSeconds(4);
-    const response = await publishPost(
-      site.url,
-      site.key,
-      article(slug, { status: 'future', date: at.toISOString() })
-    );
+    const response = await scheduleFor(site, slug, at);
     assert.equal(response.status, 201, response.text);
     for (const instance of instances.splice(0)) await instance.stop();
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, at.getTime() - Date.now())));
