@@ -46,6 +46,13 @@ describe('application passwords in the admin (Chromium)', () => {
   let page: Page;
   let ownerToken: string;
   let callbackUrl: string;
+  /** The WordPress API's users/me with a login and password, as a service connecting this way asks it. */
+  const usersMe = (password: string) =>
+    request(`${site.url}/wp-json/wp/v2/users/me`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`owner@example.com:${password}`).toString('base64')}`,
+      },
+    });
   const callback = new CallbackServer();
   const passwords: string[] = [];
 
@@ -127,6 +134,10 @@ describe('application passwords in the admin (Chromium)', () => {
     assert.equal(await page.getByTestId('revealed-application-password').count(), 0, 'shown once');
     const text = await page.evaluate(() => (globalThis as unknown as BrowserGlobals).document.body.innerText);
     assert.ok(!text.includes(password) && !text.includes(password.replaceAll(' ', '')));
+
+    // The password the page showed is the one the WordPress API takes.
+    const me = await usersMe(password);
+    assert.equal(me.status, 200, me.text);
   });
 
   it('revokes a password through the confirmation dialog', async () => {
@@ -138,6 +149,8 @@ describe('application passwords in the admin (Chromium)', () => {
     await page.getByText('KwikScale was revoked').waitFor();
     await page.getByTestId('application-passwords-empty').waitFor();
     assert.deepEqual(await listed(), []);
+    const refused = await usersMe(passwords[0]);
+    assert.equal(refused.status, 401, 'a revoked password is refused');
   });
 
   it('approves an application through the authorize-application page and sends it to success_url', async () => {
