@@ -86,7 +86,9 @@ export async function measureReaders(site: BenchSite, images: ImageServer): Prom
   const idle = await readWhile(site, new Promise((resolve) => setTimeout(resolve, IDLE_MS)));
   const idleMedian = median(idle);
   medians.reader_idle_median_ms = idleMedian;
-  for (const format of Object.keys(FORMATS) as Format[]) {
+  // BENCH_READER_FORMATS=blocks,zone measures only these body formats.
+  const formats = (process.env.BENCH_READER_FORMATS?.split(',') ?? Object.keys(FORMATS)) as Format[];
+  for (const format of formats.filter((name) => name in FORMATS)) {
     await site.usePluginSettings(FORMATS[format]);
     for (const size of Object.keys(ARTICLES) as ArticleSize[]) {
       const body = ARTICLES[size](site, images);

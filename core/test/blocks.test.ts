@@ -17,6 +17,7 @@ import type {
   TextNode,
 } from '../src/blocks/types';
 import { sanitizeArticleHtml } from '../src/sanitize';
+import { SIZED_ARTICLE_FILES, sizedArticle } from './helpers/sized-article';
 
 const fixture = fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'article.html'), 'utf8');
 const article = sanitizeArticleHtml(fixture);
@@ -423,5 +424,13 @@ describe('htmlToBlocks element by element', () => {
 
   it('gives nothing for empty HTML', () => {
     assert.deepEqual(convert('  \n'), { blocks: [], warnings: [] });
+  });
+
+  it("a large article's blocks (stored past Strapi's save, core/src/blocks/stored-json) are what Strapi's checks accept", async () => {
+    const html = sanitizeArticleHtml(sizedArticle(120_000));
+    const { blocks } = htmlToBlocks(html, { image: (src) => SIZED_ARTICLE_FILES.get(src)?.image });
+    assert.ok(blocks.length > 1000);
+    assert.ok(blocks.some((block) => block.type === 'image'));
+    await assertStrapiAccepts(blocks);
   });
 });

@@ -8,7 +8,7 @@ import { articleBodyOf } from '../../core/src/html/article-body';
 import { parsePublishRequest } from '../../core/src/publish-request';
 import { buildPublishTarget } from '../../core/src/publish-target';
 import { sizedArticle } from '../../core/test/helpers/sized-article';
-import { exampleBlog, targetSettings } from '../../core/test/helpers/target-shapes';
+import { exampleBlog, launchPad, targetSettings } from '../../core/test/helpers/target-shapes';
 import { normalize, writeBody } from '../src/worker/article-work';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
@@ -42,5 +42,25 @@ describe('the worker thread of large articles', () => {
       existingZone: [],
     });
     assert.deepEqual(worker, { value: inline, warnings });
+  });
+
+  it("writes a Blocks body as JSON text, the value the inline writer writes (stored after Strapi's save)", () => {
+    const target = buildPublishTarget(targetSettings(), launchPad().catalog);
+    assert.equal(target.body?.body.format, 'blocks');
+    const article = normalizeArticle(
+      articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content: sizedArticle(40_000) })),
+      options
+    );
+    const warnings: string[] = [];
+    const inline = writePostBody(target.body, articleBodyOf(article), new Map(), [], warnings);
+    const worker = writeBody({
+      body: target.body,
+      html: article.html,
+      libraryFiles: new Map(),
+      existingZone: [],
+    });
+    assert.ok('json' in worker);
+    assert.deepEqual(JSON.parse(worker.json), inline);
+    assert.deepEqual(worker.warnings, warnings);
   });
 });

@@ -1,4 +1,5 @@
 import type { LibraryFile } from '../../../core/src/body-formats';
+import { BLOCKS_STAND_IN, type StoredBodyJson } from '../../../core/src/blocks/stored-json';
 import { articleBodyOf } from '../../../core/src/html/article-body';
 import { planValues, withFeaturedImage } from '../../../core/src/target-profile/plan-values';
 import type { DocumentRow } from '../utils/documents';
@@ -9,8 +10,13 @@ import { postUrlBeforeWrite, type PublishPlan } from './plan';
 export interface ComposedEntry {
   /** Everything the entry receives, keyed by the target's field names, the body included. */
   data: Record<string, unknown>;
-  /** The body field's value (undefined: the target has none). */
+  /** The body field's value (undefined: the target has none, or it is `bodyJson`). */
   body: unknown;
+  /**
+   * A large Blocks body as JSON text: `data` holds a stand-in, and the body is stored after Strapi's
+   * save, in the same transaction (core/src/blocks/stored-json).
+   */
+  bodyJson?: StoredBodyJson;
   /** How the body degraded (converter warnings), in order. */
   bodyWarnings: string[];
   /** Warnings of the value plan with the entry's current values, and of the author. */
@@ -47,7 +53,9 @@ export async function composeEntry(
         )
       )
     : { value: undefined, warnings: [] };
-  const body = written.value;
+  const body = 'value' in written ? written.value : undefined;
+  const bodyJson =
+    bodyTarget && 'json' in written ? { field: bodyTarget.field, json: written.json } : undefined;
   const bodyWarnings = written.warnings;
   const values = planValues(target, {
     article,
@@ -58,9 +66,10 @@ export async function composeEntry(
   const valueWarnings = [...values.warnings];
   const data = withFeaturedImage(values, media.featuredFileId);
   if (target.body && body !== undefined) data[target.body.field] = body;
+  if (bodyJson) data[bodyJson.field] = BLOCKS_STAND_IN;
   if (target.author && !existing?.[target.author.field]) {
     const author = await use.categories.findAuthor(target, publish.locale, valueWarnings);
     if (author) data[target.author.field] = { set: [author] };
   }
-  return { data, body, bodyWarnings, valueWarnings };
+  return { data, body, ...(bodyJson ? { bodyJson } : {}), bodyWarnings, valueWarnings };
 }

@@ -48,7 +48,9 @@ export async function previewArticle(
   addNew(warnings, withoutImportWarnings(entry.bodyWarnings, inline));
   addNew(warnings, entry.valueWarnings);
   const values = entry.data;
-  if (target.body && entry.body !== undefined) values[target.body.field] = shortenedBody(entry.body);
+  // A dry run is rare and shows a shortened body: a large Blocks body's JSON text is read back here.
+  const body = entry.bodyJson ? (JSON.parse(entry.bodyJson.json) as unknown) : entry.body;
+  if (target.body && body !== undefined) values[target.body.field] = shortenedBody(body);
   const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
   if (article.featuredImage && !hasFeaturedImageField)
     warnings.push('featured image: the target has no media field for a featured image');

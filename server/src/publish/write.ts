@@ -107,6 +107,7 @@ export async function writeDelivery(
     const documentId = await posts.savePost(target, existing?.documentId ?? translated, data, {
       publish: article.status === 'publish',
       locale,
+      ...(entry.bodyJson ? { bodyJson: entry.bodyJson } : {}),
     });
     const postId = await posts.postId(target, documentId, locale);
     const deliveryId = await use.deliveries.recordDelivery({

@@ -12,7 +12,9 @@ import { writePostBody, type LibraryFile } from '../../../core/src/body-formats'
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { rememberArticleBody, type ArticleBody } from '../../../core/src/html/article-body';
 import type { BodyTarget } from '../../../core/src/publish-target';
-import type { WriteBodyTask } from '../worker/article-work';
+import type { WriteBodyTask, WrittenBody } from '../worker/article-work';
+
+export type { WrittenBody };
 
 /**
  * Articles with at least this much HTML are sanitized and converted in a worker thread. Measured on
@@ -30,12 +32,6 @@ const workerFile =
   typeof __dirname === 'string'
     ? path.join(__dirname, '..', 'worker', 'server', 'src', 'worker', 'article-work.js')
     : undefined;
-
-/** What a body writer answers. */
-export interface WrittenBody {
-  value: unknown;
-  warnings: string[];
-}
 
 /**
  * The CPU-heavy steps of a publish (sanitizing and reading the article, converting its body) off the
@@ -69,7 +65,10 @@ const articleWork = () => {
       return article;
     },
 
-    /** The body field's value (core/src/body-formats), converted in a worker thread for a large article. */
+    /**
+     * The body field's value (core/src/body-formats), converted in a worker thread for a large article;
+     * a large Blocks body comes back as JSON text, stored after Strapi's save (core/src/blocks/stored-json).
+     */
     async writeBody(
       body: BodyTarget,
       article: ArticleBody,

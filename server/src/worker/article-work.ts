@@ -30,9 +30,17 @@ export interface WriteBodyTask {
   existingZone: readonly ZoneComponent[];
 }
 
-/** The body field's value in the target's format, and how it degraded. */
-export function writeBody({ body, html, libraryFiles, existingZone }: WriteBodyTask) {
+/**
+ * What a body writer answers, and how the body degraded: the field's value, or, for a Blocks body
+ * written here, its JSON text (core/src/blocks/stored-json: stored after Strapi's save, and the text is
+ * all the main thread receives of it).
+ */
+export type WrittenBody = { value: unknown; warnings: string[] } | { json: string; warnings: string[] };
+
+/** The body field's value in the target's format (a Blocks body as JSON text), and how it degraded. */
+export function writeBody({ body, html, libraryFiles, existingZone }: WriteBodyTask): WrittenBody {
   const warnings: string[] = [];
   const value = BODY_WRITERS[body.body.format].write({ html, body, libraryFiles, existingZone }, warnings);
+  if (body.body.format === 'blocks') return { json: JSON.stringify(value), warnings };
   return { value, warnings };
 }

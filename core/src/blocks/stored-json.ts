@@ -1,0 +1,20 @@
+import type { RootBlock } from './types';
+
+/**
+ * A large Blocks body is stored as the JSON text the worker thread wrote, after Strapi's save of the
+ * entry (issue #30). Strapi validates a blocks value node by node with yup inside its save, as one
+ * chain of promises that never lets the event loop answer a reader: about 0.1 ms a node, so 4 s for a
+ * 100 KB article and minutes for the largest one (docs/benchmarks.md). The entry is saved with this
+ * stand-in, which Strapi checks at once, and its body column then receives the converted body in the
+ * same transaction: readers and Strapi's events (sent after the commit, read from the database) only
+ * ever see the whole body.
+ */
+export const BLOCKS_STAND_IN: readonly RootBlock[] = Object.freeze([
+  { type: 'paragraph', children: [{ type: 'text', text: '' }] },
+]);
+
+/** A body field's value as JSON text, to be written after Strapi's save of the entry. */
+export interface StoredBodyJson {
+  field: string;
+  json: string;
+}
