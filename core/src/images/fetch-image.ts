@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import dns from 'node:dns';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -258,7 +259,14 @@ export async function downloadImageToFile(
 ): Promise<DownloadedFile> {
   return withImageResponse(rawUrl, policy, async (response, url, signal) => {
     const limit = new ByteLimit(policy.maxBytes, onHashed);
-    await pipeline(response, limit, fs.createWriteStream(filepath), { signal });
+    const file = fs.createWriteStream(filepath);
+    try {
+      await pipeline(response, limit, file, { signal });
+    } finally {
+      // A refused copy settles before its file has closed (the file may even be created after): this
+      // waits, so the caller's cleanup of the folder finds everything in place.
+      if (!file.closed) await once(file, 'close');
+    }
     return { size: limit.size, sha256: limit.digest(), origin: url.href };
   });
 }
