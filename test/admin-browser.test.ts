@@ -15,7 +15,8 @@ import { launchBrowser } from './helpers/browser';
 import { request } from './helpers/http';
 import { playgroundDir, repoRoot } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
-import { publishPost } from './helpers/service';
+import { publishPost, readArticle } from './helpers/service';
+import { waitFor } from './helpers/strapi-webhooks';
 import { deliverArticle } from './helpers/webhook';
 
 const PASSWORD = ADMIN_PASSWORD;
@@ -187,7 +188,12 @@ describe('admin pages in a real browser (Chromium)', () => {
 
   before(async () => {
     buildLock = await holdFreshAdminBuild();
-    site = await startPlayground({ withAdminPanel: true, fixtureTypes: ['world-article'] });
+    site = await startPlayground({
+      withAdminPanel: true,
+      fixtureTypes: ['world-article'],
+      // A scheduled article is looked for every second (the default is a minute).
+      pluginConfig: { schedulePollSeconds: 1 },
+    });
     ownerToken = await registerSuperAdmin(site.url);
     browser = await launchBrowser();
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
@@ -540,6 +546,38 @@ describe('admin pages in a real browser (Chromium)', () => {
       (entry: { slug: string }) => entry.slug === 'mulching-in-autumn'
     );
     assert.equal(stored.schedule.state, 'cancelled');
+  });
+
+  it('shows "Published by schedule at <time>" once the schedule has published the article', async () => {
+    const slug = 'sowing-in-spring';
+    const at = new Date(Date.now() + 2000);
+    const scheduled = await publishPost(site.url, currentKey, {
+      title: 'Sowing in spring',
+      slug,
+      status: 'future',
+      date: at.toISOString(),
+      content: '<p>Soon.</p>',
+    });
+    assert.equal(scheduled.status, 201, scheduled.text);
+    const storedSchedule = async () => {
+      const activity = await request(`${site.url}/article-publisher/activity`, {
+        headers: { authorization: `Bearer ${ownerToken}` },
+      });
+      return activity.json.results.find((entry: { slug: string }) => entry.slug === slug).schedule;
+    };
+    await waitFor(
+      'the scheduled publish',
+      async () => (await storedSchedule()).state === 'published',
+      30_000
+    );
+    assert.equal((await readArticle(site.url, slug, 'published')).length, 1, 'published');
+
+    await page.goto(`${site.url}${ACTIVITY_PATH}`);
+    const row = page.getByTestId('delivery-row').and(page.locator(`[data-slug="${slug}"]`));
+    const note = row.locator('[data-testid="delivery-schedule"][data-state="published"]');
+    await note.waitFor();
+    assert.match((await note.textContent()) ?? '', /^Published by schedule at /);
+    assert.equal(await row.getByTestId('cancel-schedule').count(), 0, 'nothing left to cancel');
   });
 
   it('writes articles in the locale chosen in the settings, and the activity page shows that locale', async () => {

@@ -8,6 +8,7 @@ import { request, type HttpResponse } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { waitFor } from './helpers/strapi-webhooks';
+import { unsafeMarkup } from './helpers/unsafe-markup';
 
 const LOGIN = 'editor';
 /** As WordPress shows an application password: groups of four; clients send it with or without the spaces. */
@@ -57,6 +58,15 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
   const wpJson = (path: string, options: Parameters<typeof request>[1] = {}) =>
     request(`${site.url}/wp-json${path}`, { ...options, headers: { ...auth(), ...options.headers } });
 
+  /** The target's entries of this slug, as Strapi's own REST API answers them (draft or published). */
+  async function entriesOf(slug: string, status: 'draft' | 'published', populate: string[] = []) {
+    const query = new URLSearchParams({ 'filters[slug][$eq]': slug, status });
+    for (const field of populate) query.set(`populate[${field}]`, 'true');
+    const response = await request(`${site.url}/api/press-articles?${query}`);
+    assert.equal(response.status, 200, response.text);
+    return response.json.data as Record<string, unknown>[];
+  }
+
   // Shared by the steps below, in order.
   const ids = { parent: 0, child: 0, tag: 0, media: 0, post: 0, second: 0 };
   let sourceUrl = '';
@@ -66,7 +76,7 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
     await images.start();
     externalImage = images.file('/photos/garden-bed.jpg', await makeImage('jpeg', 400, 300, 7), 'image/jpeg');
     site = await startPlayground({
-      fixtureTypes: ['press-article'],
+      fixtureTypes: ['press-article', 'html-article'],
       env: {
         ARTICLE_PUBLISHER_WP_APP_PASSWORD: `${LOGIN}:${PASSWORD}`,
         // The test image server is plain http on loopback.
@@ -291,6 +301,26 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
           row.title === 'Growing tomatoes' && row.source === 'wordpress'
       )
     );
+  });
+
+  it('a post’s term ids are the ids of the category and tag entries it is linked to', async () => {
+    const [entry] = await entriesOf('growing-tomatoes', 'published', ['categories', 'tags']);
+    const terms = (value: unknown) => value as { id: number; name: string }[];
+    const entryIds = (value: unknown) =>
+      terms(value)
+        .map((term) => term.id)
+        .sort();
+    // The ids POST /categories and POST /tags answered are the entries' own ids.
+    assert.deepEqual(entryIds(entry.categories), [ids.parent, ids.child].sort());
+    assert.equal(terms(entry.categories).find((term) => term.name === 'Watering')?.id, ids.child);
+    // The tags also hold the SEO keywords (as for any delivery); the one sent by id is that entry.
+    assert.equal(terms(entry.tags).find((term) => term.name === 'Tomatoes')?.id, ids.tag);
+    // And the post, as the facade answers it, names the entries by the same ids.
+    const post = await wp.posts().id(ids.post).get();
+    assert.deepEqual([...post.categories].sort(), entryIds(entry.categories));
+    assert.deepEqual([...post.tags].sort(), entryIds(entry.tags));
+    assert.equal((await wp.categories().id(ids.child).get()).name, 'Watering');
+    assert.equal((await wp.tags().id(ids.tag).get()).name, 'Tomatoes');
   });
 
   it('posts: update with PUT (wpapi), get, a second create gets the -2 slug, list by slug', async () => {
@@ -574,6 +604,86 @@ describe('WordPress core REST API with application passwords (issue #28)', () =>
       'harvest-day-2',
       'harvest-day-3',
     ]);
+  });
+
+  it('sanitizes what a post brings: no script, event handler, javascript: link or Gutenberg comment is stored', async () => {
+    const content = [
+      '<!-- wp:paragraph --><p>Compost feeds the soil.</p><!-- /wp:paragraph -->',
+      '<script>alert(1)</script>',
+      '<p>A bed <img src=x onerror=alert(1)> and <a href="javascript:alert(1)">a link</a>.</p>',
+    ].join('\n');
+    const useTarget = async (targetContentType: string) => {
+      const saved = await request(`${site.url}/article-publisher/settings`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${adminToken}` },
+        body: { targetContentType },
+      });
+      assert.equal(saved.status, 200, saved.text);
+    };
+    // The file's target keeps Markdown; the HTML article keeps the body as HTML, where markup would survive.
+    const targets = [
+      { uid: TARGET, collection: 'press-articles', field: 'content' },
+      { uid: 'api::html-article.html-article', collection: 'html-articles', field: 'content_html' },
+    ];
+    try {
+      for (const target of targets) {
+        await useTarget(target.uid);
+        const created = await wpJson('/wp/v2/posts', {
+          method: 'POST',
+          body: { title: 'Compost', content, status: 'publish' },
+        });
+        assert.equal(created.status, 201, created.text);
+        const stored = await request(
+          `${site.url}/api/${target.collection}?filters[slug][$eq]=compost&status=published`
+        );
+        assert.equal(stored.json.data?.length, 1, stored.text);
+        const body = String(stored.json.data[0][target.field]);
+        assert.match(body, /Compost feeds the soil\./);
+        assert.match(body, /a link/);
+        for (const hostile of ['<script', 'alert(', 'onerror', 'javascript:', '<!--', 'wp:paragraph'])
+          assert.ok(!body.includes(hostile), `${hostile} in the ${target.collection} body: ${body}`);
+        assert.deepEqual(unsafeMarkup(body), []);
+        const post = await wpJson(`/wp/v2/posts/${created.json.id}`);
+        assert.ok(!String(post.json.content.rendered).includes('alert('), post.text);
+      }
+    } finally {
+      await useTarget(TARGET);
+    }
+  });
+
+  it('two updates of one post at once both answer 200, and the post is one of them whole', async () => {
+    const created = await wpJson('/wp/v2/posts', {
+      method: 'POST',
+      body: { title: 'Pruning', content: '<p>Before.</p>', status: 'publish' },
+    });
+    assert.equal(created.status, 201, created.text);
+    const versions = ['A', 'B'].map((name) => ({
+      title: `Pruning, version ${name}`,
+      content: `<p>Version ${name}: cut just above a bud.</p>`,
+      excerpt: `Version ${name} in short.`,
+    }));
+    const updates = await Promise.all(
+      versions.map((body) => wpJson(`/wp/v2/posts/${created.json.id}`, { method: 'POST', body }))
+    );
+    for (const update of updates) {
+      assert.equal(update.status, 200, update.text);
+      assert.equal(update.json.id, created.json.id);
+    }
+
+    // The draft and the published version are the same one of the two, every field of it.
+    const landed: string[] = [];
+    for (const status of ['draft', 'published'] as const) {
+      const entries = await entriesOf('pruning', status);
+      assert.equal(entries.length, 1, `one ${status} entry`);
+      const [entry] = entries;
+      const version = versions.find((candidate) => candidate.title === entry.title);
+      assert.ok(version, `a title of one of the updates: ${String(entry.title)}`);
+      const name = version.title.slice(-1);
+      assert.equal(entry.content, `Version ${name}: cut just above a bud.`);
+      assert.equal(entry.excerpt, `Version ${name} in short.`);
+      landed.push(name);
+    }
+    assert.equal(landed[0], landed[1], 'draft and published are the same update');
   });
 
   it('counts wrong passwords towards the throttle, and never refuses the right one', async () => {
