@@ -43,15 +43,30 @@ const PAGE_TIMEOUT_MS = 90_000;
 const readExample = (name: string): unknown =>
   JSON.parse(fs.readFileSync(path.join(repoRoot, 'examples', name), 'utf8'));
 
-/** The line of a failed command's output that says what went wrong (its last error line). */
+/** Lines of npm's error output that only say where its log is. */
+const NPM_LOG_POINTER = /complete log of this run|for a full report see|^npm error\s*(\/\S*)?$/i;
+
+/**
+ * The line of a failed command's output that says what went wrong: npm's error code with its first
+ * message (`npm ERESOLVE: unable to resolve dependency tree`), else the last error line.
+ */
 function errorLine(error: unknown): string {
   const failure = error as { stdout?: string; stderr?: string; message?: string };
   const output = `${failure.stdout ?? ''}\n${failure.stderr ?? ''}\n${failure.message ?? ''}`;
   const lines = output
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => /error/i.test(line) && !/^npm (warn|notice)/i.test(line));
-  const line = lines.at(-1) ?? failure.message?.split('\n')[0] ?? String(error);
+    .filter(
+      (line) => /error/i.test(line) && !/^npm (warn|notice)/i.test(line) && !NPM_LOG_POINTER.test(line)
+    );
+  const codeAt = lines.findIndex((line) => /^npm error code \S+$/.test(line));
+  const code = codeAt >= 0 ? lines[codeAt].split(' ').at(-1) : undefined;
+  // npm repeats the code (or its HTTP status) at the start of the message: `npm error 404 No match ...`.
+  const message =
+    code && lines[codeAt + 1]?.replace(/^npm error\s+/, '').replace(new RegExp(`^(${code}|\\d{3})\\s+`), '');
+  const line = message
+    ? `npm ${code}: ${message}`
+    : (lines.at(-1) ?? failure.message?.split('\n')[0] ?? String(error));
   return line.length > 160 ? `${line.slice(0, 157)}...` : line;
 }
 
