@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { zonePlan } from '../src/body/zone-kinds';
-import { layoutZone, type ZoneLayoutOptions } from '../src/body/zone-layout';
+import { layoutZone, MAX_ZONE_COMPONENTS, type ZoneLayoutOptions } from '../src/body/zone-layout';
 import type { ComponentSchema } from '../src/target-profile/schema';
 import { catalogOf } from './helpers/zone-shapes';
 
@@ -87,5 +87,17 @@ describe('dynamic zones: sections whose title is required', () => {
     assert.ok(plan);
     const { components } = layoutZone('<h2>A</h2><p>One.</p><h2>B</h2><p>Two.</p>', plan, library);
     assert.deepEqual(components, [{ __component: 'sections.text', content: '## A\n\nOne.\n\n## B\n\nTwo.' }]);
+  });
+
+  it(`past ${MAX_ZONE_COMPONENTS} components, later sections stay in the last one, their headings in its text`, () => {
+    const html = Array.from({ length: 140 }, (_, i) => `<h2>Part ${i}</h2><p>Text ${i}.</p>`).join('');
+    const { components, warnings } = layoutZone(html, planOfSections(), library);
+    assert.ok(components.length <= MAX_ZONE_COMPONENTS && components.length >= MAX_ZONE_COMPONENTS - 1);
+    const last = components[components.length - 1];
+    const lastTitled = components.length - 1;
+    assert.equal(last.titulo, `Part ${lastTitled}`);
+    assert.match(last.content as string, new RegExp(`^Text ${lastTitled}\\.\n\n## Part ${lastTitled + 1}\n`));
+    assert.match(last.content as string, /## Part 139\n\nText 139\.$/);
+    assert.equal(warnings.filter((w) => w.includes('zone components')).length, 1);
   });
 });

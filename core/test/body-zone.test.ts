@@ -6,6 +6,7 @@ import { marked } from 'marked';
 import { writtenKinds, zonePlan, type ZonePlan } from '../src/body/zone-kinds';
 import {
   layoutZone,
+  MAX_ZONE_COMPONENTS,
   mergeZone,
   type ZoneComponent,
   type ZoneImageFile,
@@ -154,6 +155,36 @@ describe('article bodies in dynamic zones', () => {
       markdown,
       /\n\[Watch the video on YouTube\]\(https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ\)\n/
     );
+  });
+
+  it(`gives an article at most ${MAX_ZONE_COMPONENTS} components: later quotes and images stay in the last text, in order, with one warning`, () => {
+    const plan = planOf(EXAMPLE_BLOG_COMPONENTS);
+    const image = [...LIBRARY_URLS.values()][0];
+    const html = Array.from(
+      { length: 150 },
+      (_, i) =>
+        `<p>Paragraph ${i}.</p><blockquote><p>Quote ${i}.</p></blockquote>` +
+        (i % 10 === 0 ? `<figure><img src="${image}" alt="Hose ${i}"></figure>` : '')
+    ).join('');
+    const { components, warnings } = layoutZone(html, plan, library);
+    assert.equal(components.length, MAX_ZONE_COMPONENTS);
+    const last = components[components.length - 1];
+    assert.equal(last.__component, 'shared.rich-text');
+    const text = last.body as string;
+    // Everything after the last quote component is in the last text, in the article's order.
+    const firstKept = components.filter((c) => c.__component === 'shared.quote').length;
+    assert.ok(text.startsWith(`Paragraph ${firstKept}.`), text.slice(0, 80));
+    assert.match(text, /> Quote 149\./);
+    assert.ok(text.indexOf('> Quote 140.') < text.indexOf(`![Hose 140](${image})`));
+    assert.ok(text.indexOf(`![Hose 140](${image})`) < text.indexOf('Paragraph 141.'));
+    const capped = warnings.filter((w) => w.includes(`more than ${MAX_ZONE_COMPONENTS} zone components`));
+    assert.equal(capped.length, 1, warnings.join('\n'));
+    assert.match(capped[0], /its last \d+ quotes, images, videos or sections stayed in the text/);
+
+    // An article within the limit is laid out as before.
+    const small = layoutZone(html.split('<p>Paragraph 30.')[0], plan, library);
+    assert.equal(small.components.filter((c) => c.__component === 'shared.quote').length, 30);
+    assert.ok(!small.warnings.some((w) => w.includes('zone components')));
   });
 
   it('writes blocks into a blocks text component, images of the text as image blocks', () => {

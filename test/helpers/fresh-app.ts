@@ -206,7 +206,10 @@ function builtSqliteDriverCopy(appDir: string): string {
 
 /** Runs an npm command in the app, as its owner would type it; throws with npm's output when it fails. */
 export function npmIn(appDir: string, args: string[], env: Record<string, string> = {}): void {
-  execFileSync('npm', [...args, '--no-audit', '--no-fund'], {
+  // A registry request that stalls is given up after two minutes and retried (npm waits five minutes,
+  // twice, by default: a stalled connection held a compatibility run for a quarter of an hour).
+  const patience = ['--fetch-timeout=120000', '--fetch-retries=4', '--fetch-retry-maxtimeout=20000'];
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', ...patience], {
     cwd: appDir,
     env: { ...process.env, NODE_ENV: 'production', STRAPI_TELEMETRY_DISABLED: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

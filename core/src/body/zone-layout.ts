@@ -233,6 +233,16 @@ export function layoutZoneTree(
   return layOut(plan, options, (place) => nodes.forEach((node) => place(node)));
 }
 
+/**
+ * The most components an article's zone gets. Strapi saves a dynamic zone's components in time that
+ * grows with the square of their number (its relation orderer rebuilds an object per component, on the
+ * event loop, for the draft and again for the published version): 250 components took under a second,
+ * 1,400 (a 5 MB article, a quote every few sections) over three minutes with the site unanswering
+ * (docs/benchmarks.md). Past this, the article's quotes, images, videos and sections stay in the last
+ * text component, as they would in a zone without components for them, with one warning.
+ */
+export const MAX_ZONE_COMPONENTS = 100;
+
 /** Lays out the top-level nodes `feed` hands over, in order. */
 function layOut(
   plan: ZonePlan,
@@ -277,16 +287,32 @@ function layOut(
     });
   };
 
+  // A placement may add a text and a component at once, and the last text comes after: two kept free.
+  const full = () => components.length >= MAX_ZONE_COMPONENTS - 2;
+  let keptInText = 0;
+
   feed((node) => {
     for (const piece of zonePieces([node])) {
       meter.add(1);
       if (titled && piece.kind === 'html' && isHeading(piece.node)) {
+        if (full()) {
+          keptInText += 1;
+          run.push(piece.node);
+          continue;
+        }
         flushText();
         section = { node: piece.node, heading: collapse(textOf(piece.node)), carried: false };
         continue;
       }
       let placement: Placement;
-      if (piece.kind === 'image') placement = placeImage(piece, plan.media, options, warn);
+      const hasKind =
+        (piece.kind === 'image' && plan.media) ||
+        (piece.kind === 'quote' && plan.quote) ||
+        (piece.kind === 'video' && plan.video);
+      if (hasKind && full()) {
+        keptInText += 1;
+        placement = { text: piece.node };
+      } else if (piece.kind === 'image') placement = placeImage(piece, plan.media, options, warn);
       else if (piece.kind === 'quote') placement = placeQuote(piece.node, plan.quote, warn);
       else if (piece.kind === 'video') placement = placeVideo(piece, plan.video, warn);
       else placement = { text: piece.node };
@@ -298,6 +324,10 @@ function layOut(
     }
   }, meter);
   flushText();
+  if (keptInText)
+    warn(
+      `The article would need more than ${MAX_ZONE_COMPONENTS} zone components: its last ${keptInText} quotes, images, videos or sections stayed in the text of the last "${plan.text.uid}" component (Strapi saves a zone's components in time that grows with the square of their number).`
+    );
   return { components, warnings };
 }
 
