@@ -8,6 +8,7 @@ import {
   deriveSummary,
   deriveTags,
   firstParagraphText,
+  readingTimeOf,
 } from '../src/target-profile/derive';
 import { fitValue } from '../src/target-profile/fit';
 import { sampleArticle } from './helpers/target-shapes';
@@ -84,6 +85,17 @@ describe('target profile: fitting a value to its attribute', () => {
 });
 
 describe('target profile: derived values', () => {
+  it('counts the words of a collapsed text for its reading time (200 words a minute)', () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
+    assert.equal(readingTimeOf(''), 0);
+    assert.equal(readingTimeOf(' '), 0);
+    assert.equal(readingTimeOf(words(1)), 1);
+    assert.equal(readingTimeOf(words(200)), 1);
+    assert.equal(readingTimeOf(words(201)), 2);
+    assert.equal(readingTimeOf(` ${words(400)} `), 2);
+    assert.equal(readingTimeOf(`a\u00a0b c`), 1);
+  });
+
   it('takes the summary from the meta description, else the first paragraph', () => {
     assert.equal(
       deriveSummary(sampleArticle()),

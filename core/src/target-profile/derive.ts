@@ -95,7 +95,14 @@ export function deriveReadingTime(html: string): number {
 
 /** Minutes to read a visible text (already collapsed, as ArticleBody.text is). */
 export function readingTimeOf(text: string): number {
-  const words = text.split(' ').filter(Boolean).length;
+  // Counted in place: splitting a 5 MB article into words held the event loop for 90 ms.
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = text.charCodeAt(i) === 32;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
   return Math.ceil(words / WORDS_PER_MINUTE);
 }
 
