@@ -9,7 +9,10 @@ import { parsePublishRequest } from '../../core/src/publish-request';
 import { buildPublishTarget } from '../../core/src/publish-target';
 import { sizedArticle } from '../../core/test/helpers/sized-article';
 import { exampleBlog, launchPad, targetSettings } from '../../core/test/helpers/target-shapes';
-import { normalize, writeBody } from '../src/worker/article-work';
+import { htmlParses } from '../../core/src/html/parse-count';
+import { inspectRawHtml, rememberRawInspection } from '../../core/src/html/raw-inspection';
+import { REQUEST_BOUNDS } from '../../core/src/request-bounds';
+import { inspectRaw, normalize, writeBody } from '../src/worker/article-work';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
 
@@ -62,5 +65,23 @@ describe('the worker thread of large articles', () => {
     assert.ok('json' in worker);
     assert.deepEqual(JSON.parse(worker.json), inline);
     assert.deepEqual(worker.warnings, warnings);
+  });
+
+  it("makes the request schema's raw pass, which the schema then finds done instead of parsing again", () => {
+    const html = `${sizedArticle(40_000)}<script type="application/ld+json">{"@type":"Article"}</script>`;
+    const depthLimit = REQUEST_BOUNDS.htmlDepth;
+    const inspection = inspectRaw({ html, depthLimit });
+    assert.deepEqual(inspection.jsonLdTexts, ['{"@type":"Article"}']);
+    assert.ok(inspection.imageCount > 0);
+    assert.equal(inspection.tooDeep, false);
+    // Back on the main thread: remembered, then the schema's call parses nothing.
+    const copy = structuredClone(inspection);
+    rememberRawInspection(html, depthLimit, copy);
+    const before = htmlParses.runs;
+    assert.equal(inspectRawHtml(html, depthLimit), copy);
+    assert.equal(htmlParses.runs, before);
+    const request = parsePublishRequest({ title: 'A guide', content: html });
+    assert.equal(request.content, html);
+    assert.equal(htmlParses.runs, before);
   });
 });

@@ -16,6 +16,14 @@ export interface RawInspection {
 let last: { html: string; depthLimit: number; inspection: RawInspection } | undefined;
 
 /**
+ * A pass made elsewhere (the worker thread of a large article), for the request schema to find here:
+ * the handler awaits it before it parses the request, so the schema's check does not parse again.
+ */
+export function rememberRawInspection(html: string, depthLimit: number, inspection: RawInspection): void {
+  last = { html, depthLimit, inspection };
+}
+
+/**
  * One htmlparser2 pass over raw article HTML: how deep its elements nest (stopping at the first one
  * past `depthLimit`, so the parser's stack never outgrows it and the pass stays linear), how many
  * `<img>` it has, and its JSON-LD script texts. The request schema checks the bounds with it, and

@@ -8,7 +8,18 @@ import { normalizeArticle, type ArticleFields, type NormalizeOptions } from '../
 import { BODY_WRITERS, type LibraryFile } from '../../../core/src/body-formats';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
+import { inspectRawHtml } from '../../../core/src/html/raw-inspection';
 import type { BodyTarget } from '../../../core/src/publish-target';
+
+export interface InspectRawTask {
+  html: string;
+  depthLimit: number;
+}
+
+/** The request schema's pass over the raw HTML (its bounds and JSON-LD), for a large article. */
+export function inspectRaw({ html, depthLimit }: InspectRawTask) {
+  return inspectRawHtml(html, depthLimit);
+}
 
 export interface NormalizeTask {
   fields: ArticleFields;
