@@ -42,6 +42,9 @@ describe('a large Blocks body, stored past Strapi validation of the value', () =
     return response.json.data as { documentId: string; body: unknown[] }[];
   }
 
+  const publishGuide = (content: string, status: 'publish' | 'draft') =>
+    publishPost(site.url, KEY, { title: 'Choosing a garden hose', slug: 'large-guide', content, status });
+
   before(async () => {
     await hooks.start();
     site = await startPlayground({
@@ -60,12 +63,7 @@ describe('a large Blocks body, stored past Strapi validation of the value', () =
   it('lands whole in the draft and the published version, and entry.publish carries it', async () => {
     const content = largeGuide(100_000, 'first');
     assert.ok(content.length > 2 * OFF_THREAD_MIN_HTML, 'the article is converted in the worker thread');
-    const response = await publishPost(site.url, KEY, {
-      title: 'Choosing a garden hose',
-      slug: 'large-guide',
-      content,
-      status: 'publish',
-    });
+    const response = await publishGuide(content, 'publish');
     assert.equal(response.status, 201, response.text);
     const expected = expectedBlocks(content);
     assert.ok(expected.length > 500, `${expected.length} blocks`);
@@ -87,12 +85,7 @@ describe('a large Blocks body, stored past Strapi validation of the value', () =
 
   it('republished as a draft: the published version goes and the draft holds the new body', async () => {
     const content = largeGuide(60_000, 'second');
-    const response = await publishPost(site.url, KEY, {
-      title: 'Choosing a garden hose',
-      slug: 'large-guide',
-      content,
-      status: 'draft',
-    });
+    const response = await publishGuide(content, 'draft');
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(await readGuide('large-guide', 'published'), []);
     const [draft] = await readGuide('large-guide', 'draft');

@@ -29,39 +29,28 @@ describe('the worker thread of large articles', () => {
     assert.deepEqual(body, read);
   });
 
-  it('writes the body the inline writer writes, from the HTML alone', () => {
-    const target = buildPublishTarget(targetSettings(), exampleBlog().catalog);
+  /** A sized article's body written inline and by the worker's function, into the target of `catalog`. */
+  function writtenBothWays(catalog: ReturnType<typeof exampleBlog>['catalog'], bytes: number) {
+    const target = buildPublishTarget(targetSettings(), catalog);
     assert.ok(target.body);
     const article = normalizeArticle(
-      articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content: sizedArticle(30_000) })),
+      articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content: sizedArticle(bytes) })),
       options
     );
     const warnings: string[] = [];
     const inline = writePostBody(target.body, articleBodyOf(article), new Map(), [], warnings);
-    const worker = writeBody({
-      body: target.body,
-      html: article.html,
-      libraryFiles: new Map(),
-      existingZone: [],
-    });
+    const task = { body: target.body, html: article.html, libraryFiles: new Map(), existingZone: [] };
+    return { format: target.body.body.format, inline, warnings, worker: writeBody(task) };
+  }
+
+  it('writes the body the inline writer writes, from the HTML alone', () => {
+    const { inline, warnings, worker } = writtenBothWays(exampleBlog().catalog, 30_000);
     assert.deepEqual(worker, { value: inline, warnings });
   });
 
   it("writes a Blocks body as JSON text, the value the inline writer writes (stored after Strapi's save)", () => {
-    const target = buildPublishTarget(targetSettings(), launchPad().catalog);
-    assert.equal(target.body?.body.format, 'blocks');
-    const article = normalizeArticle(
-      articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content: sizedArticle(40_000) })),
-      options
-    );
-    const warnings: string[] = [];
-    const inline = writePostBody(target.body, articleBodyOf(article), new Map(), [], warnings);
-    const worker = writeBody({
-      body: target.body,
-      html: article.html,
-      libraryFiles: new Map(),
-      existingZone: [],
-    });
+    const { format, inline, warnings, worker } = writtenBothWays(launchPad().catalog, 40_000);
+    assert.equal(format, 'blocks');
     assert.ok('json' in worker);
     assert.deepEqual(JSON.parse(worker.json), inline);
     assert.deepEqual(worker.warnings, warnings);
