@@ -3,6 +3,7 @@ import type { PostStatus } from '../../../core/src/config';
 import { featuredFileId, featuredImageWarning } from '../../../core/src/images/featured-outcome';
 import { countPlacedImages } from '../../../core/src/images/image-counts';
 import { truncateAtWord } from '../../../core/src/seo';
+import { letReadersIn } from '../../../core/src/event-loop-turn';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { CategoryRow } from '../services/category-store';
 import type { ArticleMedia } from '../services/media-import';
@@ -71,6 +72,7 @@ export async function writeDelivery(
 ): Promise<Written> {
   const { article, origin, target, locale, warnings, clock } = publish;
   const posts = use.posts;
+  await letReadersIn();
   const existing = await clock.time('find existing', () =>
     posts.findPostBySlug(target, article.slug, locale)
   );
@@ -90,6 +92,7 @@ export async function writeDelivery(
   addNew(warnings, entry.valueWarnings);
   const { data } = entry;
   const featuredWarning = featuredImageWarning(media.featured);
+  await letReadersIn();
 
   // Timed as one stage with nothing timed inside it, so the stage is the transaction's whole length.
   const transaction = clock.begin('transaction');
@@ -158,6 +161,7 @@ export async function writeDelivery(
     };
   });
   transaction();
+  await letReadersIn();
   return written;
 }
 
@@ -176,6 +180,7 @@ export async function deliver(
   const { clock, target } = publish;
   const repeat = await clock.time('repeat check', () => findRepeat(publish, use));
   if (repeat) return unchanged(repeat);
+  await letReadersIn();
   const media = await clock.time('media', () =>
     use.media.importArticleImages(
       publish.article,

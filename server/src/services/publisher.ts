@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { EffectiveConfig } from '../../../core/src/config';
+import { letReadersIn } from '../../../core/src/event-loop-turn';
 import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { PublishResult } from '../../../core/src/publish-result';
 import type { PublishCollaborators } from '../publish/collaborators';
@@ -80,6 +81,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
         const publish = await clock.time('plan', () =>
           planPublish(article, origin, config, clock, collaborators)
         );
+        await letReadersIn();
         const written = await clock.time('locks', () =>
           collaborators.locks.withLocks(publish.lockNames, () => deliver(publish, collaborators))
         );
