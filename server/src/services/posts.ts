@@ -155,12 +155,8 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       locale: string | undefined,
       { field, json }: StoredBodyJson
     ): Promise<void> {
-      const attribute = strapi.contentType(target.uid as never)?.attributes?.[field] as
-        | { pluginOptions?: { i18n?: { localized?: boolean } } }
-        | undefined;
-      // Strapi's i18n treats an attribute as localized only when it says so.
-      const sharedByLocales = attribute?.pluginOptions?.i18n?.localized !== true;
-      const where = target.localized && locale && !sharedByLocales ? { documentId, locale } : { documentId };
+      const localizedField = schemaCatalog(strapi).contentType(target.uid)?.attributes[field]?.localized;
+      const where = target.localized && locale && localizedField ? { documentId, locale } : { documentId };
       // A string is stored as it is by Strapi's JSON fields (no second serialization on this thread).
       await strapi.db.query(target.uid as never).updateMany({ where, data: { [field]: json } });
     },
