@@ -13,6 +13,7 @@ const PINNED_STRAPI_VERSION = '5.54.0';
 const INTERNAL_MODULES = { build: 'dist/src/node/build.js', logger: 'dist/src/cli/utils/logger.js' };
 
 const playgroundDir = path.resolve(__dirname, '..', 'playground');
+if (process.argv.includes('--if-stale') && require('./lib/builds').adminBuildIsFresh()) process.exit(0);
 const strapiDir = path.dirname(require.resolve('@strapi/strapi/package.json', { paths: [playgroundDir] }));
 const installed = require(path.join(strapiDir, 'package.json')).version;
 const missing = Object.values(INTERNAL_MODULES).filter((file) => !fs.existsSync(path.join(strapiDir, file)));

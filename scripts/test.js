@@ -4,10 +4,11 @@
 // runs the integration tests again on PostgreSQL and on MariaDB, each playground on a fresh database.
 //   node scripts/test.js [files...]   only these files, on SQLite
 //   TEST_DATABASES=sqlite npm test    only the SQLite pass
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
+const readline = require('node:readline');
 const { lockedExec } = require('./lib/builds');
 
 const root = path.resolve(__dirname, '..');
@@ -39,30 +40,73 @@ const DATABASE_INDEPENDENT = [
   'test/scheduled-publishing.test.ts',
 ];
 
-function runNodeTests(files, env, label) {
-  const tapFile = path.join(os.tmpdir(), `article-publisher-${process.pid}-${label}.tap`);
-  console.log(`\n=== ${label}: ${files.length} test files ===`);
-  const result = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--test',
-      '--test-concurrency=1',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tapFile}`,
-      ...files,
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env } }
-  );
+function nodeTestArgs(files, tapFile) {
+  return [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-concurrency=1',
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    '--test-reporter=tap',
+    `--test-reporter-destination=${tapFile}`,
+    ...files,
+  ];
+}
+
+/** Passed and failed counts from a pass's TAP file; a run that exits non-zero without a failed test fails. */
+function tally(label, tapFile, status) {
   const tap = fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '';
   fs.rmSync(tapFile, { force: true });
   const count = (name) => Number((new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap) ?? [])[1] ?? 0);
-  // A run that exits non-zero without a failed test (a crash, a file that did not load) still fails.
-  const failed = result.status === 0 ? count('fail') : Math.max(count('fail'), 1);
+  const failed = status === 0 ? count('fail') : Math.max(count('fail'), 1);
   return { label, passed: count('pass'), failed };
+}
+
+const tapFileFor = (label) =>
+  path.join(os.tmpdir(), `article-publisher-${process.pid}-${label.replace(/[^a-z0-9]+/gi, '-')}.tap`);
+const testEnv = (env) => ({ ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env });
+
+function runNodeTests(files, env, label) {
+  const tapFile = tapFileFor(label);
+  console.log(`\n=== ${label}: ${files.length} test files ===`);
+  const result = spawnSync(process.execPath, nodeTestArgs(files, tapFile), {
+    cwd: root,
+    stdio: 'inherit',
+    env: testEnv(env),
+  });
+  return tally(label, tapFile, result.status);
+}
+
+/**
+ * The same, beside other passes: each line of its report is printed as it comes, prefixed with the
+ * pass's name, so that side-by-side passes stay readable.
+ */
+function runNodeTestsBeside(files, env, label, prefix) {
+  const tapFile = tapFileFor(label);
+  console.log(
+    `\n=== ${label}: ${files.length} test files (beside the other passes; lines prefixed ${prefix}) ===`
+  );
+  const child = spawn(process.execPath, nodeTestArgs(files, tapFile), {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: testEnv(env),
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
+  }
+  return new Promise((resolve) => child.on('close', (status) => resolve(tally(label, tapFile, status))));
+}
+
+/**
+ * A public folder (with its uploads folder) of a pass's own, so that passes running side by side do not
+ * see each other's uploads (tests count the files a publish wrote).
+ */
+function ownPublicFolder(client) {
+  const dir = path.join(root, 'test', '.runs', `public-${client}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'uploads'), { recursive: true });
+  return dir;
 }
 
 // PostgreSQL, MariaDB and Chromium: started or installed when missing (see the script).
@@ -81,37 +125,79 @@ if (!process.env.SKIP_BUILD) {
   lockedExec('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-const only = process.argv.slice(2);
-const results = [];
-if (only.length) {
-  results.push(runNodeTests(only, {}, 'selected'));
-} else {
+/** New apps of two Strapi releases from the registry: mostly npm installs, so it runs beside other passes. */
+const COMPAT = 'test/compat.test.ts';
+
+async function runAll() {
+  const only = process.argv.slice(2);
+  if (only.length) return [runNodeTests(only, {}, 'selected')];
   const databases = (process.env.TEST_DATABASES ?? 'sqlite,postgres,mysql').split(',').map((d) => d.trim());
   const integration = listTests('test');
+  const matrix = integration.filter((file) => !DATABASE_INDEPENDENT.includes(file));
+  const envOf = (client) => ({
+    TEST_DATABASE_CLIENT: client,
+    PLAYGROUND_PUBLIC_DIR: ownPublicFolder(client),
+  });
+  // After the SQLite pass, the PostgreSQL pass, the MariaDB pass and the compatibility check run side by
+  // side: each file waits mostly on its Strapi, its database or the registry, and the passes share nothing
+  // (own databases, ports and uploads folders). TEST_PASSES_IN_TURN=1 runs them one after the other.
+  const later = [
+    databases.includes('postgres') && {
+      files: matrix,
+      env: envOf('postgres'),
+      label: 'integration on PostgreSQL',
+      prefix: '[pg]',
+    },
+    databases.includes('mysql') && {
+      files: matrix,
+      env: envOf('mysql'),
+      label: 'integration on MariaDB',
+      prefix: '[maria]',
+    },
+    databases.includes('sqlite') && {
+      files: [COMPAT],
+      env: { TEST_DATABASE_CLIENT: 'sqlite' },
+      label: 'Strapi releases (compat)',
+      prefix: '[compat]',
+    },
+  ].filter(Boolean);
+  const inTurn = process.env.TEST_PASSES_IN_TURN === '1' || later.length < 2;
+
+  const results = [];
   if (databases.includes('sqlite')) {
+    const sqliteIntegration = inTurn ? integration : integration.filter((file) => file !== COMPAT);
     results.push(
       runNodeTests(
-        [...listTests('core/test'), ...listTests('server/test'), ...integration],
+        [...listTests('core/test'), ...listTests('server/test'), ...sqliteIntegration],
         { TEST_DATABASE_CLIENT: 'sqlite' },
         'unit + integration on SQLite'
       )
     );
   }
-  const matrix = integration.filter((file) => !DATABASE_INDEPENDENT.includes(file));
-  for (const client of ['postgres', 'mysql'].filter((d) => databases.includes(d))) {
+  if (inTurn) {
+    for (const pass of later) {
+      if (pass.files.length === 1 && pass.files[0] === COMPAT) continue; // in the SQLite pass above
+      results.push(runNodeTests(pass.files, pass.env, pass.label));
+    }
+  } else {
     results.push(
-      runNodeTests(
-        matrix,
-        { TEST_DATABASE_CLIENT: client },
-        `integration on ${client === 'mysql' ? 'MariaDB' : 'PostgreSQL'}`
-      )
+      ...(await Promise.all(
+        later.map((pass) => runNodeTestsBeside(pass.files, pass.env, pass.label, pass.prefix))
+      ))
     );
   }
+  for (const client of ['postgres', 'mysql']) {
+    fs.rmSync(path.join(root, 'test', '.runs', `public-${client}`), { recursive: true, force: true });
+  }
+  return results;
 }
 
-console.log('\n=== summary ===');
-for (const { label, passed, failed } of results) console.log(`${label}: ${passed} passed, ${failed} failed`);
-const passed = results.reduce((sum, r) => sum + r.passed, 0);
-const failed = results.reduce((sum, r) => sum + r.failed, 0);
-console.log(`total: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && results.length > 0 ? 0 : 1);
+runAll().then((results) => {
+  console.log('\n=== summary ===');
+  for (const { label, passed, failed } of results)
+    console.log(`${label}: ${passed} passed, ${failed} failed`);
+  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  console.log(`total: ${passed} passed, ${failed} failed`);
+  process.exit(failed === 0 && results.length > 0 ? 0 : 1);
+});

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
-import { playgroundDir } from './helpers/paths';
+import { uploadsDir } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost, readArticle } from './helpers/service';
 import { tableRows } from './helpers/databases';
@@ -12,7 +11,6 @@ import { tableRows } from './helpers/databases';
 const KEY = 'apk_media-tests-0123456789abcdef';
 const FAIL_MARKER = '[simulate-db-failure]';
 const MAX_BYTES = 1024 * 1024;
-const uploadsDir = path.join(playgroundDir, 'public', 'uploads');
 
 describe('media import', () => {
   let site: Playground;

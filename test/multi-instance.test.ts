@@ -7,7 +7,7 @@ import { registerSuperAdmin } from './helpers/admin';
 import { createTestDatabase, tableRows, type TestDatabase } from './helpers/databases';
 import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
-import { playgroundDir } from './helpers/paths';
+import { uploadsDir } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
 import { countArticles, publishAtOnce, publishPost, readArticle } from './helpers/service';
 import { deliver } from './helpers/webhook';
@@ -15,8 +15,6 @@ import { deliver } from './helpers/webhook';
 const SECRET = 'whsec-multi-instance-0123456789abcdef';
 /** Uploads of a file whose name holds this stop at the playground's file-row gate (see playground/src/index.js). */
 const GATE_MARKER = 'crash-in-window';
-/** Where the playground's local upload provider writes (both instances run from the same playground). */
-const UPLOADS_DIR = path.join(playgroundDir, 'public', 'uploads');
 
 interface FileRow {
   url: string;
@@ -58,7 +56,7 @@ describe('two Strapi instances on one PostgreSQL database', () => {
         referenced.add(path.basename(url));
     }
     return fs
-      .readdirSync(UPLOADS_DIR)
+      .readdirSync(uploadsDir)
       .filter((name) => !uploadsBefore.has(name) && !referenced.has(name))
       .sort();
   };
@@ -75,7 +73,7 @@ describe('two Strapi instances on one PostgreSQL database', () => {
     env.PLAYGROUND_FILE_ROW_GATE_URL = images.route('/gate', (req, res) =>
       res.writeHead(200, { 'content-type': 'text/plain' }).end(gateAnswer(req))
     );
-    uploadsBefore = new Set(fs.readdirSync(UPLOADS_DIR));
+    uploadsBefore = new Set(fs.readdirSync(uploadsDir));
     database = await createTestDatabase('postgres');
     a = await startPlayground({ env, database });
     b = await startPlayground({ env, database });

@@ -8,6 +8,8 @@ module.exports = ({ env }) => ({
   // only the last PROXY_HOPS entries (those the site's own proxies appended), so a client cannot pick its
   // address by sending the header itself. Off by default: with no proxy in front, the header is the client's.
   proxy: { koa: env.bool('TRUST_PROXY', false), maxIpsCount: env.int('PROXY_HOPS', 1) },
+  // The test runner gives passes that run side by side a public folder each (their uploads apart).
+  dirs: { public: env('PLAYGROUND_PUBLIC_DIR', './public') },
   app: {
     keys: env.array('APP_KEYS', ['playgroundKeyA', 'playgroundKeyB']),
   },

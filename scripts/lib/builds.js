@@ -40,24 +40,27 @@ function ensurePluginBuilt({ quiet = false } = {}) {
   return true;
 }
 
-function ensureAdminBuilt({ quiet = false } = {}) {
+/** Whether the playground's admin build is newer than everything it is built from. */
+function adminBuildIsFresh() {
   const built = newest([path.join(playgroundDir, 'build/index.html')]);
-  if (
-    built &&
-    newest([
-      path.join(root, 'dist/admin'),
-      path.join(playgroundDir, 'src/admin'),
-      path.join(playgroundDir, 'config'),
-    ]) <= built
-  ) {
-    return false;
-  }
+  const sources = [
+    path.join(root, 'dist/admin'),
+    path.join(playgroundDir, 'src/admin'),
+    path.join(playgroundDir, 'config'),
+  ];
+  return built > 0 && newest(sources) <= built;
+}
+
+function ensureAdminBuilt({ quiet = false } = {}) {
+  if (adminBuildIsFresh()) return false;
   if (!quiet) console.log('Building the admin panel (about a minute the first time)...');
-  lockedExec(process.execPath, [path.join(root, 'scripts/build-playground-admin.js')], {
+  // `--if-stale`: asked again under the lock, so that a run which waited for another's build (test passes
+  // side by side) does not rebuild the folder that the other one's Strapi is serving.
+  lockedExec(process.execPath, [path.join(root, 'scripts/build-playground-admin.js'), '--if-stale'], {
     cwd: playgroundDir,
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
   return true;
 }
 
-module.exports = { ensurePluginBuilt, ensureAdminBuilt, lockedExec, root, playgroundDir };
+module.exports = { ensurePluginBuilt, ensureAdminBuilt, adminBuildIsFresh, lockedExec, root, playgroundDir };

@@ -8,3 +8,8 @@ export const strapiBin = path.join(
   'bin',
   'strapi.js'
 );
+/** Where the playground's local upload provider writes: the pass's own public folder when it has one. */
+export const uploadsDir = path.join(
+  process.env.PLAYGROUND_PUBLIC_DIR ?? path.join(playgroundDir, 'public'),
+  'uploads'
+);
