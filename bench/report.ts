@@ -106,6 +106,8 @@ export function resultTable(figures: Record<string, number>, medians: Record<str
   const lines = ['| figure | value | target | | from |', '|---|---|---|---|---|'];
   for (const [key, target] of Object.entries(TARGETS)) {
     const value = figures[key];
+    // A partial run (BENCH_ONLY) shows the figures it measured.
+    if (value === undefined) continue;
     lines.push(
       `| ${key} | ${round(value, 2)} | ${targetText(target)} | ${verdict(target, value)} | ${rawOf(key, medians)} |`
     );

@@ -12,7 +12,7 @@ import { growthChart } from './chart';
 import { resultTable, roundAll } from './report';
 import { measureBodyFormats } from './scenarios/body-formats';
 import { measureConverters } from './scenarios/converters';
-import { measureGrowth } from './scenarios/growth';
+import { measureGrowth, measureThroughput } from './scenarios/growth';
 import { measureImages } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
 import { measureReaders } from './scenarios/readers';
@@ -31,7 +31,10 @@ function machine(): string {
 
 const step = (text: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${text}`);
 
-/** BENCH_ONLY=readers runs the reader scenario alone (it writes bench/readers-<database>.json). */
+/**
+ * BENCH_ONLY=readers runs the reader scenario alone (it writes bench/readers-<database>.json);
+ * BENCH_ONLY=commits runs p1 and p5 alone (see commitsOnly).
+ */
 const only = process.env.BENCH_ONLY;
 
 async function readersOnly() {
@@ -74,7 +77,8 @@ async function main() {
     step(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency against Strapi's upload; stage breakdown; p3...`);
     const images = await measureImages(site, sets);
     step('Growth with HTML size, image count and nesting depth; p5 throughput...');
-    const growth = await measureGrowth(site, sets, formats.htmlTemplate);
+    const growth = await measureGrowth(site, sets);
+    const throughput = await measureThroughput(site, formats.htmlTemplate);
     step(
       'Readers during a publish (every 20 ms): realistic, 100 KB and largest article, each body format...'
     );
@@ -83,7 +87,7 @@ async function main() {
     step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
     const memory = await measureMemory(sets);
 
-    const parts = [converters, formats, images, growth, readers, memory];
+    const parts = [converters, formats, images, growth, throughput, readers, memory];
     const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
     const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
     medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
@@ -119,7 +123,33 @@ async function main() {
   }
 }
 
-(only === 'readers' ? readersOnly() : main()).catch((error) => {
+/**
+ * BENCH_ONLY=commits: p1 (every body format) and p5 alone, the figures that depend on how often a
+ * publish commits; printed, nothing written.
+ */
+async function commitsOnly() {
+  ensurePluginBuilt();
+  const { server } = await startImageServer();
+  step('Booting the playground (production mode)...');
+  const site = await BenchSite.start();
+  try {
+    step('p1 for the HTML, Markdown, blocks and zone bodies...');
+    const formats = await measureBodyFormats(site, server);
+    step('p5 throughput...');
+    const throughput = await measureThroughput(site, formats.htmlTemplate);
+    const figures = { ...formats.figures, ...throughput.figures };
+    const medians = { ...formats.medians, ...throughput.medians };
+    console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine()}, ${RUNS} runs per median\n`);
+    console.log(resultTable(figures, medians));
+    console.log('\nStage breakdowns (ms):', JSON.stringify(formats.breakdowns, null, 2));
+  } finally {
+    await site.stop();
+    await server.stop();
+  }
+}
+
+const modes: Record<string, () => Promise<void>> = { readers: readersOnly, commits: commitsOnly };
+(only ? (modes[only] ?? main) : main)().catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 /**
  * How publish time grows with the work: HTML size, image count, and nesting depth (the nested-HTML
- * worst case), each fitted to time = a * x^b. p5 (throughput at concurrency 8) runs here too.
+ * worst case), each fitted to time = a * x^b; and p5, throughput at concurrency 8.
  */
 import {
   articleHtml,
@@ -64,8 +64,7 @@ async function inParallel(total: number, concurrency: number, run: (n: number) =
 
 export async function measureGrowth(
   site: BenchSite,
-  sets: ImageSets,
-  restTemplate: Record<string, unknown>
+  sets: ImageSets
 ): Promise<ScenarioResult & { series: Series[] }> {
   await site.usePluginSettings(TARGET);
   const publish = async (html: string) =>
@@ -80,6 +79,29 @@ export async function measureGrowth(
     publish(Array.from({ length: NESTED_BLOCKS }, (_, n) => nestedList(depth, n)).join('\n'))
   );
 
+  const allSeries = [bySize, byImages, byDepth];
+  return {
+    figures: {
+      growth_exponent_html_size: bySize.exponent,
+      growth_exponent_image_count: byImages.exponent,
+      growth_exponent_nesting_depth: byDepth.exponent,
+    },
+    medians: {
+      ...Object.fromEntries(
+        allSeries.flatMap((s) => s.points.map((p) => [`${s.name.replaceAll(' ', '_')}_${p.x}_ms`, p.y]))
+      ),
+    },
+    breakdowns: {},
+    series: allSeries,
+  };
+}
+
+/** p5: publishes per second at concurrency 8 against REST creates per second, in alternating bursts. */
+export async function measureThroughput(
+  site: BenchSite,
+  restTemplate: Record<string, unknown>
+): Promise<ScenarioResult> {
+  await site.usePluginSettings(TARGET);
   const restCreate = async (n: number) => {
     const data = { ...restTemplate, title: `Rest ${n}`, slug: site.slug('rest') };
     expectOk(await site.rest('POST', '/api/articles', { data }), 'REST create');
@@ -95,22 +117,12 @@ export async function measureGrowth(
     publishSeconds += await inParallel(THROUGHPUT_REQUESTS / 2, THROUGHPUT_CONCURRENCY, publishOne);
   }
 
-  const allSeries = [bySize, byImages, byDepth];
   return {
-    figures: {
-      growth_exponent_html_size: bySize.exponent,
-      growth_exponent_image_count: byImages.exponent,
-      growth_exponent_nesting_depth: byDepth.exponent,
-      p5_throughput_ratio: restSeconds / publishSeconds,
-    },
+    figures: { p5_throughput_ratio: restSeconds / publishSeconds },
     medians: {
-      ...Object.fromEntries(
-        allSeries.flatMap((s) => s.points.map((p) => [`${s.name.replaceAll(' ', '_')}_${p.x}_ms`, p.y]))
-      ),
       rest_creates_per_s: THROUGHPUT_REQUESTS / restSeconds,
       publishes_per_s: THROUGHPUT_REQUESTS / publishSeconds,
     },
     breakdowns: {},
-    series: allSeries,
   };
 }

@@ -25,6 +25,7 @@ import { deliver } from '../src/publish/write';
 import articleWork from '../src/services/article-work';
 import type { ArticleMedia } from '../src/services/media-import';
 import type { DeliveryRecord } from '../src/services/deliveries';
+import type { HeldLocks } from '../src/services/locks';
 
 const config = resolveEffectiveConfig(DEFAULT_CONFIG, {});
 const SOURCE = 'https://images.example/photo.jpg';
@@ -66,6 +67,9 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     calls.push(name);
     return value;
   };
+  const held: HeldLocks = { releaseWithin: async () => call('release locks', undefined) };
+  /** What a one-commit write finds inside its transaction: the locks free, the entry as it read it (none). */
+  const state = { locksFree: true, entryStampNow: null as string | null };
   const use: PublishCollaborators = {
     targetSchema: { requireUsable: () => target },
     siteLocales: {
@@ -89,6 +93,8 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       },
       postId: async () => call('post id', 1),
       postExists: async () => call('post exists', true),
+      stampOf: (row) => (row ? `${row.id}` : null),
+      entryStamp: async () => call('entry stamp', state.entryStampNow),
     },
     deliveries: {
       recordDelivery: async (record) => {
@@ -99,7 +105,10 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       findWebhookDeliveryByBodyHash: async () => call('ledger read', null),
       findNewestWebhookTimestamp: async () => call('ledger read', undefined),
     },
-    locks: { withLocks: async (_names, work) => work() },
+    locks: {
+      withLocks: async (_names, work) => work(call('take locks', held)),
+      tryTakeWithin: async () => call('take locks in transaction', state.locksFree ? held : undefined),
+    },
     schedules: { settle: async () => call('settle schedule', undefined) },
     media: {
       importArticleImages: async () =>
@@ -117,12 +126,13 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     articleWork: articleWork(),
     transaction: async (work) => {
       calls.push('BEGIN');
-      const result = await work();
+      // The fake's statements are its calls: no connection is needed to run them.
+      const result = await work(undefined as unknown as Parameters<typeof work>[0]);
       calls.push('COMMIT');
       return result;
     },
   };
-  return { use, calls, saved, ledger };
+  return { use, state, calls, saved, ledger };
 }
 
 const clock = () => createStageTimings(undefined).start('test');
@@ -169,9 +179,83 @@ describe('publish stages without Strapi (issue #30)', () => {
       'post id',
       'record delivery',
       'settle schedule',
+      'release locks',
     ]);
     for (const before of ['find post', 'find translation', 'find author', 'import images'])
       assert.ok(calls.indexOf(before) < begin, `${before} runs before the transaction`);
+  });
+
+  describe('a publish that imports nothing commits once (issue #30)', () => {
+    const WITHOUT_IMAGES = { ...REQUEST, content: REQUEST.content.replace(/<figure>.*<\/figure>/, '') };
+    const publishWithout = async (
+      site: ReturnType<typeof fakeSite>,
+      origin: Parameters<typeof planPublish>[1] = { source: 'api' }
+    ) => {
+      const article = normalizeArticle(
+        articleFromPublishRequest(parsePublishRequest(WITHOUT_IMAGES)),
+        articleOptions(config)
+      );
+      const publish = await planPublish(article, origin, config, clock(), site.use);
+      return deliver(publish, site.use);
+    };
+    const transactions = (calls: string[]) => calls.filter((name) => name === 'BEGIN').length;
+
+    it('takes its locks inside its one transaction, checks the entry it read, and gives them back there', async () => {
+      const site = fakeSite(TARGETS.html());
+      const written = await publishWithout(site);
+      assert.equal(written.created, true);
+      assert.ok(!site.calls.includes('take locks'), 'no lock taken and committed before the write');
+      assert.equal(transactions(site.calls), 1);
+      const inside = site.calls.slice(site.calls.indexOf('BEGIN') + 1, site.calls.indexOf('COMMIT'));
+      assert.deepEqual(inside, [
+        'take locks in transaction',
+        'entry stamp',
+        'find translation',
+        'apply categories',
+        'save post',
+        'post id',
+        'record delivery',
+        'settle schedule',
+        'release locks',
+      ]);
+      assert.ok(site.calls.indexOf('find post') < site.calls.indexOf('BEGIN'), 'the entry is read before');
+    });
+
+    it('runs under locks taken first when another delivery holds one of them', async () => {
+      const site = fakeSite(TARGETS.html());
+      site.state.locksFree = false;
+      await publishWithout(site);
+      assert.equal(transactions(site.calls), 2);
+      const retry = site.calls.lastIndexOf('BEGIN');
+      assert.ok(site.calls.indexOf('take locks') > site.calls.indexOf('take locks in transaction'));
+      assert.ok(site.calls.indexOf('take locks') < retry);
+      assert.equal(site.ledger.length, 1, 'one delivery recorded');
+    });
+
+    it('runs under locks taken first when the entry changed after it was read', async () => {
+      const site = fakeSite(TARGETS.html());
+      site.state.entryStampNow = '41';
+      await publishWithout(site);
+      assert.equal(transactions(site.calls), 2);
+      assert.ok(site.calls.includes('take locks'));
+      assert.equal(site.saved.length, 1, 'saved once, by the retry');
+    });
+
+    it('a webhook delivery and a publish with images take their locks first', async () => {
+      const webhook = fakeSite(TARGETS.html());
+      await publishWithout(webhook, {
+        source: 'webhook',
+        articleId: 1,
+        websiteId: undefined,
+        event: 'article.published',
+        timestamp: undefined,
+        bodyHash: 'abc',
+      });
+      assert.ok(webhook.calls.indexOf('take locks') < webhook.calls.indexOf('BEGIN'));
+      const withImages = await publishThrough('html');
+      assert.ok(withImages.calls.indexOf('take locks') < withImages.calls.indexOf('BEGIN'));
+      assert.ok(!withImages.calls.includes('take locks in transaction'));
+    });
   });
 
   it('the media step hands media to the body writer, which puts the library file in while it writes', async () => {

@@ -1,3 +1,4 @@
+import type { Core } from '@strapi/strapi';
 import type { PluginServices } from '../services';
 
 /**
@@ -14,7 +15,14 @@ export interface PublishCollaborators {
   >;
   posts: Pick<
     PluginServices['posts'],
-    'findPostBySlug' | 'findTranslatedDocument' | 'existingZone' | 'savePost' | 'postId' | 'postExists'
+    | 'findPostBySlug'
+    | 'findTranslatedDocument'
+    | 'existingZone'
+    | 'savePost'
+    | 'postId'
+    | 'postExists'
+    | 'stampOf'
+    | 'entryStamp'
   >;
   deliveries: Pick<
     PluginServices['deliveries'],
@@ -23,12 +31,12 @@ export interface PublishCollaborators {
     | 'findWebhookDeliveryByBodyHash'
     | 'findNewestWebhookTimestamp'
   >;
-  locks: Pick<PluginServices['locks'], 'withLocks'>;
+  locks: Pick<PluginServices['locks'], 'withLocks' | 'tryTakeWithin'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */
   schedules: Pick<PluginServices['schedules'], 'settle'>;
   media: Pick<PluginServices['media-import'], 'importArticleImages' | 'discard'>;
   /** Writes the body in the target's format (in a worker thread for a large article). */
   articleWork: Pick<PluginServices['article-work'], 'writeBody'>;
-  /** Runs `work` in one database transaction (strapi.db.transaction). */
-  transaction<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` in one database transaction (strapi.db.transaction), handing it the transaction. */
+  transaction<T>(work: (transaction: Core.Strapi['db']['connection']) => Promise<T>): Promise<T>;
 }

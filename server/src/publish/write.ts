@@ -1,4 +1,5 @@
 import { BODY_WRITERS } from '../../../core/src/body-formats';
+import { articleBodyOf } from '../../../core/src/html/article-body';
 import type { PostStatus } from '../../../core/src/config';
 import { featuredFileId, featuredImageWarning } from '../../../core/src/images/featured-outcome';
 import { countPlacedImages } from '../../../core/src/images/image-counts';
@@ -6,6 +7,7 @@ import { truncateAtWord } from '../../../core/src/seo';
 import { letReadersIn } from '../../../core/src/event-loop-turn';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { CategoryRow } from '../services/category-store';
+import type { HeldLocks } from '../services/locks';
 import type { ArticleMedia } from '../services/media-import';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
@@ -65,9 +67,10 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
 export async function writeDelivery(
   publish: PublishPlan,
   media: ArticleMedia,
+  locking: PostLocking,
   use: Pick<
     PublishCollaborators,
-    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'schedules' | 'transaction' | 'articleWork'
+    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'schedules' | 'transaction' | 'articleWork' | 'locks'
   >
 ): Promise<Written> {
   const { article, origin, target, locale, warnings, clock } = publish;
@@ -96,7 +99,11 @@ export async function writeDelivery(
 
   // Timed as one stage with nothing timed inside it, so the stage is the transaction's whole length.
   const transaction = clock.begin('transaction');
-  const written = await use.transaction(async () => {
+  const written = await use.transaction(async (transaction) => {
+    const locks =
+      locking.kind === 'held'
+        ? locking.held
+        : await takeLocksInside(transaction, publish, { stamp: posts.stampOf(existing), translated }, use);
     const linked = await use.categories.apply(publish.categoryPlan, warnings);
     const tags =
       target.tags?.kind === 'relation'
@@ -150,6 +157,8 @@ export async function writeDelivery(
       deliveryId,
       scheduledAt: article.scheduledAt,
     });
+    // The post's locks go with this commit: one commit fewer than releasing them after it.
+    await locks.releaseWithin(transaction);
     return {
       created: !existing,
       duplicate: false,
@@ -161,8 +170,96 @@ export async function writeDelivery(
     };
   });
   transaction();
-  await letReadersIn();
+  // No turn here: the next turns run what the commit set off (Strapi's events read the entry), and
+  // the answer would wait for them.
   return written;
+}
+
+/** How a write holds the post's locks: taken before it (committed rows), or in its own transaction. */
+export type PostLocking = { kind: 'held'; held: HeldLocks } | { kind: 'in transaction' };
+
+/** Thrown inside a one-commit write to roll it back: the locks are held elsewhere, or the entry changed. */
+class OneCommitYields extends Error {}
+
+/**
+ * The locks of a write that read the entry before taking them: taken by its transaction, which then
+ * checks that the slug's entry (and, for a new slug, the document of another locale) is still what the
+ * write was composed from. Either failing rolls the transaction back (OneCommitYields).
+ */
+async function takeLocksInside(
+  transaction: Parameters<Parameters<PublishCollaborators['transaction']>[0]>[0],
+  { article, target, locale, lockNames, otherLocales }: PublishPlan,
+  read: { stamp: string | null; translated: string | undefined },
+  use: Pick<PublishCollaborators, 'locks' | 'posts'>
+): Promise<HeldLocks> {
+  const held = await use.locks.tryTakeWithin(transaction, lockNames);
+  if (!held) throw new OneCommitYields();
+  if ((await use.posts.entryStamp(target, article.slug, locale)) !== read.stamp) throw new OneCommitYields();
+  if (
+    read.stamp === null &&
+    (await use.posts.findTranslatedDocument(target, article.slug, otherLocales)) !== read.translated
+  )
+    throw new OneCommitYields();
+  return held;
+}
+
+/**
+ * Whether a publish can take its locks in its write transaction, so that it commits once: it imports
+ * nothing (no image in the body, no featured image), so nothing but its reads comes before the write,
+ * and it is not a webhook delivery, whose idempotency decision is made under the lock. Any other
+ * publish holds its locks for its whole length (its media import included).
+ */
+function writesInOneCommit({ article, origin }: PublishPlan): boolean {
+  return origin.source !== 'webhook' && !article.featuredImage && articleBodyOf(article).images.length === 0;
+}
+
+type DeliverUse = Pick<
+  PublishCollaborators,
+  | 'posts'
+  | 'categories'
+  | 'siteInfo'
+  | 'deliveries'
+  | 'schedules'
+  | 'transaction'
+  | 'media'
+  | 'articleWork'
+  | 'locks'
+>;
+
+const importMedia = ({ article, target, config, values }: PublishPlan, use: DeliverUse) =>
+  use.media.importArticleImages(
+    article,
+    {
+      uid: target.uid,
+      hasFeaturedImageField: values.featuredImagePaths.length > 0,
+      needsLibraryFiles: target.body ? BODY_WRITERS[target.body.body.format].needsLibraryFiles : false,
+    },
+    config
+  );
+
+/**
+ * The locked part of a publish. One that imports nothing first tries to commit once: it reads and
+ * composes without a lock, and its transaction takes the locks, checks that what it read still
+ * stands, writes and gives them back (issue #30: a commit less than taking them first). When the
+ * locks are held elsewhere or the entry changed, it rolls back and runs as any other publish: under
+ * the post's locks, taken and committed before its reads.
+ */
+export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Written> {
+  const { clock } = publish;
+  if (writesInOneCommit(publish)) {
+    const written = await clock.time('one commit', async () => {
+      const media = await importMedia(publish, use);
+      return writeDelivery(publish, media, { kind: 'in transaction' }, use).catch(async (error: unknown) => {
+        await use.media.discard(media);
+        if (error instanceof OneCommitYields) return undefined;
+        throw error;
+      });
+    });
+    if (written) return written;
+  }
+  return clock.time('locks', () =>
+    use.locks.withLocks(publish.lockNames, (held) => deliverHolding(publish, held, use))
+  );
 }
 
 /**
@@ -170,29 +267,13 @@ export async function writeDelivery(
  * before the write (so concurrent deliveries of one article do not upload the same files twice), and
  * removed again if the write fails.
  */
-export async function deliver(
-  publish: PublishPlan,
-  use: Pick<
-    PublishCollaborators,
-    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'schedules' | 'transaction' | 'media' | 'articleWork'
-  >
-): Promise<Written> {
-  const { clock, target } = publish;
+async function deliverHolding(publish: PublishPlan, held: HeldLocks, use: DeliverUse): Promise<Written> {
+  const { clock } = publish;
   const repeat = await clock.time('repeat check', () => findRepeat(publish, use));
   if (repeat) return unchanged(repeat);
   await letReadersIn();
-  const media = await clock.time('media', () =>
-    use.media.importArticleImages(
-      publish.article,
-      {
-        uid: target.uid,
-        hasFeaturedImageField: publish.values.featuredImagePaths.length > 0,
-        needsLibraryFiles: target.body ? BODY_WRITERS[target.body.body.format].needsLibraryFiles : false,
-      },
-      publish.config
-    )
-  );
-  return writeDelivery(publish, media, use).catch(async (error: unknown) => {
+  const media = await clock.time('media', () => importMedia(publish, use));
+  return writeDelivery(publish, media, { kind: 'held', held }, use).catch(async (error: unknown) => {
     await use.media.discard(media);
     throw error;
   });

@@ -9,6 +9,19 @@ const LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
 const ACQUIRE_TIMEOUT_MS = 60_000;
 
+/** Strapi's Knex connection, or a transaction on it (a Knex.Transaction is one too). */
+type Connection = Core.Strapi['db']['connection'];
+
+/** What a holder can do with its locks while it works. */
+export interface HeldLocks {
+  /**
+   * Deletes the lock rows inside the holder's write transaction, so that they go with its commit (one
+   * commit fewer per publish) and the next holder sees the write and the free lock at once. When the
+   * transaction rolls back, the rows come back and are released as usual when the work ends.
+   */
+  releaseWithin(transaction: Connection): Promise<void>;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -73,7 +86,7 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
   async function runHolding<T>(
     names: string[],
     take: (sorted: string[], owner: string) => Promise<boolean>,
-    work: () => Promise<T>
+    work: (held: HeldLocks) => Promise<T>
   ): Promise<{ ran: true; value: T } | { ran: false }> {
     const owner = randomUUID();
     const sorted = [...new Set(names.map(lockKey))].sort();
@@ -91,10 +104,20 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
         strapi.log.warn(`[article-publisher] lock renewal failed: ${describeError(error)}`)
       );
     }, RENEW_EVERY_MS);
+    let releasedWithin = false;
+    const lease: HeldLocks = {
+      async releaseWithin(transaction) {
+        await transaction(LOCK_TABLE).whereIn('lock_key', held).andWhere({ owner }).delete();
+        releasedWithin = true;
+      },
+    };
     try {
       if (!(await take(sorted, owner))) return { ran: false };
       held.push(...sorted);
-      return { ran: true, value: await work() };
+      const value = await work(lease);
+      // The work came back, so the transaction that deleted the rows committed (a failed commit rejects).
+      if (releasedWithin) held.length = 0;
+      return { ran: true, value };
     } finally {
       clearInterval(renew);
       if (held.length) await release(held, owner);
@@ -107,7 +130,7 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
      * `lockKey`. All keys are taken at once or none (see tryAcquireAll). Never call it inside a
      * database transaction: on SQLite the lock queries need the connection the transaction holds.
      */
-    async withLocks<T>(names: string[], work: () => Promise<T>): Promise<T> {
+    async withLocks<T>(names: string[], work: (held: HeldLocks) => Promise<T>): Promise<T> {
       const result = await runHolding(
         names,
         async (sorted, owner) => {
@@ -121,10 +144,38 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
+     * Takes every named lock inside a write transaction, or none: the rows are inserted by the
+     * transaction and go with it (deleted by `releaseWithin` before its commit, or rolled back). Another
+     * transaction taking one of them waits for this one to end. Undefined when some name is held
+     * elsewhere; the caller then rolls back and takes the locks the usual way.
+     */
+    async tryTakeWithin(transaction: Connection, names: string[]): Promise<HeldLocks | undefined> {
+      const owner = randomUUID();
+      const sorted = [...new Set(names.map(lockKey))].sort();
+      const now = Date.now();
+      await transaction(LOCK_TABLE)
+        .insert(sorted.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
+        .onConflict('lock_key')
+        .ignore();
+      const rows: { owner: string }[] = await transaction(LOCK_TABLE)
+        .whereIn('lock_key', sorted)
+        .select('owner');
+      if (rows.length !== sorted.length || rows.some((row) => row.owner !== owner)) return undefined;
+      return {
+        async releaseWithin(within) {
+          await within(LOCK_TABLE).whereIn('lock_key', sorted).andWhere({ owner }).delete();
+        },
+      };
+    },
+
+    /**
      * As withLocks, but without waiting: when some name is held elsewhere right now, nothing runs and
      * the answer is undefined. For a fast path whose caller has a waiting path to fall back on.
      */
-    async withLocksIfFree<T>(names: string[], work: () => Promise<T>): Promise<{ value: T } | undefined> {
+    async withLocksIfFree<T>(
+      names: string[],
+      work: (held: HeldLocks) => Promise<T>
+    ): Promise<{ value: T } | undefined> {
       const result = await runHolding(names, tryAcquireAll, work);
       return result.ran ? { value: result.value } : undefined;
     },

@@ -53,6 +53,31 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
+    /**
+     * What identifies the state of a slug's entry: a publish that read it before taking its locks
+     * (server/src/publish/write.ts) compares it again inside its transaction. Its updatedAt changes with
+     * every write of the entry, its id and documentId with a delete and a new create.
+     */
+    stampOf(row: DocumentRow | null): string | null {
+      return row ? `${row.id}|${row.documentId}|${String(row.updatedAt)}` : null;
+    },
+
+    /** The stamp of the slug's entry as it is now (a read of three fields, for inside a transaction). */
+    async entryStamp(
+      target: PublishTarget,
+      slug: string,
+      locale: string | undefined
+    ): Promise<string | null> {
+      const filters = await this.postFilters(target, slug);
+      if (!filters) return null;
+      const row = await documents(target.uid).findFirst({
+        filters,
+        ...entryScope(target, locale),
+        fields: ['updatedAt'],
+      });
+      return this.stampOf(row);
+    },
+
     /** How the post of a slug is found: by its slug field, or by the document the plugin's record names. */
     async postFilters(target: PublishTarget, slug: string): Promise<object | null> {
       if (target.slug) return { [target.slug.field]: slug };

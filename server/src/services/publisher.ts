@@ -49,7 +49,8 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     media: getService(strapi, 'media-import'),
     articleWork: getService(strapi, 'article-work'),
     // Strapi's typing wraps the callback's promise once more than it resolves.
-    transaction: <T>(work: () => Promise<T>) => strapi.db.transaction(work) as unknown as Promise<T>,
+    transaction: <T>(work: (transaction: Core.Strapi['db']['connection']) => Promise<T>) =>
+      strapi.db.transaction(({ trx }) => work(trx)) as unknown as Promise<T>,
   });
 
   return {
@@ -82,9 +83,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
           planPublish(article, origin, config, clock, collaborators)
         );
         await letReadersIn();
-        const written = await clock.time('locks', () =>
-          collaborators.locks.withLocks(publish.lockNames, () => deliver(publish, collaborators))
-        );
+        const written = await deliver(publish, collaborators);
         return resultOf(publish, written, collaborators.siteInfo);
       } catch (error) {
         throw toPublishFailure(error, strapi.log);
