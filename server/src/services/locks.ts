@@ -22,6 +22,12 @@ export interface HeldLocks {
   releaseWithin(transaction: Connection): Promise<void>;
 }
 
+/** A deadlock or lock-wait timeout (MySQL/MariaDB error numbers 1213 and 1205, PostgreSQL's 40P01). */
+function isLockConflict(error: unknown): boolean {
+  const { errno, code } = (error ?? {}) as { errno?: unknown; code?: unknown };
+  return errno === 1213 || errno === 1205 || code === '40P01';
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -40,10 +46,17 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function tryAcquireAll(names: string[], owner: string): Promise<boolean> {
     const now = Date.now();
-    await knex()(LOCK_TABLE)
-      .insert(names.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
-      .onConflict('lock_key')
-      .ignore();
+    try {
+      await knex()(LOCK_TABLE)
+        .insert(names.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
+        .onConflict('lock_key')
+        .ignore();
+    } catch (error) {
+      // A holder deletes its rows inside its write transaction; on InnoDB several inserts waiting for
+      // that transaction may deadlock when it commits, and the one the database rolls back tries again.
+      if (isLockConflict(error)) return false;
+      throw error;
+    }
     const rows: { lock_key: string; owner: string; expires_at: number | string }[] = await knex()(LOCK_TABLE)
       .whereIn('lock_key', names)
       .select('lock_key', 'owner', 'expires_at');
@@ -153,10 +166,17 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
       const owner = randomUUID();
       const sorted = [...new Set(names.map(lockKey))].sort();
       const now = Date.now();
-      await transaction(LOCK_TABLE)
-        .insert(sorted.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
-        .onConflict('lock_key')
-        .ignore();
+      try {
+        await transaction(LOCK_TABLE)
+          .insert(sorted.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
+          .onConflict('lock_key')
+          .ignore();
+      } catch (error) {
+        // Several transactions that waited for one holder's uncommitted row may deadlock when it goes
+        // (InnoDB); the database picks one to roll back, and that one takes the locks the usual way.
+        if (isLockConflict(error)) return undefined;
+        throw error;
+      }
       const rows: { owner: string }[] = await transaction(LOCK_TABLE)
         .whereIn('lock_key', sorted)
         .select('owner');
