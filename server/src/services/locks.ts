@@ -40,23 +40,36 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
   /**
+   * Inserts a row per name for `owner`, leaving rows others hold as they are. False when the insert
+   * was a deadlock victim: a holder deletes its rows inside its write transaction, and on InnoDB
+   * several inserts waiting for that transaction may deadlock when it commits; the one the database
+   * rolls back counts as having found the locks busy.
+   */
+  async function insertRows(connection: Connection, names: string[], owner: string, now: number) {
+    try {
+      await connection(LOCK_TABLE)
+        .insert(names.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
+        .onConflict('lock_key')
+        .ignore();
+      return true;
+    } catch (error) {
+      if (isLockConflict(error)) return false;
+      throw error;
+    }
+  }
+
+  /** Deletes the rows of these names that `owner` holds. */
+  const deleteRows = (connection: Connection, names: string[], owner: string) =>
+    connection(LOCK_TABLE).whereIn('lock_key', names).andWhere({ owner }).delete();
+
+  /**
    * All the names or none: one insert of every row, one read of who holds them. Whatever was taken
    * is given back when some name is held elsewhere, so no caller holds locks while waiting for more
    * (no deadlock between callers). Two queries when nobody else holds them.
    */
   async function tryAcquireAll(names: string[], owner: string): Promise<boolean> {
     const now = Date.now();
-    try {
-      await knex()(LOCK_TABLE)
-        .insert(names.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
-        .onConflict('lock_key')
-        .ignore();
-    } catch (error) {
-      // A holder deletes its rows inside its write transaction; on InnoDB several inserts waiting for
-      // that transaction may deadlock when it commits, and the one the database rolls back tries again.
-      if (isLockConflict(error)) return false;
-      throw error;
-    }
+    if (!(await insertRows(knex(), names, owner, now))) return false;
     const rows: { lock_key: string; owner: string; expires_at: number | string }[] = await knex()(LOCK_TABLE)
       .whereIn('lock_key', names)
       .select('lock_key', 'owner', 'expires_at');
@@ -92,7 +105,7 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   async function release(names: string[], owner: string): Promise<void> {
-    await knex()(LOCK_TABLE).whereIn('lock_key', names).andWhere({ owner }).delete();
+    await deleteRows(knex(), names, owner);
   }
 
   /** Runs `work` holding every named lock once `take` got them all; nothing runs when it did not. */
@@ -120,7 +133,7 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     let releasedWithin = false;
     const lease: HeldLocks = {
       async releaseWithin(transaction) {
-        await transaction(LOCK_TABLE).whereIn('lock_key', held).andWhere({ owner }).delete();
+        await deleteRows(transaction, held, owner);
         releasedWithin = true;
       },
     };
@@ -165,25 +178,14 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     async tryTakeWithin(transaction: Connection, names: string[]): Promise<HeldLocks | undefined> {
       const owner = randomUUID();
       const sorted = [...new Set(names.map(lockKey))].sort();
-      const now = Date.now();
-      try {
-        await transaction(LOCK_TABLE)
-          .insert(sorted.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
-          .onConflict('lock_key')
-          .ignore();
-      } catch (error) {
-        // Several transactions that waited for one holder's uncommitted row may deadlock when it goes
-        // (InnoDB); the database picks one to roll back, and that one takes the locks the usual way.
-        if (isLockConflict(error)) return undefined;
-        throw error;
-      }
+      if (!(await insertRows(transaction, sorted, owner, Date.now()))) return undefined;
       const rows: { owner: string }[] = await transaction(LOCK_TABLE)
         .whereIn('lock_key', sorted)
         .select('owner');
       if (rows.length !== sorted.length || rows.some((row) => row.owner !== owner)) return undefined;
       return {
         async releaseWithin(within) {
-          await within(LOCK_TABLE).whereIn('lock_key', sorted).andWhere({ owner }).delete();
+          await deleteRows(within, sorted, owner);
         },
       };
     },
