@@ -189,7 +189,11 @@ describe('publish stages without Strapi (issue #30)', () => {
   });
 
   describe('a publish that imports nothing commits once (issue #30)', () => {
-    const WITHOUT_IMAGES = { ...REQUEST, content: REQUEST.content.replace(/<figure>.*<\/figure>/, '') };
+    // A rule, which a blocks body leaves out with a warning of the body writer.
+    const WITHOUT_IMAGES = {
+      ...REQUEST,
+      content: `${REQUEST.content.replace(/<figure>.*<\/figure>/, '')}<hr>`,
+    };
     const publishWithout = async (
       site: ReturnType<typeof fakeSite>,
       origin: Parameters<typeof planPublish>[1] = { source: 'api' }
@@ -227,12 +231,17 @@ describe('publish stages without Strapi (issue #30)', () => {
     });
 
     it('runs under locks taken first when the entry changed after it was read', async () => {
-      const site = fakeSite(TARGETS.html());
+      const site = fakeSite(TARGETS.blocks());
       site.state.entryStampNow = '41';
       await publishWithout(site);
       assert.equal(transactions(site.calls), 2);
       assert.ok(site.calls.includes('take locks'));
       assert.equal(site.saved.length, 1, 'saved once, by the retry');
+      // The retry's warnings are those of a publish that committed at once, each given once.
+      const straight = fakeSite(TARGETS.blocks());
+      await publishWithout(straight);
+      assert.ok(straight.ledger[0].warnings.some((warning) => /horizontal rule/.test(warning)));
+      assert.deepEqual(site.ledger[0].warnings, straight.ledger[0].warnings);
     });
 
     it('a webhook delivery and a publish with images take their locks first', async () => {

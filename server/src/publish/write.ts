@@ -61,8 +61,9 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
  * The write: everything that can be computed or read is done first (the entry it updates, the body
  * in the target's format, the values fitted to the fields, the author), and the transaction holds
  * only the database writes (categories and tags created, post, status, ledger entry): all of them
- * land, or none. Reading the entry before the transaction is safe: the post's lock is held, so no
- * other delivery of this slug writes in between.
+ * land, or none. Reading the entry before the transaction is safe: either the post's lock is held, so
+ * no other delivery of this slug writes in between, or the transaction takes the lock and checks that
+ * the entry is still what was read (`takeLocksInside`).
  */
 export async function writeDelivery(
   publish: PublishPlan,
@@ -247,6 +248,7 @@ const importMedia = ({ article, target, config, values }: PublishPlan, use: Deli
 export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Written> {
   const { clock } = publish;
   if (writesInOneCommit(publish)) {
+    const warningsBefore = publish.warnings.length;
     const written = await clock.time('one commit', async () => {
       const media = await importMedia(publish, use);
       return writeDelivery(publish, media, { kind: 'in transaction' }, use).catch(async (error: unknown) => {
@@ -256,6 +258,8 @@ export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Wr
       });
     });
     if (written) return written;
+    // The retry composes the entry again, with its warnings.
+    publish.warnings.length = warningsBefore;
   }
   return clock.time('locks', () =>
     use.locks.withLocks(publish.lockNames, (held) => deliverHolding(publish, held, use))
