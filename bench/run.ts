@@ -17,6 +17,7 @@ import { measureImages } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
 import { measureReaders } from './scenarios/readers';
 import { BenchSite, IMAGE_LATENCY_MS, RUNS, startImageServer } from './setup';
+import type { ImageServer } from '../test/helpers/image-server';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with scripts/start.js (plain JS)
 const { ensurePluginBuilt } = require('../scripts/lib/builds') as { ensurePluginBuilt: () => boolean };
@@ -37,12 +38,22 @@ const step = (text: string) => console.log(`[${new Date().toISOString().slice(11
  */
 const only = process.env.BENCH_ONLY;
 
-async function readersOnly() {
+/** A scenario run alone (BENCH_ONLY): the playground booted, the image server up, both stopped after. */
+async function alone(run: (site: BenchSite, images: ImageServer) => Promise<void>) {
   ensurePluginBuilt();
   const { server } = await startImageServer();
   step('Booting the playground (production mode)...');
   const site = await BenchSite.start();
   try {
+    await run(site, server);
+  } finally {
+    await site.stop();
+    await server.stop();
+  }
+}
+
+const readersOnly = () =>
+  alone(async (site, server) => {
     step('Readers during a publish: realistic, 100 KB and largest article into each body format...');
     const readers = await measureReaders(site, server);
     const database = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
@@ -55,11 +66,7 @@ async function readersOnly() {
     const file = path.join(__dirname, `readers-${database}.json`);
     fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
     console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
-  } finally {
-    await site.stop();
-    await server.stop();
-  }
-}
+  });
 
 async function main() {
   ensurePluginBuilt();
@@ -127,12 +134,8 @@ async function main() {
  * BENCH_ONLY=commits: p1 (every body format) and p5 alone, the figures that depend on how often a
  * publish commits; printed, nothing written.
  */
-async function commitsOnly() {
-  ensurePluginBuilt();
-  const { server } = await startImageServer();
-  step('Booting the playground (production mode)...');
-  const site = await BenchSite.start();
-  try {
+const commitsOnly = () =>
+  alone(async (site, server) => {
     step('p1 for the HTML, Markdown, blocks and zone bodies...');
     const formats = await measureBodyFormats(site, server);
     step('p5 throughput...');
@@ -142,11 +145,7 @@ async function commitsOnly() {
     console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine()}, ${RUNS} runs per median\n`);
     console.log(resultTable(figures, medians));
     console.log('\nStage breakdowns (ms):', JSON.stringify(formats.breakdowns, null, 2));
-  } finally {
-    await site.stop();
-    await server.stop();
-  }
-}
+  });
 
 const modes: Record<string, () => Promise<void>> = { readers: readersOnly, commits: commitsOnly };
 (only ? (modes[only] ?? main) : main)().catch((error) => {
