@@ -138,10 +138,7 @@ async function runAll() {
     TEST_DATABASE_CLIENT: client,
     PLAYGROUND_PUBLIC_DIR: ownPublicFolder(client),
   });
-  // After the SQLite pass, the PostgreSQL pass, the MariaDB pass and the compatibility check run side by
-  // side: each file waits mostly on its Strapi, its database or the registry, and the passes share nothing
-  // (own databases, ports and uploads folders). TEST_PASSES_IN_TURN=1 runs them one after the other.
-  const later = [
+  const matrixPasses = [
     databases.includes('postgres') && {
       files: matrix,
       env: envOf('postgres'),
@@ -154,18 +151,28 @@ async function runAll() {
       label: 'integration on MariaDB',
       prefix: '[maria]',
     },
-    databases.includes('sqlite') && {
-      files: [COMPAT],
-      env: { TEST_DATABASE_CLIENT: 'sqlite' },
-      label: 'Strapi releases (compat)',
-      prefix: '[compat]',
-    },
   ].filter(Boolean);
-  const inTurn = process.env.TEST_PASSES_IN_TURN === '1' || later.length < 2;
+  // After the SQLite pass, the PostgreSQL pass, the MariaDB pass and the compatibility check run side by
+  // side: each file waits mostly on its Strapi, its database or the registry, and the passes share nothing
+  // (own databases, ports and uploads folders). TEST_PASSES_IN_TURN=1 runs them one after the other, the
+  // compatibility check inside the SQLite pass.
+  const inTurn = process.env.TEST_PASSES_IN_TURN === '1';
+  const compatBeside = !inTurn && databases.includes('sqlite') && matrixPasses.length > 0;
+  const later = compatBeside
+    ? [
+        ...matrixPasses,
+        {
+          files: [COMPAT],
+          env: { TEST_DATABASE_CLIENT: 'sqlite' },
+          label: 'Strapi releases (compat)',
+          prefix: '[compat]',
+        },
+      ]
+    : matrixPasses;
 
   const results = [];
   if (databases.includes('sqlite')) {
-    const sqliteIntegration = inTurn ? integration : integration.filter((file) => file !== COMPAT);
+    const sqliteIntegration = compatBeside ? integration.filter((file) => file !== COMPAT) : integration;
     results.push(
       runNodeTests(
         [...listTests('core/test'), ...listTests('server/test'), ...sqliteIntegration],
@@ -174,11 +181,8 @@ async function runAll() {
       )
     );
   }
-  if (inTurn) {
-    for (const pass of later) {
-      if (pass.files.length === 1 && pass.files[0] === COMPAT) continue; // in the SQLite pass above
-      results.push(runNodeTests(pass.files, pass.env, pass.label));
-    }
+  if (inTurn || later.length < 2) {
+    for (const pass of later) results.push(runNodeTests(pass.files, pass.env, pass.label));
   } else {
     results.push(
       ...(await Promise.all(
