@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PostStatus } from './config';
 import type { ImageWarning } from './contracts';
 import { readArticleBody, rememberArticleBody } from './html/article-body';
-import { inspectRawHtml } from './html/raw-inspection';
+import { ARTICLE_BODY_FIELD, bodyBoundProblems, RefusedBody, type BodyField } from './html/body-bounds';
 import { refusedImageWarnings } from './images/refused-image-sources';
 import { combineJsonLd, jsonLdFromTexts, storableJsonLd } from './json-ld';
 import type { PublishRequest } from './publish-request';
@@ -86,23 +86,30 @@ export interface ArticleFields {
   metaTitle?: string;
   /** See NormalizedArticle.summary. */
   summary?: string;
+  /** How the door names the HTML's field, for the error when the HTML is over a bound (default: `content` of an "article"). */
+  bodyField?: BodyField;
 }
 
 /**
- * The article as the publish pipeline takes it. The HTML is parsed here once more than the request
- * schema did (which this reuses): sanitized, and the clean HTML read into the tree every later step
- * reads (`articleBodyOf`).
+ * The article as the publish pipeline takes it. The HTML is parsed twice, and here: sanitized (the
+ * same pass reads the bounds only a parser can measure, and the JSON-LD blocks), and the clean HTML
+ * read into the tree every later step reads (`articleBodyOf`). HTML over a bound throws RefusedBody.
  */
 export function normalizeArticle(fields: ArticleFields, options: NormalizeOptions): NormalizedArticle {
   const warnings: string[] = [];
-  // The request schema inspected this same HTML (bounds, JSON-LD) a moment ago: served from its pass.
-  const extracted = jsonLdFromTexts(inspectRawHtml(fields.html, REQUEST_BOUNDS.htmlDepth).jsonLdTexts);
+  const sanitized = sanitizeArticle(fields.html, {
+    ...options.sanitize,
+    fillImageAlts: fields.imageAlts,
+    depthLimit: REQUEST_BOUNDS.htmlDepth,
+  });
+  const problems = bodyBoundProblems(sanitized);
+  if (problems.length) throw new RefusedBody(fields.bodyField ?? ARTICLE_BODY_FIELD, problems);
+  const extracted = jsonLdFromTexts(sanitized.jsonLdTexts);
   if (extracted.invalidBlocks > 0) {
     warnings.push(
       `${extracted.invalidBlocks} JSON-LD script block(s) in the content were not valid JSON and were dropped.`
     );
   }
-  const sanitized = sanitizeArticle(fields.html, { ...options.sanitize, fillImageAlts: fields.imageAlts });
   const { html } = sanitized;
   const body = readArticleBody(html);
   const documents = [...(fields.jsonLd === undefined ? [] : [fields.jsonLd]), ...extracted.blocks];
@@ -172,5 +179,6 @@ export function articleFromPublishRequest(request: PublishRequest): ArticleField
       : undefined,
     categories,
     ...(request.locale ? { locale: request.locale } : {}),
+    bodyField: { request: 'publish request', field: 'content' },
   };
 }

@@ -4,6 +4,7 @@ import type { MediaLibraryImage } from './blocks/types';
 import type { BodyFormat } from './body/body-field';
 import { fitBodyLength } from './body/fit-body';
 import { htmlToMarkdown } from './body/html-to-markdown';
+import type { ImageUrl } from './body/html-serialize';
 import { layoutZone, layoutZoneTree, mergeZone, type ZoneComponent } from './body/zone-layout';
 import { writtenKinds } from './body/zone-kinds';
 import type { ArticleBody } from './html/article-body';
@@ -59,6 +60,14 @@ function withLibraryUrls({ html, libraryFiles }: BodyInput): string {
   return swapImageSources(html, urls);
 }
 
+/** The library URL of each imported image, by its source, where it differs. */
+function libraryUrlOf({ libraryFiles }: BodyInput): ImageUrl {
+  return (src) => {
+    const url = libraryFiles.get(src)?.url;
+    return url !== undefined && url !== src ? url : undefined;
+  };
+}
+
 /** Adds a conversion's warnings one by one: a body can have more than a call's arguments can hold. */
 function addWarnings(warnings: string[], more: readonly string[]): void {
   for (const warning of more) warnings.push(warning);
@@ -73,7 +82,10 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   markdown: {
     needsLibraryFiles: false,
     write(input, warnings) {
-      const converted = htmlToMarkdown(withLibraryUrls(input));
+      // From the tree when the article has one (not parsed again), from the HTML otherwise.
+      const converted = input.tree
+        ? htmlToMarkdown({ nodes: input.tree, imageUrl: libraryUrlOf(input) })
+        : htmlToMarkdown(withLibraryUrls(input));
       addWarnings(warnings, converted.warnings);
       return fitted(converted.markdown, input, 'markdown', warnings);
     },

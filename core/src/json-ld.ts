@@ -1,6 +1,7 @@
 import { removeControlCharacters } from './control-characters';
-import { jsonLdScriptTexts, jsonNestsDeeperThan, tryParseJson } from './nesting';
+import { jsonNestsDeeperThan, tryParseJson } from './nesting';
 import { REQUEST_BOUNDS } from './request-bounds';
+import { sanitizeArticle } from './sanitize';
 
 export interface ExtractedJsonLd {
   /** Parsed `<script type="application/ld+json">` blocks, in document order. */
@@ -9,12 +10,12 @@ export interface ExtractedJsonLd {
   invalidBlocks: number;
 }
 
-/** Reads the JSON-LD blocks of an HTML body; the sanitizer then removes every script. */
+/** Reads the JSON-LD blocks of an HTML body (the sanitizer reads them in its pass, and removes every script). */
 export function extractJsonLd(html: string): ExtractedJsonLd {
-  return jsonLdFromTexts(jsonLdScriptTexts(html));
+  return jsonLdFromTexts(sanitizeArticle(html).jsonLdTexts);
 }
 
-/** The JSON-LD blocks of script texts already read from the HTML (core/src/html/raw-inspection). */
+/** The JSON-LD blocks of script texts already read from the HTML (by the sanitizing pass). */
 export function jsonLdFromTexts(texts: readonly string[]): ExtractedJsonLd {
   const blocks: unknown[] = [];
   let invalidBlocks = 0;

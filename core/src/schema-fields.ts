@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { removeControlCharacters, singleLineText, urlText } from './control-characters';
 import { isAcceptedImageSource } from './image-source';
-import { inspectRawHtml } from './html/raw-inspection';
 import { jsonNestsDeeperThan, tryParseJson } from './nesting';
 import { REQUEST_BOUNDS } from './request-bounds';
 import { tagsOfKeywords } from './target-profile/derive';
@@ -64,44 +63,23 @@ export const imageSource = () =>
       'must be an https URL or a data:image/...;base64 URL'
     );
 
-const { jsonLdBytes, jsonLdDepth, htmlDepth, inlineImages } = REQUEST_BOUNDS;
+const { jsonLdBytes, jsonLdDepth } = REQUEST_BOUNDS;
 const JSON_TOO_DEEP = `nests more than ${jsonLdDepth} levels deep (the limit)`;
 const JSON_TOO_LARGE = `is larger than ${jsonLdBytes / 1024} KB (the limit)`;
 const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /**
- * The article's HTML body: controls removed, and refused when it is over a bound (request-bounds.ts):
- * its length, how deep its elements nest, its `<img>` count, and its JSON-LD script blocks' depth
- * and size together. Checked before any other step parses it.
+ * The article's HTML body: controls removed, and refused over its length bound. The bounds only a
+ * parser can measure (nesting depth, `<img>` count, JSON-LD blocks) are checked by the sanitizing
+ * pass when the article is normalized (core/src/html/body-bounds.ts), so the HTML is not parsed
+ * once more for them (issue #30).
  */
 export const articleHtml = () =>
   z
     .string({ error: 'is required' })
     .overwrite(removeControlCharacters)
     .min(1, 'is required')
-    .max(REQUEST_BOUNDS.contentLength, atMostCharacters(REQUEST_BOUNDS.contentLength))
-    .superRefine((html, context) => {
-      if (html.length > REQUEST_BOUNDS.contentLength) return;
-      const refuse = (message: string) => context.addIssue({ code: 'custom', message });
-      // One pass for every bound; normalizing reads the JSON-LD from the same result.
-      const inspection = inspectRawHtml(html, htmlDepth);
-      if (inspection.tooDeep) {
-        refuse(`nests HTML elements more than ${htmlDepth} levels deep (the limit)`);
-        return;
-      }
-      if (inspection.imageCount > inlineImages)
-        refuse(`has more than ${inlineImages} <img> elements (the limit)`);
-      const blocks = inspection.jsonLdTexts;
-      if (blocks.reduce((bytes, text) => bytes + utf8Bytes(text), 0) > jsonLdBytes)
-        refuse(
-          `has JSON-LD script blocks that together are larger than ${jsonLdBytes / 1024} KB (the limit)`
-        );
-      const deepBlock = blocks.some((text) => {
-        const parsed = tryParseJson(text);
-        return parsed !== undefined && jsonNestsDeeperThan(parsed.value, jsonLdDepth);
-      });
-      if (deepBlock) refuse(`has a JSON-LD script block that ${JSON_TOO_DEEP}`);
-    });
+    .max(REQUEST_BOUNDS.contentLength, atMostCharacters(REQUEST_BOUNDS.contentLength));
 
 /** Text the plugin receives but does not use, as long as a body may be (the webhook's plain_content). */
 export const longText = () =>

@@ -123,5 +123,6 @@ export function articleFromWebhookPayload(payload: WebhookPayload): ArticleField
       : undefined,
     categories,
     imageAlts,
+    bodyField: { request: 'webhook payload', field: 'html_content' },
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { Parser } from 'htmlparser2';
 import { marked, type Token, type Tokens } from 'marked';
+import { parseHtmlTree } from '../src/blocks/html-tree';
 import { htmlToMarkdown } from '../src/body/html-to-markdown';
 import { sanitizeArticleHtml } from '../src/sanitize';
 
@@ -91,9 +92,19 @@ function elementsOf(html: string): string[] {
   return elements;
 }
 
+/**
+ * The Markdown of sanitized HTML, converted from the text (turndown parses it) and from the parsed
+ * tree (the body writer's way, issue #30): both must give the same Markdown and warnings.
+ */
+function toMarkdown(html: string) {
+  const fromText = htmlToMarkdown(html);
+  assert.deepEqual(htmlToMarkdown({ nodes: parseHtmlTree(html) }), fromText);
+  return fromText;
+}
+
 describe('article HTML as Markdown', () => {
   it('writes the realistic article as Markdown: ATX headings, marks, lists, a GFM table, images with captions, the video as a link', () => {
-    const { markdown, warnings } = htmlToMarkdown(article);
+    const { markdown, warnings } = toMarkdown(article);
     assertNoHtml(markdown);
     const lines = markdown.split('\n');
     const at = (line: string) => {
@@ -135,7 +146,7 @@ describe('article HTML as Markdown', () => {
   });
 
   it('round-trips through marked: every heading, list item, table cell, link and image of the article is kept', () => {
-    const { markdown } = htmlToMarkdown(article);
+    const { markdown } = toMarkdown(article);
     const source = outline(article);
     const rendered = outline(render(markdown));
     assert.deepEqual(rendered.headings, source.headings);
@@ -163,7 +174,7 @@ describe('article HTML as Markdown', () => {
         '<p onclick="alert(1)">clicked <script>alert(1)</script><style>p{}</style></p>',
       ].join('')
     );
-    const { markdown } = htmlToMarkdown(html);
+    const { markdown } = toMarkdown(html);
     assertNoHtml(markdown);
     for (const type of ['list', 'heading']) {
       assert.deepEqual(
@@ -192,7 +203,7 @@ describe('article HTML as Markdown', () => {
         '<pre><code class="language-ts">const a = 1 &lt; 2;\n```\n</code></pre><pre>plain  pre</pre><p>Inline <code>&lt;b&gt;</code> code</p>' +
         '<p><img src="https://cms.test/uploads/a (1).png" alt="A [bracketed] alt"></p>'
     );
-    const { markdown, warnings } = htmlToMarkdown(html);
+    const { markdown, warnings } = toMarkdown(html);
     assertNoHtml(markdown.replace(/`[^`\n]*`/g, ''));
     assert.deepEqual(warnings, []);
     const rendered = outline(render(markdown));
@@ -217,7 +228,7 @@ describe('article HTML as Markdown', () => {
       '<table><tr><td>a|b</td><td><p>one</p><p>two</p></td></tr><tr><td colspan="2">wide</td></tr></table>' +
         '<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="inline"></p>'
     );
-    const { markdown, warnings } = htmlToMarkdown(html);
+    const { markdown, warnings } = toMarkdown(html);
     assertNoHtml(markdown);
     assert.equal(markdown, '| | |\n| --- | --- |\n| a\\|b | one two |\n| wide |');
     assert.deepEqual(outline(render(markdown)).cells, ['', '', 'a|b', 'one two', 'wide', '']);

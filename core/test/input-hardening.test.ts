@@ -5,14 +5,23 @@ import { articleFromWebhookPayload, parseWebhookPayload } from '../src/webhook-p
 import { removeControlCharacters, singleLineText } from '../src/control-characters';
 import { ServiceError } from '../src/errors';
 import { extractJsonLd } from '../src/json-ld';
-import { htmlNestsDeeperThan, jsonNestsDeeperThan } from '../src/nesting';
+import { jsonNestsDeeperThan } from '../src/nesting';
 import { parsePublishRequest } from '../src/publish-request';
 import { REQUEST_BOUNDS } from '../src/request-bounds';
-import { sanitizeArticleHtml } from '../src/sanitize';
+import { sanitizeArticle, sanitizeArticleHtml } from '../src/sanitize';
+import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../src/config';
 
 const nestedHtml = (depth: number, tag = 'div') => `${`<${tag}>`.repeat(depth)}x${`</${tag}>`.repeat(depth)}`;
 const { htmlDepth: MAX_HTML_DEPTH, jsonLdDepth: MAX_JSON_DEPTH } = REQUEST_BOUNDS;
 const nestedJson = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
+/** The sanitizing pass's depth check (the HTML's other parser-measured bounds are read by the same pass). */
+const htmlNestsDeeperThan = (html: string, limit: number) =>
+  sanitizeArticle(html, { depthLimit: limit }).tooDeep;
+/** A publish request taken as far as normalizing, where its HTML is sanitized and the HTML bounds checked. */
+const normalizedRequest = (body: Record<string, unknown>) =>
+  normalizeArticle(articleFromPublishRequest(parsePublishRequest(body)), options);
 
 /** A webhook payload parsed: a minimal article, these fields over it. */
 const parseWebhookWith = (fields: Record<string, unknown>) =>
@@ -32,7 +41,7 @@ const badRequest = (parse: () => unknown, pattern: RegExp) =>
   );
 
 describe('nesting limits', () => {
-  it('measures HTML depth as the parser nests it: implied end tags and void elements do not deepen', () => {
+  it('measures HTML depth as the sanitizer`s parser nests it: implied end tags and void elements do not deepen', () => {
     assert.equal(htmlNestsDeeperThan(nestedHtml(MAX_HTML_DEPTH), MAX_HTML_DEPTH), false);
     assert.equal(htmlNestsDeeperThan(nestedHtml(MAX_HTML_DEPTH + 1), MAX_HTML_DEPTH), true);
     assert.equal(htmlNestsDeeperThan('<p>one<p>two<p>three<br><img src="x"><hr>'.repeat(1000), 2), false);
@@ -48,20 +57,24 @@ describe('nesting limits', () => {
 
   it('refuses content nested past the limit with a 400 naming the field and the limit', () => {
     badRequest(
-      () => parsePublishRequest({ title: 't', content: nestedHtml(100_000) }),
-      /content nests HTML elements more than 128 levels deep/
+      () => normalizedRequest({ title: 't', content: nestedHtml(100_000) }),
+      /^Invalid publish request: content nests HTML elements more than 128 levels deep \(the limit\)\.$/
     );
     badRequest(
-      () => parsePublishRequest({ title: 't', content: nestedHtml(10_000, 'span') }),
+      () => normalizedRequest({ title: 't', content: nestedHtml(10_000, 'span') }),
       /content nests HTML elements more than 128/
     );
     badRequest(
-      () => parseWebhookWith({ html_content: nestedHtml(10_000) }),
-      /html_content nests HTML elements more than 128 levels deep/
+      () =>
+        normalizeArticle(
+          articleFromWebhookPayload(parseWebhookWith({ html_content: nestedHtml(10_000) })),
+          options
+        ),
+      /^Invalid webhook payload: html_content nests HTML elements more than 128 levels deep/
     );
     assert.equal(
-      parsePublishRequest({ title: 't', content: nestedHtml(MAX_HTML_DEPTH) }).content,
-      nestedHtml(MAX_HTML_DEPTH)
+      normalizedRequest({ title: 't', content: nestedHtml(MAX_HTML_DEPTH) }).seo.descriptionFallback,
+      'x'
     );
   });
 
@@ -72,7 +85,7 @@ describe('nesting limits', () => {
     );
     badRequest(
       () =>
-        parsePublishRequest({
+        normalizedRequest({
           title: 't',
           content: `<p>x</p><script type="application/ld+json">${nestedJson(10_000)}</script>`,
         }),

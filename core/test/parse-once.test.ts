@@ -3,7 +3,6 @@ import { describe, it } from 'node:test';
 import { firstParagraphText } from '../src/target-profile/derive';
 import { readArticleBody } from '../src/html/article-body';
 import { swapImageSources } from '../src/html/swap-image-sources';
-import { inspectRawHtml } from '../src/html/raw-inspection';
 import { htmlParses } from '../src/html/parse-count';
 import { imagesToImport } from '../src/images/images-to-import';
 import { listInlineImages } from '../src/images/inline-images';
@@ -28,16 +27,54 @@ describe('parse once (issue #30)', () => {
     }
   });
 
-  it('reads the body with one parser run, and the raw bounds once for the schema and normalizing', () => {
+  it('reads the body with one parser run; the sanitizer reads the raw bounds and JSON-LD in its own run', () => {
     const html = sanitizeArticleHtml(SAMPLES[0]);
     const before = htmlParses.runs;
     readArticleBody(html);
     assert.equal(htmlParses.runs - before, 1);
-    const raw = `${SAMPLES[2]}<script type="application/ld+json">{"a":1}</script>`;
-    const first = inspectRawHtml(raw, 128);
-    assert.deepEqual(first, { tooDeep: false, imageCount: 1, jsonLdTexts: ['{"a":1}'] });
-    assert.equal(inspectRawHtml(raw, 128), first);
-    assert.equal(htmlParses.runs - before, 2);
+    const raw = `${SAMPLES[2]}<script type="application/ld+json">{"a":1}</script><!-- <img> -->`;
+    const { html: clean, ...read } = sanitizeArticle(raw, { depthLimit: 128 });
+    assert.deepEqual(read, {
+      refusedImageSources: [],
+      tooDeep: false,
+      imageCount: 1,
+      jsonLdTexts: ['{"a":1}'],
+    });
+    assert.equal(clean, sanitizeArticleHtml(SAMPLES[2]));
+    assert.equal(htmlParses.runs - before, 3);
+    // Past the depth limit the pass stops there, and says so.
+    const deep = sanitizeArticle(`${'<div>'.repeat(200)}<img src="https://a.example/x.jpg">`, {
+      depthLimit: 128,
+    });
+    assert.deepEqual(deep, {
+      html: '',
+      refusedImageSources: [],
+      tooDeep: true,
+      imageCount: 0,
+      jsonLdTexts: [],
+    });
+  });
+
+  it('takes JSON-LD out of every script it removes: no script survives, wherever it stands', () => {
+    const ld = (text: string, type = 'application/ld+json') => `<script type="${type}">${text}</script>`;
+    const cases: [string, string[]][] = [
+      [`<p>a</p>${ld('{"a":1}')}<p>b</p>`, ['{"a":1}']],
+      [
+        `<html><head>${ld('{"h":1}', 'application/ld+json; charset=utf-8')}</head><body><p>x</p></body></html>`,
+        ['{"h":1}'],
+      ],
+      [`<p>${ld('<img src=x onerror=alert(1)>')}</p>`, ['<img src=x onerror=alert(1)>']],
+      [`<svg><script>alert(1)<img src=x onerror=alert(2)></script></svg>`, []],
+      [`<div><script>alert(1)`, []],
+      [`<noscript><script>alert(1)</script></noscript>${ld('{"b":2}')}`, ['{"b":2}']],
+      [`<SCRIPT>alert(1)</SCRIPT><script src="https://evil.example/x.js"></script>`, []],
+      [`<p><script>document.write("<script>alert(1)</scr"+"ipt>")</script></p>`, []],
+    ];
+    for (const [raw, texts] of cases) {
+      const { html, jsonLdTexts } = sanitizeArticle(raw);
+      assert.doesNotMatch(html, /<script|alert|onerror/i, raw);
+      assert.deepEqual(jsonLdTexts, texts, raw);
+    }
   });
 
   it('the sanitizer names the image sources it refused in the same pass', () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { articleFromPublishRequest, normalizeArticle } from '../src/article';
 import { removeControlCharacters, singleLineText } from '../src/control-characters';
+import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../src/config';
 import { ServiceError } from '../src/errors';
 import { LESS_THAN_STAND_IN, storableJsonLd } from '../src/json-ld';
 import { parsePublishRequest } from '../src/publish-request';
@@ -26,6 +27,16 @@ function refused(parse: () => unknown, ...patterns: RegExp[]) {
     return true;
   });
 }
+
+const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
+/**
+ * A publish request or webhook payload taken as far as normalizing, where the sanitizing pass checks
+ * the bounds only a parser measures (nesting, <img> count, JSON-LD blocks; issue #30).
+ */
+const normalizedRequest = (body: Record<string, unknown>) =>
+  normalizeArticle(articleFromPublishRequest(parsePublishRequest(body)), options);
+const normalizedPayload = (body: Record<string, unknown>) =>
+  normalizeArticle(articleFromWebhookPayload(parseWebhookPayload(body)), options);
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 const keywords = (count: number) => Array.from({ length: count }, (_, index) => `k${index}`);
@@ -153,17 +164,17 @@ describe('request bounds: each bound admits its limit and refuses one more, nami
   });
 
   it('inline images: at most 1,000 <img> in the body and entries in inline_images', () => {
-    parsePublishRequest(article({ content: images(BOUNDS.inlineImages) }));
+    normalizedRequest(article({ content: images(BOUNDS.inlineImages) }));
     refused(
-      () => parsePublishRequest(article({ content: images(BOUNDS.inlineImages + 1) })),
+      () => normalizedRequest(article({ content: images(BOUNDS.inlineImages + 1) })),
       /content has more than 1000 <img> elements/
     );
     refused(
-      () => parseWebhookPayload(payload({ html_content: images(BOUNDS.inlineImages + 1) })),
+      () => normalizedPayload(payload({ html_content: images(BOUNDS.inlineImages + 1) })),
       /html_content has more than 1000 <img> elements/
     );
     // Markup inside a script or a comment is no element.
-    parsePublishRequest(
+    normalizedRequest(
       article({ content: `<!--${images(2000)}--><script type="text/template">${images(2000)}</script>` })
     );
     const entries = (count: number) => Array.from({ length: count }, () => ({ url: 'https://x.test/a.png' }));
@@ -187,9 +198,9 @@ describe('request bounds: each bound admits its limit and refuses one more, nami
       /json_ld_schema is larger than 256 KB/
     );
     const half = jsonLdOfBytes(BOUNDS.jsonLdBytes / 2);
-    parsePublishRequest(article({ content: `<p>x</p>${block(half)}${block(half)}` }));
+    normalizedRequest(article({ content: `<p>x</p>${block(half)}${block(half)}` }));
     refused(
-      () => parsePublishRequest(article({ content: `<p>x</p>${block(half)}${block(half)}${block('{}')}` })),
+      () => normalizedRequest(article({ content: `<p>x</p>${block(half)}${block(half)}${block('{}')}` })),
       /content has JSON-LD script blocks that together are larger than 256 KB/
     );
     parseWebhookPayload(payload({ schema_markup: JSON.parse(jsonLdOfBytes(BOUNDS.jsonLdBytes)) }));

@@ -5,6 +5,7 @@ import { basicCredentials } from '../src/wordpress/basic-auth';
 import { parseWordPressDate, wordpressDate } from '../src/wordpress/dates';
 import { apiLinkHeader, wordpressIndex } from '../src/wordpress/discovery';
 import { fromServiceError, WordPressError } from '../src/wordpress/errors';
+import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../src/config';
 import { ServiceError } from '../src/errors';
 import { listQueryInput, listQuerySchema } from '../src/wordpress/list-query';
 import { dispositionFileName } from '../src/wordpress/media-request';
@@ -106,10 +107,31 @@ describe('WordPress request parsing', () => {
     assert.ok(params.status);
     assert.ok(params['categories.0']);
     assert.equal(thrown(() => parseWordPress(postRequestSchema, [1])).code, 'rest_invalid_json');
-    // The service contract's bounds on the HTML hold here too.
+    // The service contract's bounds on the HTML hold here too: the sanitizer measures them when the
+    // post is normalized, and the refusal is answered as an invalid `content` parameter.
     const deep = `${'<div>'.repeat(200)}x${'</div>'.repeat(200)}`;
-    const tooDeep = thrown(() => parseWordPress(postRequestSchema, { title: 'x', content: deep }));
-    assert.match((tooDeep.toBody().data.params as Record<string, string>).content, /levels deep/);
+    const deepPost = parseWordPress(postRequestSchema, { title: 'x', content: deep });
+    const fields = articleFieldsFromPost(deepPost, {
+      title: 'x',
+      html: deepPost.content ?? '',
+      slug: 'x',
+      categoryIds: [],
+      tagNames: [],
+      featuredMedia: undefined,
+    });
+    let refused: unknown;
+    try {
+      normalizeArticle(fields, articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {})));
+    } catch (error) {
+      refused = error;
+    }
+    assert.ok(refused instanceof ServiceError);
+    const tooDeep = fromServiceError(refused);
+    assert.equal(tooDeep.code, 'rest_invalid_param');
+    assert.equal(tooDeep.message, 'Invalid parameter(s): content');
+    assert.deepEqual(tooDeep.toBody().data.params, {
+      content: 'nests HTML elements more than 128 levels deep (the limit)',
+    });
     assert.equal(parseWordPress(postRequestSchema, { content: '' }).content, '');
     assert.equal(
       (thrown(() => parseWordPress(termRequestSchema, {})).toBody().data.params as Record<string, string>)

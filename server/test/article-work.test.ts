@@ -10,9 +10,8 @@ import { buildPublishTarget } from '../../core/src/publish-target';
 import { sizedArticle } from '../../core/test/helpers/sized-article';
 import { exampleBlog, launchPad, targetSettings } from '../../core/test/helpers/target-shapes';
 import { htmlParses } from '../../core/src/html/parse-count';
-import { inspectRawHtml, rememberRawInspection } from '../../core/src/html/raw-inspection';
 import { REQUEST_BOUNDS } from '../../core/src/request-bounds';
-import { inspectRaw, normalize, writeBody } from '../src/worker/article-work';
+import { normalize, writeBody } from '../src/worker/article-work';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
 
@@ -21,7 +20,9 @@ describe('the worker thread of large articles', () => {
     const fields = articleFromPublishRequest(
       parsePublishRequest({ title: 'A guide', content: sizedArticle(60_000) })
     );
-    const { article, body } = normalize({ fields, options });
+    const normalized = normalize({ fields, options });
+    assert.ok('article' in normalized);
+    const { article, body } = normalized;
     const inline = normalizeArticle(fields, options);
     assert.deepEqual(article, inline);
     assert.equal(body.tree, undefined);
@@ -56,21 +57,16 @@ describe('the worker thread of large articles', () => {
     assert.deepEqual(worker.warnings, warnings);
   });
 
-  it("makes the request schema's raw pass, which the schema then finds done instead of parsing again", () => {
-    const html = `${sizedArticle(40_000)}<script type="application/ld+json">{"@type":"Article"}</script>`;
-    const depthLimit = REQUEST_BOUNDS.htmlDepth;
-    const inspection = inspectRaw({ html, depthLimit });
-    assert.deepEqual(inspection.jsonLdTexts, ['{"@type":"Article"}']);
-    assert.ok(inspection.imageCount > 0);
-    assert.equal(inspection.tooDeep, false);
-    // Back on the main thread: remembered, then the schema's call parses nothing.
-    const copy = structuredClone(inspection);
-    rememberRawInspection(html, depthLimit, copy);
+  it('answers HTML over a bound as data (an error`s class does not cross a thread), parsing it once', () => {
+    const html = `${sizedArticle(40_000)}${'<div>'.repeat(200)}`;
+    const fields = articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content: html }));
     const before = htmlParses.runs;
-    assert.equal(inspectRawHtml(html, depthLimit), copy);
-    assert.equal(htmlParses.runs, before);
-    const request = parsePublishRequest({ title: 'A guide', content: html });
-    assert.equal(request.content, html);
-    assert.equal(htmlParses.runs, before);
+    assert.deepEqual(normalize({ fields, options }), {
+      refusedBody: {
+        bodyField: { request: 'publish request', field: 'content' },
+        problems: [`nests HTML elements more than ${REQUEST_BOUNDS.htmlDepth} levels deep (the limit)`],
+      },
+    });
+    assert.equal(htmlParses.runs - before, 1);
   });
 });

@@ -1,7 +1,10 @@
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
+import type { HtmlNode } from '../blocks/html-tree';
 import { htmlParses } from '../html/parse-count';
 import { describeSource, videoLink } from '../blocks/links';
+import type { ImageUrl } from './html-serialize';
+import { domOfTree } from './tree-dom';
 import { escapeMoreText, markdownDestination, markdownTitle, oneLine } from './markdown-text';
 
 export interface MarkdownConversion {
@@ -59,8 +62,13 @@ const excerpt = (text: string | null) => {
  * lists, fenced code, GFM tables, `![alt](url)` images where they stand, a figure caption as an
  * italic line under its image, and a video embed as a link on its own line. No HTML is left: text
  * that looks like a tag is escaped, and nothing is kept as raw HTML.
+ *
+ * It reads HTML text (turndown parses it), or nodes of the article's parsed tree (issue #30: the
+ * tree the article was read into, not parsed again), each imported image at `imageUrl`.
  */
-export function htmlToMarkdown(html: string): MarkdownConversion {
+export function htmlToMarkdown(
+  input: string | { nodes: readonly HtmlNode[]; imageUrl?: ImageUrl }
+): MarkdownConversion {
   const warnings: string[] = [];
   const warn = (message: string) => warnings.push(message);
   const service = new TurndownService({
@@ -204,6 +212,11 @@ export function htmlToMarkdown(html: string): MarkdownConversion {
     },
   });
 
-  htmlParses.count();
-  return { markdown: service.turndown(html), warnings };
+  if (typeof input === 'string') {
+    htmlParses.count();
+    return { markdown: service.turndown(input), warnings };
+  }
+  // turndown takes a DOM node as readily as HTML; its types ask for the browser's HTMLElement.
+  const root = domOfTree(input.nodes, input.imageUrl) as unknown as HTMLElement;
+  return { markdown: service.turndown(root), warnings };
 }

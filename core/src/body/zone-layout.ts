@@ -271,7 +271,7 @@ function layOut(
       for (const warning of converted.warnings) warnings.push(warning);
       if (converted.blocks.length) value = converted.blocks;
     } else if (format === 'markdown') {
-      const converted = htmlToMarkdown(serializeHtml(nodes, options.imageUrl));
+      const converted = htmlToMarkdown({ nodes, imageUrl: options.imageUrl });
       for (const warning of converted.warnings) warnings.push(warning);
       if (converted.markdown) value = converted.markdown;
     } else {

@@ -1,4 +1,5 @@
 import type { ServiceError } from '../errors';
+import { RefusedBody } from '../html/body-bounds';
 
 /** WordPress's error shape (a WP_Error through the REST server): `{code, message, data: {status, ...}}`. */
 export interface WordPressErrorBody {
@@ -53,6 +54,13 @@ const CODES: Partial<Record<ServiceError['code'], string>> = {
 };
 
 export function fromServiceError(error: ServiceError): WordPressError {
+  // HTML over a bound, found by the sanitizer after the schema: the parameter is named as the schema's would be.
+  if (error instanceof RefusedBody) {
+    const { field } = error.bodyField;
+    return new WordPressError('rest_invalid_param', `Invalid parameter(s): ${field}`, 400, {
+      data: { params: { [field]: error.problems.join('; ') } },
+    });
+  }
   const code = CODES[error.code] ?? `article_publisher_${error.code}`;
   const { status: _status, ...details } = error.toBody().data;
   // WordPress names the JSON parser's failure: PHP's JSON_ERROR_SYNTAX (4), "Syntax error".

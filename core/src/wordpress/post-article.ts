@@ -88,5 +88,7 @@ export function articleFieldsFromPost(
     ...(seo.metaTitle ? { metaTitle: seo.metaTitle } : {}),
     ...(excerpt ? { summary: excerpt } : {}),
     ...(date ? { date } : {}),
+    // WordPress's rest_invalid_param names the parameter (core/src/wordpress/errors.ts).
+    bodyField: { request: 'post', field: 'content' },
   };
 }

@@ -4,7 +4,6 @@ import { articleFromPublishRequest } from '../../../core/src/article';
 import { articleOptions } from '../../../core/src/config';
 import { toPublishResponse } from '../../../core/src/publish-result';
 import { parsePublishRequest } from '../../../core/src/publish-request';
-import { fieldOf } from '../utils/field-of';
 import { getService } from '../utils/get-service';
 
 /** The publishing API's endpoints. Authentication happened in the `service-key` route middleware. */
@@ -15,7 +14,6 @@ const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async publishPost(ctx: Context) {
     const body: unknown = ctx.request.body;
-    await getService(strapi, 'article-work').inspectAhead(fieldOf(body, 'content'));
     const request = parsePublishRequest(body);
     const config = await getService(strapi, 'plugin-config').get();
     const article = await getService(strapi, 'article-work').normalize(

@@ -11,7 +11,6 @@ import {
 } from '../../../core/src/webhook-payload';
 import { deliveryTime } from '../../../core/src/webhook-replay';
 import { ARTICLE_PUBLISHED_EVENT } from '../../../core/src/wire-names';
-import { fieldOf } from '../utils/field-of';
 import { getService } from '../utils/get-service';
 import { verifiedBodyDigest } from '../utils/verified-body';
 
@@ -24,7 +23,6 @@ const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
       ctx.body = receipt;
       return;
     }
-    await getService(strapi, 'article-work').inspectAhead(fieldOf(ctx.request.body, 'html_content'));
     const payload = parseWebhookPayload(ctx.request.body);
     const config = await getService(strapi, 'plugin-config').get();
     const article = await getService(strapi, 'article-work').normalize(

@@ -10,12 +10,10 @@ import {
 } from '../../../core/src/article';
 import { writePostBody, type LibraryFile } from '../../../core/src/body-formats';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
-import { removeControlCharacters } from '../../../core/src/control-characters';
 import { rememberArticleBody, type ArticleBody } from '../../../core/src/html/article-body';
-import { rememberRawInspection, type RawInspection } from '../../../core/src/html/raw-inspection';
-import { REQUEST_BOUNDS } from '../../../core/src/request-bounds';
+import { RefusedBody } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
-import type { InspectRawTask, WriteBodyTask, WrittenBody } from '../worker/article-work';
+import type { NormalizedInWorker, NormalizeTask, WriteBodyTask, WrittenBody } from '../worker/article-work';
 
 export type { WrittenBody };
 
@@ -56,34 +54,16 @@ const articleWork = () => {
   };
 
   return {
-    /**
-     * For a large article, the request schema's pass over its raw HTML (bounds, JSON-LD), made in a
-     * worker thread before the handler parses the request: the schema then finds it done (a 5 MB body
-     * is 200 ms of parsing). `content` is the request's body field as it came (a string, or
-     * WordPress's `{ raw }`); anything else is left to the schema.
-     */
-    async inspectAhead(content: unknown): Promise<void> {
-      const raw = typeof content === 'object' && content !== null && 'raw' in content ? content.raw : content;
-      if (typeof raw !== 'string' || raw.length > REQUEST_BOUNDS.contentLength) return;
-      // What the schema checks: the text without control characters (core/src/schema-fields).
-      const html = removeControlCharacters(raw);
-      const worker = poolFor(html);
-      if (!worker) return;
-      const task: InspectRawTask = { html, depthLimit: REQUEST_BOUNDS.htmlDepth };
-      const inspection = (await worker.run(task, { name: 'inspectRaw' })) as RawInspection;
-      rememberRawInspection(html, task.depthLimit, inspection);
-    },
-
     /** normalizeArticle, in a worker thread for a large article. */
     async normalize(fields: ArticleFields, options: NormalizeOptions): Promise<NormalizedArticle> {
       const worker = poolFor(fields.html);
       if (!worker) return normalizeArticle(fields, options);
-      const { article, body } = (await worker.run({ fields, options }, { name: 'normalize' })) as {
-        article: NormalizedArticle;
-        body: ArticleBody;
-      };
-      rememberArticleBody(article, body);
-      return article;
+      const task: NormalizeTask = { fields, options };
+      const normalized = (await worker.run(task, { name: 'normalize' })) as NormalizedInWorker;
+      if ('refusedBody' in normalized)
+        throw new RefusedBody(normalized.refusedBody.bodyField, normalized.refusedBody.problems);
+      rememberArticleBody(normalized.article, normalized.body);
+      return normalized.article;
     },
 
     /**

@@ -15,7 +15,6 @@ import type { WordPressEndpoint } from '../../../core/src/wordpress/route-path';
 import { termJson } from '../../../core/src/wordpress/term-json';
 import { termRequestSchema } from '../../../core/src/wordpress/term-request';
 import { userJson, type WordPressUser } from '../../../core/src/wordpress/user';
-import { fieldOf } from '../utils/field-of';
 import { getService } from '../utils/get-service';
 import { readFields, readUpload } from './request-body';
 
@@ -110,7 +109,6 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
 
   async 'posts.create'(strapi, { ctx, config, apiRoot }) {
     const fields = await readFields(strapi, ctx);
-    await getService(strapi, 'article-work').inspectAhead(fieldOf(fields, 'content'));
     const request = parseWordPress(postRequestSchema, fields);
     const { post } = await getService(strapi, 'wordpress-posts').create(request, config);
     ctx.status = 201;
@@ -120,7 +118,6 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
 
   async 'posts.update'(strapi, { ctx, endpoint, config, apiRoot }) {
     const fields = await readFields(strapi, ctx);
-    await getService(strapi, 'article-work').inspectAhead(fieldOf(fields, 'content'));
     const request = parseWordPress(postRequestSchema, fields);
     const { post } = await getService(strapi, 'wordpress-posts').update(endpoint.id, request, config);
     ctx.body = postJson(post, apiRoot, 'edit');

@@ -4,34 +4,41 @@
  * dist/worker/server/src/worker/article-work.js (tsconfig.worker.json), since the server bundle is one
  * file. Each function takes and returns plain data (structured clone).
  */
-import { normalizeArticle, type ArticleFields, type NormalizeOptions } from '../../../core/src/article';
+import {
+  normalizeArticle,
+  type ArticleFields,
+  type NormalizedArticle,
+  type NormalizeOptions,
+} from '../../../core/src/article';
 import { BODY_WRITERS, type LibraryFile } from '../../../core/src/body-formats';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
-import { inspectRawHtml } from '../../../core/src/html/raw-inspection';
+import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
-
-export interface InspectRawTask {
-  html: string;
-  depthLimit: number;
-}
-
-/** The request schema's pass over the raw HTML (its bounds and JSON-LD), for a large article. */
-export function inspectRaw({ html, depthLimit }: InspectRawTask) {
-  return inspectRawHtml(html, depthLimit);
-}
 
 export interface NormalizeTask {
   fields: ArticleFields;
   options: NormalizeOptions;
 }
 
-/** Sanitizes and reads the article; the parsed tree stays here (the body is sent without it). */
-export function normalize({ fields, options }: NormalizeTask) {
-  const article = normalizeArticle(fields, options);
-  const { tree: _tree, ...body } = articleBodyOf(article);
-  const summary: ArticleBody = body;
-  return { article, body: summary };
+/**
+ * What normalizing gives back across the thread: the article and its body read (the parsed tree stays
+ * here), or the problems of HTML over a bound (an error's class does not cross a thread).
+ */
+export type NormalizedInWorker =
+  | { article: NormalizedArticle; body: ArticleBody }
+  | { refusedBody: { bodyField: BodyField; problems: string[] } };
+
+/** Sanitizes and reads the article. */
+export function normalize({ fields, options }: NormalizeTask): NormalizedInWorker {
+  try {
+    const article = normalizeArticle(fields, options);
+    const { tree: _tree, ...body } = articleBodyOf(article);
+    return { article, body };
+  } catch (error) {
+    if (!(error instanceof RefusedBody)) throw error;
+    return { refusedBody: { bodyField: error.bodyField, problems: error.problems } };
+  }
 }
 
 export interface WriteBodyTask {
