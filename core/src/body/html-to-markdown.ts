@@ -216,7 +216,9 @@ export function htmlToMarkdown(
     htmlParses.count();
     return { markdown: service.turndown(input), warnings };
   }
-  // turndown takes a DOM node as readily as HTML; its types ask for the browser's HTMLElement.
-  const root = domOfTree(input.nodes, input.imageUrl) as unknown as HTMLElement;
+  // turndown takes a DOM node as readily as HTML; its types name the browser's DOM, which this project does not load.
+  const root = domOfTree(input.nodes, input.imageUrl) as unknown as Parameters<
+    TurndownService['turndown']
+  >[0];
   return { markdown: service.turndown(root), warnings };
 }
