@@ -16,6 +16,7 @@ import type { RootBlock } from '../src/blocks/types';
 import type { ComponentSchema } from '../src/target-profile/schema';
 import { sanitizeArticleHtml } from '../src/sanitize';
 import { libraryImageAt } from './helpers/library-image';
+import { SIZED_ARTICLE_FILES, SIZED_ARTICLE_ZONE, sizedArticle } from './helpers/sized-article';
 import { catalogOf, CORPORATE_COMPONENTS, EXAMPLE_BLOG_COMPONENTS } from './helpers/zone-shapes';
 
 const fixture = fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'article.html'), 'utf8');
@@ -361,4 +362,31 @@ describe('article bodies in dynamic zones', () => {
       merged
     );
   });
+});
+
+describe('the last text component of a full zone (issue #30)', () => {
+  // Past MAX_ZONE_COMPONENTS the rest of a long article goes into one text component, converted a
+  // part at a time; the parts together must be what one conversion of the whole run gives.
+  const html = sizedArticle(400_000);
+  const withTitles = { name: 'title', required: true };
+  const plans: [string, ZonePlan][] = [
+    ['blocks', SIZED_ARTICLE_ZONE],
+    ['markdown', { ...SIZED_ARTICLE_ZONE, text: { ...SIZED_ARTICLE_ZONE.text, format: 'markdown' } }],
+    ['html', { ...SIZED_ARTICLE_ZONE, text: { ...SIZED_ARTICLE_ZONE.text, format: 'html' } }],
+    [
+      'blocks, titled sections',
+      { ...SIZED_ARTICLE_ZONE, text: { ...SIZED_ARTICLE_ZONE.text, title: withTitles } },
+    ],
+  ];
+  for (const [name, plan] of plans) {
+    it(`${name}: written in parts, the same as written at once`, () => {
+      const options = { image: (src: string) => SIZED_ARTICLE_FILES.get(src) };
+      const inParts = layoutZone(html, plan, options);
+      const atOnce = layoutZone(html, plan, { ...options, lastTextPartNodes: Number.POSITIVE_INFINITY });
+      // Full: the article reached the cap, and its last component is the text that took the rest.
+      assert.ok(inParts.components.length >= MAX_ZONE_COMPONENTS - 1);
+      assert.equal(inParts.components.at(-1)?.__component, plan.text.uid);
+      assert.deepEqual(inParts, atOnce);
+    });
+  }
 });

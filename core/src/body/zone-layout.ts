@@ -24,6 +24,11 @@ export interface ZoneLayoutOptions {
   imageUrl?: (src: string) => string | undefined;
   /** Counts the conversion's steps (for a test of how the work grows); a meter of its own if not given. */
   meter?: WorkMeter;
+  /**
+   * Top-level nodes the last text component converts at a time once the zone is full (default
+   * LAST_TEXT_PART_NODES); a test sets it past the article's length to compare with one conversion.
+   */
+  lastTextPartNodes?: number;
 }
 
 /** One entry of a dynamic zone, as Strapi's document service takes it. */
@@ -184,7 +189,10 @@ function sectionTitle(
  * ends. The same nodes as writing the run as HTML, trimming it and parsing it again gave, without
  * the second parse.
  */
-function runNodes(run: readonly HtmlNode[]): HtmlNode[] {
+function runNodes(
+  run: readonly HtmlNode[],
+  trim: { start: boolean; end: boolean } = { start: true, end: true }
+): HtmlNode[] {
   const nodes: HtmlNode[] = [];
   for (const node of run) {
     const last = nodes[nodes.length - 1];
@@ -193,13 +201,13 @@ function runNodes(run: readonly HtmlNode[]): HtmlNode[] {
     else nodes.push(node);
   }
   const first = nodes[0];
-  if (first?.kind === 'text') {
+  if (trim.start && first?.kind === 'text') {
     const text = first.text.trimStart();
     if (text) nodes[0] = { kind: 'text', text };
     else nodes.shift();
   }
   const last = nodes[nodes.length - 1];
-  if (last?.kind === 'text') {
+  if (trim.end && last?.kind === 'text') {
     const text = last.text.trimEnd();
     if (text) nodes[nodes.length - 1] = { kind: 'text', text };
     else nodes.pop();
@@ -243,6 +251,35 @@ export function layoutZoneTree(
  */
 export const MAX_ZONE_COMPONENTS = 100;
 
+/** Top-level nodes the last text component of a full zone converts at a time (see lastTextPart). */
+export const LAST_TEXT_PART_NODES = 200;
+
+/** Elements that end a part of the last text run: nothing inline runs on across them. */
+const BLOCK_ELEMENTS = new Set([
+  'p',
+  'h2',
+  'h3',
+  'ul',
+  'ol',
+  'blockquote',
+  'table',
+  'figure',
+  'div',
+  'pre',
+  'hr',
+  'iframe',
+]);
+
+/** Adds a part of the last text run to its component's field. */
+function appendPart(component: ZoneComponent, text: TextKind, value: unknown): void {
+  const held = component[text.field];
+  if (text.format === 'blocks') {
+    const blocks = held as unknown[];
+    for (const block of value as unknown[]) blocks.push(block);
+  } else if (text.format === 'markdown') component[text.field] = `${held as string}\n\n${value as string}`;
+  else component[text.field] = `${held as string}${value as string}`;
+}
+
 /** Lays out the top-level nodes `feed` hands over, in order. */
 function layOut(
   plan: ZonePlan,
@@ -258,33 +295,64 @@ function layOut(
   /** The section the text is in: its h2, and whether a text component has carried it yet. */
   let section: { node: HtmlElement; heading: string; carried: boolean } | undefined;
 
-  const flushText = () => {
-    let nodes = runNodes(run);
+  /** A run of nodes as the text component's field holds it, or undefined when it holds nothing. */
+  const convertRun = (nodes: HtmlNode[]): unknown => {
+    const { format } = plan.text;
+    if (format === 'blocks') {
+      const converted = blocksFromTree(nodes, { image: (src) => options.image(src)?.image, meter });
+      for (const warning of converted.warnings) warnings.push(warning);
+      return converted.blocks.length ? converted.blocks : undefined;
+    }
+    if (format === 'markdown') {
+      const converted = htmlToMarkdown({ nodes, imageUrl: options.imageUrl });
+      for (const warning of converted.warnings) warnings.push(warning);
+      return converted.markdown || undefined;
+    }
+    return serializeHtml(nodes, options.imageUrl);
+  };
+
+  /** The last text component while it still takes parts of its run (see lastTextPart). */
+  let lastText: ZoneComponent | undefined;
+
+  /** `part`: a part of the last text run that more will follow (its end is not the run's end). */
+  const flushText = (part = false) => {
+    // The run's ends are trimmed, not the ends of its parts: they join as they were written.
+    let nodes = runNodes(run, { start: !lastText, end: !part });
     // A heading followed only by an image still shows: it is the text of its own component.
     if (titled && section && !section.carried && !nodes.length) nodes = [section.node];
     run = [];
     if (!nodes.length) return;
-    const { field, format, uid } = plan.text;
-    let value: unknown;
-    if (format === 'blocks') {
-      const converted = blocksFromTree(nodes, { image: (src) => options.image(src)?.image, meter });
-      for (const warning of converted.warnings) warnings.push(warning);
-      if (converted.blocks.length) value = converted.blocks;
-    } else if (format === 'markdown') {
-      const converted = htmlToMarkdown({ nodes, imageUrl: options.imageUrl });
-      for (const warning of converted.warnings) warnings.push(warning);
-      if (converted.markdown) value = converted.markdown;
-    } else {
-      value = serializeHtml(nodes, options.imageUrl);
-    }
+    const value = convertRun(nodes);
     if (value === undefined) return;
+    if (lastText) {
+      appendPart(lastText, plan.text, value);
+      return;
+    }
     const title = titled ? sectionTitle(titled, section?.heading, nodes, warn) : undefined;
     if (section) section.carried = true;
     components.push({
-      __component: uid,
+      __component: plan.text.uid,
       ...(titled && title ? { [titled.title.name]: title } : {}),
-      [field]: value,
+      [plan.text.field]: value,
     });
+    return components[components.length - 1];
+  };
+
+  const partNodes = options.lastTextPartNodes ?? LAST_TEXT_PART_NODES;
+  /**
+   * Once the zone is full, the rest of the article goes into one last text component. Its run is
+   * converted a part at a time, each part ending after a block element, so the nodes converted are
+   * garbage while the article goes on (held to the end, a 5 MB article's tree made the conversion
+   * grow faster than its size). Blocks parts join as one list, Markdown with a blank line, HTML as
+   * it was written. Only where the component's title is its section's heading: a made-up title
+   * reads the whole run.
+   */
+  const lastTextPart = () => {
+    const last = run[run.length - 1];
+    if (run.length < partNodes || last?.kind !== 'element' || !BLOCK_ELEMENTS.has(last.name)) return;
+    if (titled && !section && !lastText) return;
+    const written = flushText(true);
+    lastText ??= written;
   };
 
   // A placement may add a text and a component at once, and the last text comes after: two kept free.
@@ -321,6 +389,7 @@ function layOut(
         components.push(placement.component);
       }
       if (placement.text) run.push(placement.text);
+      if (full()) lastTextPart();
     }
   }, meter);
   flushText();
