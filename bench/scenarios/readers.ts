@@ -140,7 +140,11 @@ export async function measureReaders(site: BenchSite, images: ImageServer): Prom
       const key = `reader_${format}_${size}`;
       medians[`${key}_publish_ms`] = performance.now() - publishStarted;
       const during = waits.length;
+      // BENCH_READER_TRACE=1 prints every read's wait, during the publish and after its answer.
+      if (process.env.BENCH_READER_TRACE) console.log('    during:', waits.map(Math.round).join(' '));
       waits.push(...(await readUntilQuiet(site, quietMs)));
+      if (process.env.BENCH_READER_TRACE)
+        console.log('    after:', waits.slice(during).map(Math.round).join(' '));
       medians[`${key}_worst_ms`] = Math.max(...waits);
       medians[`${key}_p99_ms`] = percentile(waits, 99);
       figures[`${key}_worst_ms`] = Math.max(...waits);
