@@ -26,6 +26,7 @@ import articleWork from '../src/services/article-work';
 import type { ArticleMedia } from '../src/services/media-import';
 import type { DeliveryRecord } from '../src/services/deliveries';
 import type { HeldLocks } from '../src/services/locks';
+import type { ScheduleRequest } from '../src/schedule/schedules';
 
 const config = resolveEffectiveConfig(DEFAULT_CONFIG, {});
 const SOURCE = 'https://images.example/photo.jpg';
@@ -63,6 +64,7 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
   const calls: string[] = [];
   const saved: Record<string, unknown>[] = [];
   const ledger: DeliveryRecord[] = [];
+  const settled: ScheduleRequest[] = [];
   const call = <T>(name: string, value: T) => {
     calls.push(name);
     return value;
@@ -109,7 +111,12 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       withLocks: async (_names, work) => work(call('take locks', held)),
       tryTakeWithin: async () => call('take locks in transaction', state.locksFree ? held : undefined),
     },
-    schedules: { settle: async () => call('settle schedule', undefined) },
+    schedules: {
+      settle: async (request) => {
+        settled.push(request);
+        return call('settle schedule', undefined);
+      },
+    },
     media: {
       importArticleImages: async () =>
         call('import images', {
@@ -132,7 +139,7 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       return result;
     },
   };
-  return { use, state, calls, saved, ledger };
+  return { use, state, calls, saved, ledger, settled };
 }
 
 const clock = () => createStageTimings(undefined).start('test');
@@ -174,6 +181,17 @@ describe('publish stages without Strapi (issue #30)', () => {
     const zone = await publishThrough('zone');
     const components = zone.saved[0].blocks as { __component: string }[];
     assert.equal(components.filter((c) => c.__component === 'shared.rich-text').length, 2);
+  });
+
+  it('asks the schedules to look for a waiting schedule only for a document that existed', async () => {
+    const created = await publishThrough('html');
+    assert.equal(created.settled[0].newDocument, true);
+    const site = fakeSite(TARGETS.html());
+    site.use.posts.findTranslatedDocument = async () => 'other-locale-doc';
+    const request = parsePublishRequest(REQUEST);
+    const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
+    await deliver(await planPublish(article, { source: 'api' }, config, clock(), site.use), site.use);
+    assert.equal(site.settled[0].newDocument, false, 'a localization of an existing document');
   });
 
   it('holds only database writes inside the transaction; reads, body and values come before it', async () => {

@@ -157,6 +157,8 @@ export async function writeDelivery(
       slug: article.slug,
       deliveryId,
       scheduledAt: article.scheduledAt,
+      // A document this delivery created (no entry in any locale before) has no schedule to end.
+      newDocument: !existing && !translated,
     });
     // The post's locks go with this commit: one commit fewer than releasing them after it.
     await locks.releaseWithin(transaction);

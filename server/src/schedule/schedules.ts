@@ -31,6 +31,8 @@ export interface ScheduleRequest {
   deliveryId: number;
   /** Set for a `future` article; absent, the post's waiting schedule (if any) ends. */
   scheduledAt: Date | undefined;
+  /** The delivery created the document: no schedule can wait for it, so none is looked for. */
+  newDocument?: boolean;
 }
 
 /** What a cancel found: no schedule, one no longer waiting (published, replaced...), or the one it cancelled. */
@@ -86,10 +88,12 @@ const schedules = ({ strapi }: { strapi: Core.Strapi }) => {
      */
     async settle(request: ScheduleRequest): Promise<void> {
       const { target, documentId, locale, scheduledAt } = request;
-      const waiting = (await store().findMany({
-        where: { ...postKey(target.uid, documentId, locale), state: 'scheduled' },
-      })) as ScheduleRow[];
-      await end(waiting, 'replaced');
+      if (!request.newDocument) {
+        const waiting = (await store().findMany({
+          where: { ...postKey(target.uid, documentId, locale), state: 'scheduled' },
+        })) as ScheduleRow[];
+        await end(waiting, 'replaced');
+      }
       if (!scheduledAt) return;
       if (!target.draftAndPublish)
         throw new ServiceError(

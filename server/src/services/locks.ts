@@ -40,18 +40,30 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
   const knex = () => strapi.db.connection;
 
   /**
-   * Inserts a row per name for `owner`, leaving rows others hold as they are. False when the insert
-   * was a deadlock victim: a holder deletes its rows inside its write transaction, and on InnoDB
-   * several inserts waiting for that transaction may deadlock when it commits; the one the database
-   * rolls back counts as having found the locks busy.
+   * Inserts a row per name for `owner`, leaving rows others hold as they are. Answers how many rows it
+   * inserted where the database says so (PostgreSQL and SQLite answer an insert with its rows), else
+   * `unknown` (MySQL: the caller reads the rows). False when the insert was a deadlock victim: a holder
+   * deletes its rows inside its write transaction, and on InnoDB several inserts waiting for that
+   * transaction may deadlock when it commits; the one the database rolls back counts as having found
+   * the locks busy.
    */
-  async function insertRows(connection: Connection, names: string[], owner: string, now: number) {
+  async function insertRows(
+    connection: Connection,
+    names: string[],
+    owner: string,
+    now: number
+  ): Promise<number | 'unknown' | false> {
     try {
-      await connection(LOCK_TABLE)
+      const insert = connection(LOCK_TABLE)
         .insert(names.map((name) => ({ lock_key: name, owner, expires_at: now + LEASE_MS })))
         .onConflict('lock_key')
         .ignore();
-      return true;
+      if (!strapi.db.dialect.useReturning()) {
+        await insert;
+        return 'unknown';
+      }
+      const inserted: unknown[] = await insert.returning('lock_key');
+      return inserted.length;
     } catch (error) {
       if (isLockConflict(error)) return false;
       throw error;
@@ -65,11 +77,13 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * All the names or none: one insert of every row, one read of who holds them. Whatever was taken
    * is given back when some name is held elsewhere, so no caller holds locks while waiting for more
-   * (no deadlock between callers). Two queries when nobody else holds them.
+   * (no deadlock between callers). One query when nobody else holds them (two on MySQL).
    */
   async function tryAcquireAll(names: string[], owner: string): Promise<boolean> {
     const now = Date.now();
-    if (!(await insertRows(knex(), names, owner, now))) return false;
+    const inserted = await insertRows(knex(), names, owner, now);
+    if (inserted === false) return false;
+    if (inserted === names.length) return true;
     const rows: { lock_key: string; owner: string; expires_at: number | string }[] = await knex()(LOCK_TABLE)
       .whereIn('lock_key', names)
       .select('lock_key', 'owner', 'expires_at');
@@ -178,11 +192,15 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     async tryTakeWithin(transaction: Connection, names: string[]): Promise<HeldLocks | undefined> {
       const owner = randomUUID();
       const sorted = [...new Set(names.map(lockKey))].sort();
-      if (!(await insertRows(transaction, sorted, owner, Date.now()))) return undefined;
-      const rows: { owner: string }[] = await transaction(LOCK_TABLE)
-        .whereIn('lock_key', sorted)
-        .select('owner');
-      if (rows.length !== sorted.length || rows.some((row) => row.owner !== owner)) return undefined;
+      const inserted = await insertRows(transaction, sorted, owner, Date.now());
+      if (inserted === false) return undefined;
+      // Where the insert says how many rows it took, that is the answer; else the rows are read.
+      if (inserted === 'unknown') {
+        const rows: { owner: string }[] = await transaction(LOCK_TABLE)
+          .whereIn('lock_key', sorted)
+          .select('owner');
+        if (rows.length !== sorted.length || rows.some((row) => row.owner !== owner)) return undefined;
+      } else if (inserted !== sorted.length) return undefined;
       return {
         async releaseWithin(within) {
           await deleteRows(within, sorted, owner);
