@@ -157,6 +157,7 @@ export async function measureBodyFormats(
     medians: { ...medians, ...realistic.medians },
     breakdowns: {
       p1_html_publish_stages_ms: stageMeans(stages.publish),
+      p1_markdown_publish_stages_ms: stageMeans(stages.markdown),
       p1_zone_publish_stages_ms: stageMeans(stages.zone),
       ...realistic.breakdowns,
     },
