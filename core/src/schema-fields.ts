@@ -64,9 +64,11 @@ export const imageSource = () =>
     );
 
 const { jsonLdBytes, jsonLdDepth } = REQUEST_BOUNDS;
-const JSON_TOO_DEEP = `nests more than ${jsonLdDepth} levels deep (the limit)`;
+/** How a JSON-LD document over the depth bound is refused, after its field's name (also for the body's blocks). */
+export const JSON_TOO_DEEP = `nests more than ${jsonLdDepth} levels deep (the limit)`;
 const JSON_TOO_LARGE = `is larger than ${jsonLdBytes / 1024} KB (the limit)`;
-const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+/** Text's size as the JSON-LD bounds count it: UTF-8 bytes. */
+export const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /**
  * The article's HTML body: controls removed, and refused over its length bound. The bounds only a

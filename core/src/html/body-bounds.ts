@@ -2,9 +2,9 @@ import { ServiceError } from '../errors';
 import { jsonNestsDeeperThan, tryParseJson } from '../nesting';
 import { REQUEST_BOUNDS } from '../request-bounds';
 import type { SanitizedArticle } from '../sanitize';
+import { JSON_TOO_DEEP, utf8Bytes } from '../schema-fields';
 
 const { jsonLdBytes, jsonLdDepth, htmlDepth, inlineImages } = REQUEST_BOUNDS;
-const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
 /** How a door names the field that carries the article HTML, to say which field was refused. */
 export interface BodyField {
@@ -40,8 +40,7 @@ export function bodyBoundProblems(
     const parsed = tryParseJson(text);
     return parsed !== undefined && jsonNestsDeeperThan(parsed.value, jsonLdDepth);
   });
-  if (deepBlock)
-    problems.push(`has a JSON-LD script block that nests more than ${jsonLdDepth} levels deep (the limit)`);
+  if (deepBlock) problems.push(`has a JSON-LD script block that ${JSON_TOO_DEEP}`);
   return problems;
 }
 

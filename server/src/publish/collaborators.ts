@@ -1,5 +1,5 @@
-import type { Core } from '@strapi/strapi';
 import type { PluginServices } from '../services';
+import type { Connection } from '../services/locks';
 
 /**
  * What the publish stages use of the rest of the plugin, passed in as arguments so that each stage
@@ -38,5 +38,5 @@ export interface PublishCollaborators {
   /** Writes the body in the target's format (in a worker thread for a large article). */
   articleWork: Pick<PluginServices['article-work'], 'writeBody'>;
   /** Runs `work` in one database transaction (strapi.db.transaction), handing it the transaction. */
-  transaction<T>(work: (transaction: Core.Strapi['db']['connection']) => Promise<T>): Promise<T>;
+  transaction<T>(work: (transaction: Connection) => Promise<T>): Promise<T>;
 }

@@ -7,7 +7,7 @@ import { truncateAtWord } from '../../../core/src/seo';
 import { letReadersIn } from '../../../core/src/event-loop-turn';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { CategoryRow } from '../services/category-store';
-import type { HeldLocks } from '../services/locks';
+import type { Connection, HeldLocks } from '../services/locks';
 import type { ArticleMedia } from '../services/media-import';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
@@ -190,7 +190,7 @@ class OneCommitYields extends Error {}
  * write was composed from. Either failing rolls the transaction back (OneCommitYields).
  */
 async function takeLocksInside(
-  transaction: Parameters<Parameters<PublishCollaborators['transaction']>[0]>[0],
+  transaction: Connection,
   { article, target, locale, lockNames, otherLocales }: PublishPlan,
   read: { stamp: string | null; translated: string | undefined },
   use: Pick<PublishCollaborators, 'locks' | 'posts'>

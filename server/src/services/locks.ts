@@ -10,7 +10,7 @@ const RENEW_EVERY_MS = 5_000;
 const ACQUIRE_TIMEOUT_MS = 60_000;
 
 /** Strapi's Knex connection, or a transaction on it (a Knex.Transaction is one too). */
-type Connection = Core.Strapi['db']['connection'];
+export type Connection = Core.Strapi['db']['connection'];
 
 /** What a holder can do with its locks while it works. */
 export interface HeldLocks {

@@ -5,6 +5,7 @@ import { letReadersIn } from '../../../core/src/event-loop-turn';
 import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { PublishResult } from '../../../core/src/publish-result';
 import type { PublishCollaborators } from '../publish/collaborators';
+import type { Connection } from './locks';
 import { toPublishFailure } from '../publish/failure';
 import { planPublish } from '../publish/plan';
 import { previewArticle } from '../publish/preview';
@@ -49,7 +50,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     media: getService(strapi, 'media-import'),
     articleWork: getService(strapi, 'article-work'),
     // Strapi's typing wraps the callback's promise once more than it resolves.
-    transaction: <T>(work: (transaction: Core.Strapi['db']['connection']) => Promise<T>) =>
+    transaction: <T>(work: (transaction: Connection) => Promise<T>) =>
       strapi.db.transaction(({ trx }) => work(trx)) as unknown as Promise<T>,
   });
 
