@@ -91,9 +91,8 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       existingZone: () => [],
       savePost: async (_target, _documentId, data) => {
         saved.push(data);
-        return call('save post', 'post-doc-1');
+        return call('save post', { documentId: 'post-doc-1', postId: 1 });
       },
-      postId: async () => call('post id', 1),
       postExists: async () => call('post exists', true),
       stampOf: (row) => (row ? `${row.id}` : null),
       entryStamp: async () => call('entry stamp', state.entryStampNow),
@@ -148,7 +147,6 @@ const clock = () => createStageTimings(undefined).start('test');
 const WRITES = [
   'apply categories',
   'save post',
-  'post id',
   'record delivery',
   'settle schedule',
   'release locks',

@@ -19,7 +19,6 @@ export interface PublishCollaborators {
     | 'findTranslatedDocument'
     | 'existingZone'
     | 'savePost'
-    | 'postId'
     | 'postExists'
     | 'stampOf'
     | 'entryStamp'

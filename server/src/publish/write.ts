@@ -115,12 +115,11 @@ export async function writeDelivery(
       data[categoryRole.field] = { set: linked.map((row) => row.documentId) };
     if (target.tags?.kind === 'relation' && publish.values.tags.length)
       data[target.tags.field] = { set: tags.map((row) => row.documentId) };
-    const documentId = await posts.savePost(target, existing?.documentId ?? translated, data, {
+    const { documentId, postId } = await posts.savePost(target, existing?.documentId ?? translated, data, {
       publish: article.status === 'publish',
       locale,
       ...(entry.bodyJson ? { bodyJson: entry.bodyJson } : {}),
     });
-    const postId = await posts.postId(target, documentId, locale);
     const deliveryId = await use.deliveries.recordDelivery({
       ...(origin.source === 'webhook'
         ? {

@@ -75,15 +75,24 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
-  /** The category `name` under `parentDocumentId` (none: top level) in `locale`: a top-level one first, failing that any of that name. */
+  /**
+   * The category `name` under `parentDocumentId` (none: top level) in `locale`: a top-level one first,
+   * failing that any of that name. Where the parents matter (a top-level name matching more than one
+   * entry) they are read; a name that matches one entry or none needs one query (issue #30: this runs
+   * in every publish's plan).
+   */
   async function findCategory(
     type: CategoryType,
     name: string,
     parentDocumentId: string | undefined,
     locale: string | undefined
-  ): Promise<CategoryMatch | undefined> {
+  ): Promise<CategoryRow | undefined> {
     const planned = planCategoryValues(type, name);
     const fittedName = type.name ? String(planned.values[type.name.field] ?? name) : name;
+    if (!parentDocumentId && type.parent) {
+      const rows = await store().findCategoryRowsByName(type, fittedName, locale);
+      if (rows.length <= 1) return rows[0];
+    }
     const byName = await store().findCategoriesByName(type, fittedName, locale, parentDocumentId);
     const preferred: CategoryMatch[] = parentDocumentId
       ? byName

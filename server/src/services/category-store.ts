@@ -83,6 +83,24 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
       return findMatches(type, { [type.name.field]: { $eqi: name }, ...parentFilter }, locale);
     },
 
+    /**
+     * Entries named `name` (case-insensitive), without where they sit: one query, where
+     * `findCategoriesByName` on a type with a parent relation reads the parents too.
+     */
+    async findCategoryRowsByName(
+      type: NamedType,
+      name: string,
+      locale: string | undefined
+    ): Promise<CategoryRow[]> {
+      if (!type.name) return [];
+      const rows = await documents(type.uid).findMany({
+        filters: { [type.name.field]: { $eqi: name } },
+        sort: 'id:asc',
+        ...published(type, locale),
+      });
+      return rows.map((row) => ({ id: row.id, documentId: row.documentId, name: nameOf(type, row) }));
+    },
+
     /** Entries whose slug is `slug` (none when the type has no slug field). */
     async findCategoriesBySlug(
       type: NamedType,

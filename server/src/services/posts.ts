@@ -129,42 +129,36 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       return published !== null;
     },
 
-    /** The stable id of a post: its draft row's id (in its locale), which survives publishing and updates. */
-    async postId(target: PublishTarget, documentId: string, locale: string | undefined): Promise<number> {
-      const row = await documents(target.uid).findFirst({
-        filters: { documentId },
-        fields: ['id'],
-        ...entryScope(target, locale),
-      });
-      if (!row) throw new Error(`The post ${documentId} vanished while it was being written.`);
-      return row.id;
-    },
-
     /**
      * Creates the post, or updates the existing document, leaving it in the requested state: published,
      * or a draft only (a published version is unpublished, so the post's status is what was asked).
      * Only the entry in `locale` is written: updating a document that has no entry in that locale
      * creates its localization (Strapi copies the non-localized fields from the other locales).
      * A `bodyJson` (a large Blocks body, saved as a stand-in) is then stored into the entry's rows.
+     * Answers the document and the post's stable id, its draft row's id in its locale (which survives
+     * publishing and updates): the draft is written first and published after, as Strapi's own
+     * `status: 'published'` does, so the id comes from the write instead of a read after it.
      */
     async savePost(
       target: PublishTarget,
       existingDocumentId: string | undefined,
       data: PostData,
       options: { publish: boolean; locale: string | undefined; bodyJson?: StoredBodyJson }
-    ): Promise<string> {
+    ): Promise<{ documentId: string; postId: number }> {
       const { publish, locale, bodyJson } = options;
-      const scope = { ...localeParams(target, locale), ...(publish ? { status: 'published' } : {}) };
-      let documentId = existingDocumentId;
-      if (!documentId) {
-        documentId = (await documents(target.uid).create({ data, ...scope })).documentId;
-      } else {
-        await documents(target.uid).update({ documentId, data, ...scope });
-        if (!publish && (await this.hasPublishedVersion(target, documentId, locale)))
-          await documents(target.uid).unpublish({ documentId, ...localeParams(target, locale) });
+      const scope = localeParams(target, locale);
+      const draft = existingDocumentId
+        ? await documents(target.uid).update({ documentId: existingDocumentId, data, ...scope })
+        : await documents(target.uid).create({ data, ...scope });
+      if (!draft) throw new Error(`The post ${existingDocumentId} vanished while it was being written.`);
+      const { documentId } = draft;
+      if (target.draftAndPublish) {
+        if (publish) await documents(target.uid).publish({ documentId, ...scope });
+        else if (existingDocumentId && (await this.hasPublishedVersion(target, documentId, locale)))
+          await documents(target.uid).unpublish({ documentId, ...scope });
       }
       if (bodyJson) await this.storeBodyJson(target, documentId, locale, bodyJson);
-      return documentId;
+      return { documentId, postId: draft.id };
     },
 
     /**

@@ -15,6 +15,7 @@ export interface DocumentsApi {
   findMany(params: object): Promise<DocumentRow[]>;
   create(params: object): Promise<DocumentRow>;
   update(params: object): Promise<DocumentRow | null>;
+  publish(params: object): Promise<unknown>;
   unpublish(params: object): Promise<unknown>;
   delete(params: object): Promise<unknown>;
 }
