@@ -144,13 +144,7 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
 const clock = () => createStageTimings(undefined).start('test');
 
 /** What a publish's transaction holds: its writes, and the release of its locks (before the commit). */
-const WRITES = [
-  'apply categories',
-  'save post',
-  'record delivery',
-  'settle schedule',
-  'release locks',
-];
+const WRITES = ['apply categories', 'save post', 'record delivery', 'settle schedule', 'release locks'];
 
 let runs = 0;
 
