@@ -78,8 +78,8 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * The category `name` under `parentDocumentId` (none: top level) in `locale`: a top-level one first,
    * failing that any of that name. Where the parents matter (a top-level name matching more than one
-   * entry) they are read; a name that matches one entry or none needs one query (issue #30: this runs
-   * in every publish's plan).
+   * entry of a type with parents) they are read; otherwise one plain lookup (issue #30: this runs in
+   * every publish's plan).
    */
   async function findCategory(
     type: CategoryType,
@@ -89,9 +89,9 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
   ): Promise<CategoryRow | undefined> {
     const planned = planCategoryValues(type, name);
     const fittedName = type.name ? String(planned.values[type.name.field] ?? name) : name;
-    if (!parentDocumentId && type.parent) {
+    if (!parentDocumentId) {
       const rows = await store().findCategoryRowsByName(type, fittedName, locale);
-      if (rows.length <= 1) return rows[0];
+      if (rows.length <= 1 || !type.parent) return rows[0];
     }
     const byName = await store().findCategoriesByName(type, fittedName, locale, parentDocumentId);
     const preferred: CategoryMatch[] = parentDocumentId
@@ -264,7 +264,7 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
           warnings.push(...fitted.warnings);
           continue;
         }
-        const [found] = await store().findCategoriesByName(type, String(fitted.value), locale);
+        const [found] = await store().findCategoryRowsByName(type, String(fitted.value), locale);
         const row =
           found ??
           (await create(

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { localeParams } from '../../../core/src/locale';
 import type { RelatedType } from '../../../core/src/target-profile/profile';
-import { documentsOf } from '../utils/documents';
+import { documentsOf, entryRowsOf, lookupWhere } from '../utils/documents';
 import type { PostData } from './posts';
 
 export interface CategoryRow {
@@ -85,7 +85,8 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Entries named `name` (case-insensitive), without where they sit: one query, where
-     * `findCategoriesByName` on a type with a parent relation reads the parents too.
+     * `findCategoriesByName` on a type with a parent relation reads the parents too. A plain lookup,
+     * read through the Query Engine with the Document Service's rules (lookupWhere).
      */
     async findCategoryRowsByName(
       type: NamedType,
@@ -93,12 +94,20 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
       locale: string | undefined
     ): Promise<CategoryRow[]> {
       if (!type.name) return [];
-      const rows = await documents(type.uid).findMany({
-        filters: { [type.name.field]: { $eqi: name } },
-        sort: 'id:asc',
-        ...published(type, locale),
-      });
-      return rows.map((row) => ({ id: row.id, documentId: row.documentId, name: nameOf(type, row) }));
+      const filter = { [type.name.field]: { $eqi: name } };
+      const scope = lookupWhere(type, 'published', locale);
+      const rows = scope
+        ? await entryRowsOf(strapi, type.uid).findMany({
+            where: { ...filter, ...scope },
+            select: ['id', 'documentId', type.name.field],
+            orderBy: { id: 'asc' },
+          })
+        : await documents(type.uid).findMany({ filters: filter, sort: 'id:asc', ...published(type, locale) });
+      return rows.map((row) => ({
+        id: row.id as number,
+        documentId: row.documentId as string,
+        name: nameOf(type, row),
+      }));
     },
 
     /** Entries whose slug is `slug` (none when the type has no slug field). */

@@ -5,7 +5,7 @@ import type { EffectiveConfig } from '../../../core/src/config';
 import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
-import { documentsOf, type DocumentRow } from '../utils/documents';
+import { documentsOf, entryRowsOf, lookupWhere, type DocumentRow } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import { schemaCatalog } from '../utils/schema-catalog';
 import { toResendableComponents } from '../utils/zone-components';
@@ -46,6 +46,9 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       const populate = populateOf(target);
       const filters = await this.postFilters(target, slug);
       if (!filters) return null;
+      // Most deliveries bring a new slug: a plain lookup says so, and only an entry found is read with
+      // its components and relations through the Document Service.
+      if ((await this.entryStamp(target, slug, locale, filters)) === null) return null;
       return documents(target.uid).findFirst({
         filters,
         ...entryScope(target, locale),
@@ -62,20 +65,30 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       return row ? `${row.id}|${row.documentId}|${String(row.updatedAt)}` : null;
     },
 
-    /** The stamp of the slug's entry as it is now (a read of three fields, for inside a transaction). */
+    /**
+     * The stamp of the slug's entry as it is now: a plain lookup of three fields (for inside a
+     * transaction, too), through the Query Engine with the Document Service's rules (lookupWhere).
+     */
     async entryStamp(
       target: PublishTarget,
       slug: string,
-      locale: string | undefined
+      locale: string | undefined,
+      knownFilters?: object
     ): Promise<string | null> {
-      const filters = await this.postFilters(target, slug);
+      const filters = knownFilters ?? (await this.postFilters(target, slug));
       if (!filters) return null;
-      const row = await documents(target.uid).findFirst({
-        filters,
-        ...entryScope(target, locale),
-        fields: ['updatedAt'],
-      });
-      return this.stampOf(row);
+      const scope = lookupWhere(target, 'draft', locale);
+      const row = scope
+        ? await entryRowsOf(strapi, target.uid).findOne({
+            where: { ...filters, ...scope },
+            select: ['id', 'documentId', 'updatedAt'],
+          })
+        : await documents(target.uid).findFirst({
+            filters,
+            ...entryScope(target, locale),
+            fields: ['updatedAt'],
+          });
+      return this.stampOf(row as DocumentRow | null);
     },
 
     /** How the post of a slug is found: by its slug field, or by the document the plugin's record names. */
