@@ -1,4 +1,5 @@
 import { blocksFromTree, htmlToBlocks } from './blocks/html-to-blocks';
+import { unflattenTree } from './blocks/flat-tree';
 import type { HtmlNode } from './blocks/html-tree';
 import type { MediaLibraryImage } from './blocks/types';
 import type { BodyFormat } from './body/body-field';
@@ -120,6 +121,10 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
  * its parsed body: the tree for the blocks and zone writers, the sanitized HTML for the others, each
  * imported image at its library file. Degradations go onto `warnings`.
  */
+/** The article's parsed tree: the one it was read into, or the one a worker thread read, unflattened. */
+export const treeOf = (article: ArticleBody): readonly HtmlNode[] | undefined =>
+  article.tree ?? (article.flatTree && unflattenTree(article.flatTree));
+
 export function writePostBody(
   body: BodyTarget | null | undefined,
   article: ArticleBody,
@@ -129,7 +134,7 @@ export function writePostBody(
 ): unknown {
   if (!body) return undefined;
   return BODY_WRITERS[body.body.format].write(
-    { html: article.html, tree: article.tree, body, libraryFiles, existingZone },
+    { html: article.html, tree: treeOf(article), body, libraryFiles, existingZone },
     warnings
   );
 }

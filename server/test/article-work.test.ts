@@ -8,15 +8,16 @@ import { articleBodyOf } from '../../core/src/html/article-body';
 import { parsePublishRequest } from '../../core/src/publish-request';
 import { buildPublishTarget } from '../../core/src/publish-target';
 import { sizedArticle } from '../../core/test/helpers/sized-article';
-import { exampleBlog, launchPad, targetSettings } from '../../core/test/helpers/target-shapes';
+import { exampleBlog, launchPad, markdownBlog, targetSettings } from '../../core/test/helpers/target-shapes';
 import { htmlParses } from '../../core/src/html/parse-count';
+import { unflattenTree } from '../../core/src/blocks/flat-tree';
 import { REQUEST_BOUNDS } from '../../core/src/request-bounds';
 import { normalize, writeBody } from '../src/worker/article-work';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
 
 describe('the worker thread of large articles', () => {
-  it('normalizes as inline does, and sends the read body without its tree (not worth copying)', () => {
+  it('normalizes as inline does, and sends the read body with its tree flattened (its objects are not worth copying)', () => {
     const fields = articleFromPublishRequest(
       parsePublishRequest({ title: 'A guide', content: sizedArticle(60_000) })
     );
@@ -26,8 +27,50 @@ describe('the worker thread of large articles', () => {
     const inline = normalizeArticle(fields, options);
     assert.deepEqual(article, inline);
     assert.equal(body.tree, undefined);
-    const { tree: _tree, ...read } = articleBodyOf(inline);
-    assert.deepEqual(body, read);
+    const { tree, ...read } = articleBodyOf(inline);
+    const { flatTree, ...sent } = body;
+    assert.deepEqual(sent, read);
+    assert.ok(flatTree && tree);
+    assert.deepEqual(unflattenTree(flatTree), tree);
+    assert.equal(typeof flatTree.strings, 'string');
+    assert.ok(flatTree.layout instanceof Int32Array);
+  });
+
+  it('parses a large article twice through both tasks, as a thread receives them: sanitize and one tree (issue #30)', () => {
+    // A zone, a Blocks and a Markdown body.
+    for (const { schema, catalog } of [exampleBlog(), launchPad(), markdownBlog()]) {
+      {
+        const target = buildPublishTarget(targetSettings({ targetContentType: schema.uid }), catalog);
+        assert.ok(target.body);
+        const fields = articleFromPublishRequest(
+          parsePublishRequest({ title: 'A guide', content: sizedArticle(60_000) })
+        );
+        const before = htmlParses.runs;
+        // What crosses a thread is a structured clone, as piscina sends it.
+        const normalized = structuredClone(normalize({ fields, options }));
+        assert.ok('article' in normalized);
+        const task = structuredClone({
+          body: target.body,
+          html: normalized.article.html,
+          flatTree: normalized.body.flatTree,
+          libraryFiles: new Map(),
+          existingZone: [],
+        });
+        const written = writeBody(task);
+        const format = target.body.body.format;
+        assert.equal(htmlParses.runs - before, 2, `${format}: ${htmlParses.runs - before} parser runs`);
+        // And it writes what the inline writer writes from the HTML.
+        const warnings: string[] = [];
+        const inline = writePostBody(
+          target.body,
+          articleBodyOf(normalizeArticle(fields, options)),
+          new Map(),
+          [],
+          warnings
+        );
+        assert.deepEqual('json' in written ? JSON.parse(written.json) : written.value, inline, format);
+      }
+    }
   });
 
   /** A sized article's body written inline and by the worker's function, into the target of `catalog`. */
@@ -40,7 +83,13 @@ describe('the worker thread of large articles', () => {
     );
     const warnings: string[] = [];
     const inline = writePostBody(target.body, articleBodyOf(article), new Map(), [], warnings);
-    const task = { body: target.body, html: article.html, libraryFiles: new Map(), existingZone: [] };
+    const task = {
+      body: target.body,
+      html: article.html,
+      flatTree: undefined,
+      libraryFiles: new Map(),
+      existingZone: [],
+    };
     return { format: target.body.body.format, inline, warnings, worker: writeBody(task) };
   }
 

@@ -1,3 +1,4 @@
+import type { FlatTree } from '../blocks/flat-tree';
 import { parseHtmlTree, type HtmlNode } from '../blocks/html-tree';
 import type { InlineImage } from '../images/inline-images';
 
@@ -8,8 +9,10 @@ import type { InlineImage } from '../images/inline-images';
  */
 export interface ArticleBody {
   html: string;
-  /** Absent when the body was read in a worker thread: a tree is not worth copying between threads. */
+  /** Absent when the body was read in a worker thread: a tree's objects are not worth copying between threads. */
   tree?: readonly HtmlNode[];
+  /** When the body was read in a worker thread: its tree as it crosses threads, for the body writer. */
+  flatTree?: FlatTree;
   /** The `<img>` elements with a src, in document order. */
   images: InlineImage[];
   /** The visible text, entities decoded, whitespace collapsed. */

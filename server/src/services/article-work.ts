@@ -9,6 +9,7 @@ import {
   type NormalizeOptions,
 } from '../../../core/src/article';
 import { writePostBody, type LibraryFile } from '../../../core/src/body-formats';
+import { flattenTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { rememberArticleBody, type ArticleBody } from '../../../core/src/html/article-body';
 import { RefusedBody } from '../../../core/src/html/body-bounds';
@@ -82,7 +83,10 @@ const articleWork = () => {
         const warnings: string[] = [];
         return { value: writePostBody(body, article, libraryFiles, existingZone, warnings), warnings };
       }
-      const task: WriteBodyTask = { body, html: article.html, libraryFiles, existingZone };
+      // The tree normalizing read; an article normalized here (its HTML grew past the threshold when
+      // sanitized) has its tree flattened for the thread, a linear walk of a small tree.
+      const flatTree = article.flatTree ?? (article.tree && flattenTree(article.tree));
+      const task: WriteBodyTask = { body, html: article.html, flatTree, libraryFiles, existingZone };
       return (await worker.run(task, { name: 'writeBody' })) as WrittenBody;
     },
 

@@ -11,6 +11,7 @@ import {
   type NormalizeOptions,
 } from '../../../core/src/article';
 import { BODY_WRITERS, type LibraryFile } from '../../../core/src/body-formats';
+import { flattenTree, unflattenTree, type FlatTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
 import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
@@ -22,8 +23,9 @@ export interface NormalizeTask {
 }
 
 /**
- * What normalizing gives back across the thread: the article and its body read (the parsed tree stays
- * here), or the problems of HTML over a bound (an error's class does not cross a thread).
+ * What normalizing gives back across the thread: the article and its body read (its tree flattened:
+ * one string and one typed array), or the problems of HTML over a bound (an error's class does not
+ * cross a thread).
  */
 export type NormalizedInWorker =
   | { article: NormalizedArticle; body: ArticleBody }
@@ -33,8 +35,8 @@ export type NormalizedInWorker =
 export function normalize({ fields, options }: NormalizeTask): NormalizedInWorker {
   try {
     const article = normalizeArticle(fields, options);
-    const { tree: _tree, ...body } = articleBodyOf(article);
-    return { article, body };
+    const { tree, ...body } = articleBodyOf(article);
+    return { article, body: { ...body, ...(tree ? { flatTree: flattenTree(tree) } : {}) } };
   } catch (error) {
     if (!(error instanceof RefusedBody)) throw error;
     return { refusedBody: { bodyField: error.bodyField, problems: error.problems } };
@@ -44,6 +46,8 @@ export function normalize({ fields, options }: NormalizeTask): NormalizedInWorke
 export interface WriteBodyTask {
   body: BodyTarget;
   html: string;
+  /** The tree the article was read into (normalizing read it once; the writer does not parse again). */
+  flatTree: FlatTree | undefined;
   libraryFiles: ReadonlyMap<string, LibraryFile>;
   existingZone: readonly ZoneComponent[];
 }
@@ -56,9 +60,13 @@ export interface WriteBodyTask {
 export type WrittenBody = { value: unknown; warnings: string[] } | { json: string; warnings: string[] };
 
 /** The body field's value in the target's format (a Blocks body as JSON text), and how it degraded. */
-export function writeBody({ body, html, libraryFiles, existingZone }: WriteBodyTask): WrittenBody {
+export function writeBody({ body, html, flatTree, libraryFiles, existingZone }: WriteBodyTask): WrittenBody {
   const warnings: string[] = [];
-  const value = BODY_WRITERS[body.body.format].write({ html, body, libraryFiles, existingZone }, warnings);
+  const tree = flatTree && unflattenTree(flatTree);
+  const value = BODY_WRITERS[body.body.format].write(
+    { html, tree, body, libraryFiles, existingZone },
+    warnings
+  );
   if (body.body.format === 'blocks') return { json: JSON.stringify(value), warnings };
   return { value, warnings };
 }
