@@ -41,6 +41,8 @@ export interface BodyInput {
 export interface BodyWriter {
   /** Whether the writer needs the imported images' library files (a blocks image or media component holds more than a URL). */
   needsLibraryFiles: boolean;
+  /** Whether the writer reads the parsed tree (the HTML writer reads the HTML as a string). */
+  readsTree: boolean;
   /** The value the body field stores; degradations are pushed onto `warnings`. */
   write(input: BodyInput, warnings: string[]): unknown;
 }
@@ -78,10 +80,12 @@ function addWarnings(warnings: string[], more: readonly string[]): void {
 export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   html: {
     needsLibraryFiles: false,
+    readsTree: false,
     write: (input, warnings) => fitted(withLibraryUrls(input), input, 'html', warnings),
   },
   markdown: {
     needsLibraryFiles: false,
+    readsTree: true,
     write(input, warnings) {
       // From the tree when the article has one (not parsed again), from the HTML otherwise.
       const converted = input.tree
@@ -93,6 +97,7 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   },
   blocks: {
     needsLibraryFiles: true,
+    readsTree: true,
     write({ html, tree, libraryFiles }, warnings) {
       const options = { image: (src: string) => libraryFiles.get(src)?.image };
       const converted = tree ? blocksFromTree(tree, options) : htmlToBlocks(html, options);
@@ -102,6 +107,7 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   },
   zone: {
     needsLibraryFiles: true,
+    readsTree: true,
     write({ html, tree, body, libraryFiles, existingZone }, warnings) {
       if (!body.zone) throw new Error(`The dynamic zone "${body.field}" has no component plan.`);
       const options = {
@@ -133,8 +139,7 @@ export function writePostBody(
   warnings: string[]
 ): unknown {
   if (!body) return undefined;
-  return BODY_WRITERS[body.body.format].write(
-    { html: article.html, tree: treeOf(article), body, libraryFiles, existingZone },
-    warnings
-  );
+  const writer = BODY_WRITERS[body.body.format];
+  const tree = writer.readsTree ? treeOf(article) : undefined;
+  return writer.write({ html: article.html, tree, body, libraryFiles, existingZone }, warnings);
 }

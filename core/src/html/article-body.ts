@@ -17,6 +17,8 @@ export interface ArticleBody {
   images: InlineImage[];
   /** The visible text, entities decoded, whitespace collapsed. */
   text: string;
+  /** The words of `text` (for the reading time), counted where the body is read: off the event loop for a large article. */
+  words: number;
   /** The text of the first `<p>` that has any. */
   firstParagraph: string | undefined;
 }
@@ -62,10 +64,24 @@ function walk(tree: readonly HtmlNode[]): { images: InlineImage[]; firstParagrap
   return { images, firstParagraph };
 }
 
+/** The words of a collapsed text (runs of characters between single spaces), counted in place. */
+export function countWords(text: string): number {
+  // Splitting a 5 MB article into words held the event loop for 90 ms.
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const space = text.charCodeAt(i) === 32;
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
+}
+
 /** Parses sanitized article HTML once and reads what the later steps need from the tree. */
 export function readArticleBody(html: string): ArticleBody {
   const tree = parseHtmlTree(html);
-  return { html, tree, ...walk(tree), text: collapse(spacedText(tree)) };
+  const text = collapse(spacedText(tree));
+  return { html, tree, ...walk(tree), text, words: countWords(text) };
 }
 
 /** The body read for each article object normalizing made, so later steps find it instead of parsing again. */

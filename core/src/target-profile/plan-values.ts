@@ -7,7 +7,7 @@ import {
   deriveSummary,
   deriveTags,
   keywordsOf,
-  readingTimeOf,
+  readingMinutes,
   type CategoryLinks,
 } from './derive';
 import { fitValue, type FittedValue } from './fit';
@@ -97,7 +97,7 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   // A date the sender named (a backdated or scheduled post) replaces the entry's; else only a first one is set.
   if (profile.date)
     put(profile.date, article.date ?? derivePublicationDate(existing?.[profile.date.field], now));
-  put(profile.readingTime, readingTimeOf(articleBodyOf(article).text));
+  put(profile.readingTime, readingMinutes(articleBodyOf(article).words));
 
   const tags = deriveTags(input.keywords ?? keywordsOf(article));
   const tagsRole = profile.tags;
