@@ -122,15 +122,15 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   },
 };
 
-/**
- * The body field's value for an article (undefined when the target has no body field), written from
- * its parsed body: the tree for the blocks and zone writers, the sanitized HTML for the others, each
- * imported image at its library file. Degradations go onto `warnings`.
- */
 /** The article's parsed tree: the one it was read into, or the one a worker thread read, unflattened. */
 export const treeOf = (article: ArticleBody): readonly HtmlNode[] | undefined =>
   article.tree ?? (article.flatTree && unflattenTree(article.flatTree));
 
+/**
+ * The body field's value for an article (undefined when the target has no body field), written from
+ * its parsed body: the tree for the Markdown, blocks and zone writers, the sanitized HTML for the HTML one, each
+ * imported image at its library file. Degradations go onto `warnings`.
+ */
 export function writePostBody(
   body: BodyTarget | null | undefined,
   article: ArticleBody,

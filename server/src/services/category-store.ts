@@ -31,6 +31,11 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
   });
   const nameOf = (type: NamedType, row: Record<string, unknown>) =>
     type.name ? String(row[type.name.field] ?? '') : '';
+  const rowOf = (type: NamedType, row: Record<string, unknown>): CategoryRow => ({
+    id: row.id as number,
+    documentId: row.documentId as string,
+    name: nameOf(type, row),
+  });
 
   async function findMatches(
     type: NamedType,
@@ -67,7 +72,7 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
         filters: { id: { $in: ids } },
         ...published(type, locale),
       });
-      return rows.map((row) => ({ id: row.id, documentId: row.documentId, name: nameOf(type, row) }));
+      return rows.map((row) => rowOf(type, row));
     },
 
     /** Entries named `name` (case-insensitive); with `parentDocumentId`, only its children. */
@@ -103,11 +108,7 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
             orderBy: { id: 'asc' },
           })
         : await documents(type.uid).findMany({ filters: filter, sort: 'id:asc', ...published(type, locale) });
-      return rows.map((row) => ({
-        id: row.id as number,
-        documentId: row.documentId as string,
-        name: nameOf(type, row),
-      }));
+      return rows.map((row) => rowOf(type, row));
     },
 
     /** Entries whose slug is `slug` (none when the type has no slug field). */
