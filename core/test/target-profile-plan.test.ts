@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { deepFreeze } from '../src/deep-freeze';
 import { planCategoryValues } from '../src/target-profile/category-values';
 import { detectTargetProfile } from '../src/target-profile/detect';
 import { planValues, withFeaturedImage } from '../src/target-profile/plan-values';
@@ -278,6 +279,39 @@ describe('target profile: the values a publish writes', () => {
         'category cannot hold "Plants" (it allows News, Gardening); it was not saved.'
       )
     );
+  });
+});
+
+describe('target profile: a default of a shared profile', () => {
+  it('goes into the entry as a copy, which Strapi may change while the profile stays as it was', () => {
+    const schema: ContentTypeSchema = {
+      uid: 'api::note.note',
+      kind: 'collectionType',
+      singularName: 'note',
+      displayName: 'Note',
+      draftAndPublish: false,
+      localized: false,
+      attributes: {
+        title: { type: 'string' },
+        body: { type: 'richtext' },
+        settings: { type: 'json', required: true },
+      },
+    };
+    const profile = deepFreeze(
+      detectTargetProfile(schema, catalogOf([schema]), {
+        detectBody: bodyByName,
+        defaults: { settings: { layout: 'wide', columns: [1, 2] } },
+      })
+    );
+    const plan = planValues(profile, { article: sampleArticle(), now: NOW });
+    const settings = plan.values.settings as { layout: string; columns: number[] };
+    assert.deepEqual(settings, { layout: 'wide', columns: [1, 2] });
+    settings.layout = 'narrow';
+    settings.columns.push(3);
+    assert.deepEqual(planValues(profile, { article: sampleArticle(), now: NOW }).values.settings, {
+      layout: 'wide',
+      columns: [1, 2],
+    });
   });
 });
 

@@ -157,8 +157,9 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   }
 
   for (const constant of profile.defaults) {
+    // A copy: the profile is shared between requests (and frozen), and Strapi may change the data it saves.
     if (!Object.hasOwn(values, constant.field) && !hasValue(existing, constant.field))
-      put(constant, constant.value);
+      put(constant, structuredClone(constant.value));
   }
 
   return {
