@@ -284,19 +284,15 @@ describe('target profile: the values a publish writes', () => {
 
 describe('target profile: a default of a shared profile', () => {
   it('goes into the entry as a copy, which Strapi may change while the profile stays as it was', () => {
-    const schema: ContentTypeSchema = {
-      uid: 'api::note.note',
-      kind: 'collectionType',
-      singularName: 'note',
-      displayName: 'Note',
-      draftAndPublish: false,
-      localized: false,
-      attributes: {
+    const schema = contentTypeSchema(
+      'api::note.note',
+      {
         title: { type: 'string' },
         body: { type: 'richtext' },
         settings: { type: 'json', required: true },
       },
-    };
+      { draftAndPublish: false }
+    );
     const profile = deepFreeze(
       detectTargetProfile(schema, catalogOf([schema]), {
         detectBody: bodyByName,
