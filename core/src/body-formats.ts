@@ -123,7 +123,7 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
 };
 
 /** The article's parsed tree: the one it was read into, or the one a worker thread read, unflattened. */
-export const treeOf = (article: ArticleBody): readonly HtmlNode[] | undefined =>
+const treeOf = (article: ArticleBody): readonly HtmlNode[] | undefined =>
   article.tree ?? (article.flatTree && unflattenTree(article.flatTree));
 
 /**

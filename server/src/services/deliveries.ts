@@ -91,13 +91,13 @@ export interface DeliveryRecord {
 
 /** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
 const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** Warnings are stored with every URL in them redacted: no image URL's password or signature stays in the ledger. Answers the entry's id. */
   /**
-   * Adds the ledger row of a delivery, inside the publish's transaction. Written with the Query Engine,
-   * as the Document Service would write it (a documentId of Strapi's own kind, `publishedAt` set, as on
-   * every entry of a type without draft and publish): its create validates the row, reads it back and
-   * sends an `entry.create` event that reads it again after the commit, about 1.5 ms of a publish's
-   * 15 on SQLite (issue #30, p1 and p5). The row is the plugin's own, hidden from the Content Manager;
+   * Adds the ledger row of a delivery, inside the publish's transaction; answers its id. Warnings are
+   * stored with every URL in them redacted: no image URL's password or signature stays in the ledger.
+   * Written with the Query Engine, as the Document Service would write it (a documentId of Strapi's
+   * own kind, `publishedAt` set, as on every entry of a type without draft and publish): its create
+   * validates the row, reads it back and sends an `entry.create` event that reads it again after the
+   * commit, about 1.5 ms of a publish's 15 on SQLite (issue #30, p1 and p5). The row is the plugin's own, hidden from the Content Manager;
    * it is read through the Document Service as before.
    */
   async recordDelivery(record: DeliveryRecord): Promise<number> {
