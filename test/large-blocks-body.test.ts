@@ -53,7 +53,7 @@ describe('a large Blocks body, stored past Strapi validation of the value', () =
       pluginConfig: GUIDE_TARGET,
     });
     const token = await registerSuperAdmin(site.url);
-    await registerStrapiWebhook(site.url, token, hooks.url, ['entry.publish']);
+    await registerStrapiWebhook(site.url, token, hooks.url, ['entry.create', 'entry.publish']);
   });
   after(async () => {
     await site?.stop();
@@ -81,6 +81,20 @@ describe('a large Blocks body, stored past Strapi validation of the value', () =
       30_000
     );
     assert.deepEqual(event.entry.body, expected);
+    // Both of those reads (the draft's entry.create, the published version's entry.publish) are paced
+    // (server/src/services/entry-event-reads.ts): each still carries the whole body.
+    const [created] = await waitFor(
+      'entry.create',
+      () => {
+        const creates = hooks.events.filter(
+          (e) => e.event === 'entry.create' && e.entry?.slug === 'large-guide'
+        );
+        return creates.length > 0 && creates;
+      },
+      30_000
+    );
+    assert.equal(created.entry.publishedAt, null, 'the draft');
+    assert.deepEqual(created.entry.body, expected);
   });
 
   it('republished as a draft: the published version goes and the draft holds the new body', async () => {

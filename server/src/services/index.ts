@@ -6,6 +6,7 @@ import categoryResolver from './category-resolver';
 import categoryStore from './category-store';
 import contentRights from './content-rights';
 import deliveries from './deliveries';
+import entryEventReads from './entry-event-reads';
 import locks from './locks';
 import mediaImport from './media-import';
 import mediaSources from './media-sources';
@@ -35,6 +36,7 @@ const services = {
   'category-store': categoryStore,
   'content-rights': contentRights,
   deliveries,
+  'entry-event-reads': entryEventReads,
   locks,
   'media-import': mediaImport,
   'media-sources': mediaSources,

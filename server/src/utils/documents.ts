@@ -15,7 +15,8 @@ export interface DocumentsApi {
   findMany(params: object): Promise<DocumentRow[]>;
   create(params: object): Promise<DocumentRow>;
   update(params: object): Promise<DocumentRow | null>;
-  publish(params: object): Promise<unknown>;
+  /** The published versions it wrote (one per locale published). */
+  publish(params: object): Promise<{ documentId: string; entries: DocumentRow[] }>;
   unpublish(params: object): Promise<unknown>;
   delete(params: object): Promise<unknown>;
 }

@@ -1,0 +1,76 @@
+/**
+ * Reads announced ahead, run one at a time, each after the event loop has had a turn.
+ *
+ * Why: after a commit, Strapi re-reads every entry it wrote to build its entry events, all at once. On
+ * SQLite (one connection, synchronous driver) the re-reads of an entry holding a large JSON body run back
+ * to back with the commit: the body's parse and the garbage it leaves take about 120 ms each, and a
+ * reader whose request comes in meanwhile waits for all of them (issue #30). Paced, a reader's request is
+ * read and answered between two of them. Only reads announced with `expect` are paced; every other read
+ * passes at once.
+ */
+export interface PacedReadsOptions {
+  /** How long an announced read stays announced (a write that rolled back never reads it). */
+  expectMs: number;
+  /** The longest a read waits for the one before it (one that failed never says it is done). */
+  holdMs: number;
+  now?: () => number;
+  /** Resolves after the event loop has had a turn (pending I/O included). */
+  nextTurn?: () => Promise<void>;
+}
+
+/** Says that a paced read is done: the next one may start after a turn of the event loop. */
+export type ReadDone = () => void;
+
+const afterIo = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export class PacedReads {
+  private readonly expected = new Map<string, number>();
+  private last: Promise<void> = Promise.resolve();
+  private readonly now: () => number;
+  private readonly nextTurn: () => Promise<void>;
+
+  constructor(private readonly options: PacedReadsOptions) {
+    this.now = options.now ?? Date.now;
+    this.nextTurn = options.nextTurn ?? afterIo;
+  }
+
+  /** Announces reads by key: the next read of each key is paced. */
+  expect(keys: readonly string[]): void {
+    const until = this.now() + this.options.expectMs;
+    for (const key of keys) this.expected.set(key, until);
+  }
+
+  /** Whether the read of `key` is announced (cheap: every read of the site asks). */
+  isExpected(key: string): boolean {
+    return this.expected.size > 0 && this.expected.has(key);
+  }
+
+  /**
+   * Waits for the turn of an announced read of `key` (the one before it done, then a turn of the event
+   * loop) and answers what the reader calls when done; undefined, at once, for a read not announced.
+   */
+  async take(key: string): Promise<ReadDone | undefined> {
+    const until = this.expected.get(key);
+    if (until === undefined) return undefined;
+    this.expected.delete(key);
+    this.forgetExpired();
+    if (until < this.now()) return undefined;
+    const previous = this.last;
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const timer = setTimeout(finish, this.options.holdMs);
+    timer.unref?.();
+    this.last = done;
+    await previous;
+    await this.nextTurn();
+    return () => {
+      clearTimeout(timer);
+      finish();
+    };
+  }
+
+  private forgetExpired(): void {
+    const now = this.now();
+    for (const [key, until] of this.expected) if (until < now) this.expected.delete(key);
+  }
+}
