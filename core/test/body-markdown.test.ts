@@ -5,7 +5,9 @@ import { describe, it } from 'node:test';
 import { Parser } from 'htmlparser2';
 import { marked, type Token, type Tokens } from 'marked';
 import { parseHtmlTree } from '../src/blocks/html-tree';
-import { htmlToMarkdown } from '../src/body/html-to-markdown';
+import TurndownService from 'turndown';
+import { htmlToMarkdown, MAY_NEED_ESCAPING } from '../src/body/html-to-markdown';
+import { escapeMoreText } from '../src/body/markdown-text';
 import { sanitizeArticleHtml } from '../src/sanitize';
 
 const fixture = fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'article.html'), 'utf8');
@@ -238,5 +240,44 @@ describe('article HTML as Markdown', () => {
       'A table without a header row ("a|bonetwowide") got an empty one: Markdown tables need a header row.',
       'The image (a image/png data URL) ("inline") was left out: it is not in the media library, and Markdown renderers do not show data URLs.',
     ]);
+  });
+
+  it('skips escaping only text that no escape would change (every short string of the characters that matter)', () => {
+    const turndownEscape = (text: string) => new TurndownService().escape(text);
+    const alphabet = [
+      'a',
+      ' ',
+      '1',
+      '\\',
+      '*',
+      '-',
+      '+',
+      '=',
+      '#',
+      '`',
+      '~',
+      '[',
+      ']',
+      '>',
+      '_',
+      '.',
+      ')',
+      '<',
+      '&',
+      ';',
+      '\n',
+    ];
+    let skipped = 0;
+    const check = (text: string) => {
+      if (MAY_NEED_ESCAPING.test(text)) return;
+      skipped++;
+      assert.equal(escapeMoreText(turndownEscape(text)), text, JSON.stringify(text));
+    };
+    // Every string of up to four of these characters, and each behind a word or a number.
+    const strings = (length: number): string[] =>
+      length === 0 ? [''] : strings(length - 1).flatMap((head) => alphabet.map((next) => head + next));
+    for (let length = 1; length <= 4; length++)
+      for (const text of strings(length)) for (const prefix of ['', 'word ', '12']) check(prefix + text);
+    assert.ok(skipped > 1000, `${skipped} strings needed no escaping`);
   });
 });

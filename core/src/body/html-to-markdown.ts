@@ -51,6 +51,13 @@ function hasHeaderRow(table: DomTable): boolean {
   );
 }
 
+/**
+ * Whether any escape can apply to a text: a character turndown's escapes (turndown 7, `markdownEscapes`)
+ * or escapeMoreText replace anywhere, or one they replace at the text's start. Most text has none, and
+ * the fifteen replacements per text node were a sixth of a small article's conversion.
+ */
+export const MAY_NEED_ESCAPING = /[\\*`[\]_<&]|^[-+=#~>\d]/;
+
 const excerpt = (text: string | null) => {
   const clean = (text ?? '').replace(/\s+/g, ' ').trim();
   return clean.length > 60 ? `${clean.slice(0, 60)}…` : clean;
@@ -83,7 +90,8 @@ export function htmlToMarkdown(
   });
   service.use(gfm);
   const escapeMarkdown = service.escape.bind(service);
-  service.escape = (text: string) => escapeMoreText(escapeMarkdown(text));
+  service.escape = (text: string) =>
+    MAY_NEED_ESCAPING.test(text) ? escapeMoreText(escapeMarkdown(text)) : text;
   // Sanitized HTML has none of these; should one slip through, its text is not article text.
   service.remove(['script', 'style', 'noscript', 'template']);
 
@@ -216,9 +224,11 @@ export function htmlToMarkdown(
     htmlParses.count();
     return { markdown: service.turndown(input), warnings };
   }
+  const fragment = domOfTree(input.nodes, input.imageUrl);
+  // turndown copies a DOM node it is given (cloneNode), to leave the caller's as it was; this one is
+  // built for this call alone, so it is handed over as it is (the copy was a fifth of the conversion).
+  Object.defineProperty(fragment, 'cloneNode', { value: () => fragment });
   // turndown takes a DOM node as readily as HTML; its types name the browser's DOM, which this project does not load.
-  const root = domOfTree(input.nodes, input.imageUrl) as unknown as Parameters<
-    TurndownService['turndown']
-  >[0];
+  const root = fragment as unknown as Parameters<TurndownService['turndown']>[0];
   return { markdown: service.turndown(root), warnings };
 }
