@@ -165,17 +165,18 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
         : await documents(target.uid).create({ data, ...scope });
       if (!draft) throw new Error(`The post ${existingDocumentId} vanished while it was being written.`);
       const { documentId } = draft;
-      const written = [draft.id];
+      let publishedRows: DocumentRow[] = [];
       if (target.draftAndPublish) {
         if (publish) {
           const published = await documents(target.uid).publish({ documentId, ...scope });
-          written.push(...published.entries.map((entry) => entry.id));
+          publishedRows = published?.entries ?? [];
         } else if (existingDocumentId && (await this.hasPublishedVersion(target, documentId, locale)))
           await documents(target.uid).unpublish({ documentId, ...scope });
       }
       if (bodyJson) {
         await this.storeBodyJson(target, documentId, locale, bodyJson);
         // Strapi's entry events read these rows again after the commit, body and all.
+        const written = [draft.id, ...publishedRows.map((row) => row.id)];
         getService(strapi, 'entry-event-reads').expectEventReads(target.uid, written);
       }
       return { documentId, postId: draft.id };

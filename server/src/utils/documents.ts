@@ -15,8 +15,8 @@ export interface DocumentsApi {
   findMany(params: object): Promise<DocumentRow[]>;
   create(params: object): Promise<DocumentRow>;
   update(params: object): Promise<DocumentRow | null>;
-  /** The published versions it wrote (one per locale published). */
-  publish(params: object): Promise<{ documentId: string; entries: DocumentRow[] }>;
+  /** The published versions it wrote, one per locale (read defensively: only the paced event reads use them). */
+  publish(params: object): Promise<{ documentId: string; entries?: DocumentRow[] } | null>;
   unpublish(params: object): Promise<unknown>;
   delete(params: object): Promise<unknown>;
 }
