@@ -14,8 +14,12 @@ interface FindOneEvent {
 /** A site whose Query Engine lifecycles keep the subscriber, to call it as a findOne would. */
 function site() {
   const subscribers: Record<string, Handler>[] = [];
+  const transaction = { open: false };
   const strapi = {
-    db: { lifecycles: { subscribe: (subscriber: Record<string, Handler>) => subscribers.push(subscriber) } },
+    db: {
+      lifecycles: { subscribe: (subscriber: Record<string, Handler>) => subscribers.push(subscriber) },
+      inTransaction: () => transaction.open,
+    },
   } as unknown as Core.Strapi;
   const service = entryEventReads({ strapi });
   service.subscribe();
@@ -28,7 +32,7 @@ function site() {
     read();
     await subscriber.afterFindOne(event);
   };
-  return { service, subscriber, findOne };
+  return { service, subscriber, findOne, transaction };
 }
 
 const GUIDE = 'api::guide.guide';
@@ -89,5 +93,21 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
       subscriber.beforeFindOne({ model: { uid: GUIDE }, params: { where: { id: 7 } }, state: {} }),
       undefined
     );
+  });
+
+  it('never holds a read inside a transaction (it would hold the connection the read before it needs)', async () => {
+    const { service, subscriber, transaction } = site();
+    service.expectEventReads(GUIDE, [7]);
+    transaction.open = true;
+    const event = { model: { uid: GUIDE }, params: { where: { id: 7 } }, state: {} };
+    assert.equal(subscriber.beforeFindOne(event), undefined);
+    transaction.open = false;
+    // The announcement is still there for the event's read after the commit: that one is paced.
+    const afterCommit = { ...event, state: {} as Record<string, unknown> };
+    const paced = subscriber.beforeFindOne(afterCommit);
+    assert.ok(paced instanceof Promise, 'the read after the commit waits for its turn');
+    await paced;
+    await subscriber.afterFindOne(afterCommit);
+    assert.equal(subscriber.beforeFindOne({ ...event, state: {} }), undefined, 'paced once, then spent');
   });
 });

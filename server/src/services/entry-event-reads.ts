@@ -40,6 +40,10 @@ const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
         beforeFindOne(event) {
           const id = idReadOf(event);
           if (id === undefined) return undefined;
+          // The events read after the commit, outside any transaction. A read inside one (Strapi's save
+          // of the same row in a later write) never waits: it would hold the connection the read before
+          // it needs, on SQLite's one connection.
+          if (strapi.db.inTransaction()) return undefined;
           const key = keyOf(event.model.uid, id);
           if (!paced.isExpected(key)) return undefined;
           return paced.take(key).then((done) => {
