@@ -122,8 +122,11 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   },
 };
 
+/** What a body is written from: its sanitized HTML, and the tree it was read into (as is, or flattened). */
+export type BodySource = Pick<ArticleBody, 'html' | 'tree' | 'flatTree'>;
+
 /** The article's parsed tree: the one it was read into, or the one a worker thread read, unflattened. */
-const treeOf = (article: ArticleBody): readonly HtmlNode[] | undefined =>
+const treeOf = (article: BodySource): readonly HtmlNode[] | undefined =>
   article.tree ?? (article.flatTree && unflattenTree(article.flatTree));
 
 /**
@@ -133,7 +136,7 @@ const treeOf = (article: ArticleBody): readonly HtmlNode[] | undefined =>
  */
 export function writePostBody(
   body: BodyTarget | null | undefined,
-  article: ArticleBody,
+  article: BodySource,
   libraryFiles: ReadonlyMap<string, LibraryFile>,
   existingZone: readonly ZoneComponent[],
   warnings: string[]

@@ -40,9 +40,14 @@ export class PacedReads {
     for (const key of keys) this.expected.set(key, until);
   }
 
-  /** Whether the read of `key` is announced (cheap: every read of the site asks). */
+  /** Whether any read is announced: almost never, and every read of the site asks first. */
+  get waiting(): boolean {
+    return this.expected.size > 0;
+  }
+
+  /** Whether the read of `key` is announced. */
   isExpected(key: string): boolean {
-    return this.expected.size > 0 && this.expected.has(key);
+    return this.expected.has(key);
   }
 
   /**

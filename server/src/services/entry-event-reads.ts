@@ -38,6 +38,8 @@ const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
     subscribe(): void {
       const subscriber: Subscriber = {
         beforeFindOne(event) {
+          // Every findOne of the site passes here: nothing announced (nearly always), nothing to look at.
+          if (!paced.waiting) return undefined;
           const id = idReadOf(event);
           if (id === undefined) return undefined;
           // The events read after the commit, outside any transaction. A read inside one (Strapi's save

@@ -10,8 +10,8 @@ import {
   type NormalizedArticle,
   type NormalizeOptions,
 } from '../../../core/src/article';
-import { BODY_WRITERS, type LibraryFile } from '../../../core/src/body-formats';
-import { flattenTree, unflattenTree, type FlatTree } from '../../../core/src/blocks/flat-tree';
+import { writePostBody, type LibraryFile } from '../../../core/src/body-formats';
+import { flattenTree, type FlatTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
 import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
@@ -62,11 +62,7 @@ export type WrittenBody = { value: unknown; warnings: string[] } | { json: strin
 /** The body field's value in the target's format (a Blocks body as JSON text), and how it degraded. */
 export function writeBody({ body, html, flatTree, libraryFiles, existingZone }: WriteBodyTask): WrittenBody {
   const warnings: string[] = [];
-  const tree = flatTree && unflattenTree(flatTree);
-  const value = BODY_WRITERS[body.body.format].write(
-    { html, tree, body, libraryFiles, existingZone },
-    warnings
-  );
+  const value = writePostBody(body, { html, flatTree }, libraryFiles, existingZone, warnings);
   if (body.body.format === 'blocks') return { json: JSON.stringify(value), warnings };
   return { value, warnings };
 }
