@@ -9,6 +9,7 @@ import type { PublishRequest } from './publish-request';
 import { REQUEST_BOUNDS } from './request-bounds';
 import { sanitizeArticle, type SanitizeOptions } from './sanitize';
 import { publishTiming } from './schedule/publish-timing';
+import type { KeptParts } from './target-profile/kept-parts';
 import { toSlug } from './slug';
 
 /** Categories as the service gave them: existing ids, or names (a parent and its child). */
@@ -56,6 +57,8 @@ export interface NormalizedArticle {
   refusedImages?: ImageWarning[];
   /** A summary the sender wrote (WordPress's excerpt), for the summary role instead of a derived one. */
   summary?: string;
+  /** Parts an update did not carry: the entry keeps them as stored (an empty `html` then means "not sent"). */
+  keeps?: KeptParts;
 }
 
 export interface NormalizeOptions {
@@ -86,6 +89,8 @@ export interface ArticleFields {
   metaTitle?: string;
   /** See NormalizedArticle.summary. */
   summary?: string;
+  /** See NormalizedArticle.keeps. */
+  keeps?: KeptParts;
   /** How the door names the HTML's field, for the error when the HTML is over a bound (default: `content` of an "article"). */
   bodyField?: BodyField;
 }
@@ -144,6 +149,7 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
     ),
     // Only when given, so the content digest of the service contract's articles stays as it was.
     ...(fields.summary ? { summary: fields.summary } : {}),
+    ...(fields.keeps ? { keeps: fields.keeps } : {}),
   };
   const normalized = { ...article, contentHash: hashContent(article) };
   rememberArticleBody(normalized, body);

@@ -19,7 +19,7 @@ import {
   targetSettings,
 } from '../../core/test/helpers/target-shapes';
 import type { PublishCollaborators } from '../src/publish/collaborators';
-import { planPublish } from '../src/publish/plan';
+import { planPublish, PostGone, SlugTaken, type PostSelection } from '../src/publish/plan';
 import { previewArticle } from '../src/publish/preview';
 import { deliver } from '../src/publish/write';
 import articleWork from '../src/services/article-work';
@@ -27,6 +27,7 @@ import type { ArticleMedia } from '../src/services/media-import';
 import type { DeliveryRecord } from '../src/services/deliveries';
 import type { HeldLocks } from '../src/services/locks';
 import type { ScheduleRequest } from '../src/schedule/schedules';
+import type { DocumentRow } from '../src/utils/documents';
 
 const config = resolveEffectiveConfig(DEFAULT_CONFIG, {});
 const SOURCE = 'https://images.example/photo.jpg';
@@ -70,8 +71,8 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     return value;
   };
   const held: HeldLocks = { releaseWithin: async () => call('release locks', undefined) };
-  /** What a one-commit write finds inside its transaction: the locks free, the entry as it read it (none). */
-  const state = { locksFree: true, entryStampNow: null as string | null };
+  /** The entry the site has: none (a new post), or one found by slug and by document id. */
+  const state = { existing: null as DocumentRow | null };
   const use: PublishCollaborators = {
     targetSchema: { requireUsable: () => target },
     siteLocales: {
@@ -86,7 +87,8 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       findAuthor: async () => call('find author', 'author-doc-1'),
     },
     posts: {
-      findPostBySlug: async () => call('find post', null),
+      findPostBySlug: async () => call('find post', state.existing),
+      findPostByDocument: async () => call('find post by document', state.existing),
       findTranslatedDocument: async () => call('find translation', undefined),
       existingZone: () => [],
       savePost: async (_target, _documentId, data) => {
@@ -94,8 +96,6 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
         return call('save post', { documentId: 'post-doc-1', postId: 1 });
       },
       postExists: async () => call('post exists', true),
-      stampOf: (row) => (row ? `${row.id}` : null),
-      entryStamp: async () => call('entry stamp', state.entryStampNow),
     },
     deliveries: {
       recordDelivery: async (record) => {
@@ -108,7 +108,6 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     },
     locks: {
       withLocks: async (_names, work) => work(call('take locks', held)),
-      tryTakeWithin: async () => call('take locks in transaction', state.locksFree ? held : undefined),
     },
     schedules: {
       settle: async (request) => {
@@ -195,76 +194,53 @@ describe('publish stages without Strapi (issue #30)', () => {
       assert.ok(calls.indexOf(before) < begin, `${before} runs before the transaction`);
   });
 
-  describe('a publish that imports nothing commits once (issue #30)', () => {
-    // A rule, which a blocks body leaves out with a warning of the body writer.
-    const WITHOUT_IMAGES = {
-      ...REQUEST,
-      content: `${REQUEST.content.replace(/<figure>.*<\/figure>/, '')}<hr>`,
-    };
-    const publishWithout = async (
-      site: ReturnType<typeof fakeSite>,
-      origin: Parameters<typeof planPublish>[1] = { source: 'api' }
-    ) => {
+  describe('which post a delivery writes', () => {
+    const EXISTING: DocumentRow = { id: 41, documentId: 'doc-41', slug: 'Spring_Sale.x', title: 'Old' };
+    const planFor = async (site: ReturnType<typeof fakeSite>, selection: PostSelection) => {
       const article = normalizeArticle(
-        articleFromPublishRequest(parsePublishRequest(WITHOUT_IMAGES)),
+        articleFromPublishRequest(parsePublishRequest(REQUEST)),
         articleOptions(config)
       );
-      const publish = await planPublish(article, origin, config, clock(), site.use);
-      return deliver(publish, site.use);
+      return planPublish(article, { source: 'wordpress', meta: {} }, config, clock(), site.use, selection);
     };
-    const transactions = (calls: string[]) => calls.filter((name) => name === 'BEGIN').length;
 
-    it('takes its locks inside its one transaction, checks the entry it read, and gives them back there', async () => {
+    it('every publish takes its locks first, and gives them back inside its one transaction', async () => {
+      const { calls } = await publishThrough('html');
+      assert.ok(calls.indexOf('take locks') < calls.indexOf('find post'));
+      assert.equal(calls.filter((name) => name === 'BEGIN').length, 1);
+    });
+
+    it('a new post on a slug taken meanwhile is refused before anything is imported or written', async () => {
       const site = fakeSite(TARGETS.html());
-      const written = await publishWithout(site);
-      assert.equal(written.created, true);
-      assert.ok(!site.calls.includes('take locks'), 'no lock taken and committed before the write');
-      assert.equal(transactions(site.calls), 1);
-      const inside = site.calls.slice(site.calls.indexOf('BEGIN') + 1, site.calls.indexOf('COMMIT'));
-      // The locks, and a re-read of what the write was composed from, then the same writes.
-      assert.deepEqual(inside, ['take locks in transaction', 'entry stamp', 'find translation', ...WRITES]);
-      assert.ok(site.calls.indexOf('find post') < site.calls.indexOf('BEGIN'), 'the entry is read before');
+      site.state.existing = EXISTING;
+      await assert.rejects(deliver(await planFor(site, { kind: 'new' }), site.use), SlugTaken);
+      assert.ok(!site.calls.includes('import images') && !site.calls.includes('BEGIN'));
     });
 
-    it('runs under locks taken first when another delivery holds one of them', async () => {
+    it('an update by id writes that document, keeps its stored slug and locks it', async () => {
       const site = fakeSite(TARGETS.html());
-      site.state.locksFree = false;
-      await publishWithout(site);
-      assert.equal(transactions(site.calls), 2);
-      const retry = site.calls.lastIndexOf('BEGIN');
-      assert.ok(site.calls.indexOf('take locks') > site.calls.indexOf('take locks in transaction'));
-      assert.ok(site.calls.indexOf('take locks') < retry);
-      assert.equal(site.ledger.length, 1, 'one delivery recorded');
+      site.state.existing = EXISTING;
+      let savedTo: string | undefined;
+      const save = site.use.posts.savePost;
+      site.use.posts.savePost = async (target, documentId, data, options) => {
+        savedTo = documentId;
+        return save(target, documentId, data, options);
+      };
+      const publish = await planFor(site, { kind: 'document', documentId: 'doc-41', slug: 'Spring_Sale.x' });
+      assert.ok(publish.lockNames.includes('post:api::article.article:Spring_Sale.x'));
+      await deliver(publish, site.use);
+      assert.equal(savedTo, 'doc-41');
+      assert.ok(!site.calls.includes('find post'), 'not looked up by its slug');
+      assert.equal(site.saved[0].slug, undefined, 'the stored slug is not rewritten');
+      assert.equal(site.ledger[0].slug, 'Spring_Sale.x');
     });
 
-    it('runs under locks taken first when the entry changed after it was read', async () => {
-      const site = fakeSite(TARGETS.blocks());
-      site.state.entryStampNow = '41';
-      await publishWithout(site);
-      assert.equal(transactions(site.calls), 2);
-      assert.ok(site.calls.includes('take locks'));
-      assert.equal(site.saved.length, 1, 'saved once, by the retry');
-      // The retry's warnings are those of a publish that committed at once, each given once.
-      const straight = fakeSite(TARGETS.blocks());
-      await publishWithout(straight);
-      assert.ok(straight.ledger[0].warnings.some((warning) => /horizontal rule/.test(warning)));
-      assert.deepEqual(site.ledger[0].warnings, straight.ledger[0].warnings);
-    });
-
-    it('a webhook delivery and a publish with images take their locks first', async () => {
-      const webhook = fakeSite(TARGETS.html());
-      await publishWithout(webhook, {
-        source: 'webhook',
-        articleId: 1,
-        websiteId: undefined,
-        event: 'article.published',
-        timestamp: undefined,
-        bodyHash: 'abc',
-      });
-      assert.ok(webhook.calls.indexOf('take locks') < webhook.calls.indexOf('BEGIN'));
-      const withImages = await publishThrough('html');
-      assert.ok(withImages.calls.indexOf('take locks') < withImages.calls.indexOf('BEGIN'));
-      assert.ok(!withImages.calls.includes('take locks in transaction'));
+    it('an update by id of a document deleted meanwhile writes nothing', async () => {
+      const site = fakeSite(TARGETS.html());
+      const publish = await planFor(site, { kind: 'document', documentId: 'gone', slug: undefined });
+      assert.deepEqual(publish.lockNames.slice(0, 1), ['post-document:api::article.article:gone']);
+      await assert.rejects(deliver(publish, site.use), PostGone);
+      assert.ok(!site.calls.includes('BEGIN'));
     });
   });
 

@@ -20,8 +20,7 @@ export interface PublishCollaborators {
     | 'existingZone'
     | 'savePost'
     | 'postExists'
-    | 'stampOf'
-    | 'entryStamp'
+    | 'findPostByDocument'
   >;
   deliveries: Pick<
     PluginServices['deliveries'],
@@ -30,7 +29,7 @@ export interface PublishCollaborators {
     | 'findWebhookDeliveryByBodyHash'
     | 'findNewestWebhookTimestamp'
   >;
-  locks: Pick<PluginServices['locks'], 'withLocks' | 'tryTakeWithin'>;
+  locks: Pick<PluginServices['locks'], 'withLocks'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */
   schedules: Pick<PluginServices['schedules'], 'settle'>;
   media: Pick<PluginServices['media-import'], 'importArticleImages' | 'discard'>;

@@ -1,6 +1,7 @@
 import type { LibraryFile } from '../../../core/src/body-formats';
 import { BLOCKS_STAND_IN, type StoredBodyJson } from '../../../core/src/blocks/stored-json';
 import { articleBodyOf } from '../../../core/src/html/article-body';
+import { keepStoredParts } from '../../../core/src/target-profile/kept-parts';
 import { planValues, withFeaturedImage } from '../../../core/src/target-profile/plan-values';
 import type { DocumentRow } from '../utils/documents';
 import type { PublishCollaborators } from './collaborators';
@@ -41,8 +42,9 @@ export async function composeEntry(
   media: EntryMedia,
   use: Pick<PublishCollaborators, 'posts' | 'categories' | 'siteInfo' | 'articleWork'>
 ): Promise<ComposedEntry> {
-  const { article, target, clock } = publish;
-  const bodyTarget = target.body;
+  const { article, target, clock, selection } = publish;
+  // An update that did not send the body leaves it as stored: nothing is converted or written.
+  const bodyTarget = existing && article.keeps?.body ? null : target.body;
   const written = bodyTarget
     ? await clock.time('body', () =>
         use.articleWork.writeBody(
@@ -65,8 +67,17 @@ export async function composeEntry(
   });
   const valueWarnings = [...values.warnings];
   const data = withFeaturedImage(values, media.featuredFileId);
-  if (target.body && body !== undefined) data[target.body.field] = body;
+  if (bodyTarget && body !== undefined) data[bodyTarget.field] = body;
   if (bodyJson) data[bodyJson.field] = BLOCKS_STAND_IN;
+  if (existing) {
+    keepStoredParts(
+      target,
+      data,
+      existing,
+      { ...article.keeps, slug: article.keeps?.slug || selection.kind === 'document' },
+      { summarySent: article.summary !== undefined }
+    );
+  }
   if (target.author && !existing?.[target.author.field]) {
     const author = await use.categories.findAuthor(target, publish.locale, valueWarnings);
     if (author) data[target.author.field] = { set: [author] };

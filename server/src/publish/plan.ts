@@ -1,3 +1,4 @@
+import { ServiceError } from '../../../core/src/errors';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { renderPostUrl } from '../../../core/src/post-url';
@@ -8,10 +9,37 @@ import type { CategoryPlan } from '../services/category-resolver';
 import type { DeliveryOrigin } from '../services/publisher';
 import type { PublishCollaborators } from './collaborators';
 
+/**
+ * Which post a delivery writes. The service contract creates or updates the post of the article's slug;
+ * WordPress's create always makes a new post, and its update by id writes that one entry, whatever
+ * its slug (or none).
+ */
+export type PostSelection =
+  | { kind: 'by slug' }
+  /** A new post on the article's slug: a slug taken by then is refused (SlugTaken), never updated. */
+  | { kind: 'new' }
+  /** The document of this id; `slug` is its stored slug (kept as it is), if it has one. */
+  | { kind: 'document'; documentId: string; slug: string | undefined };
+
+/** A `new` post's slug was taken by another post before its write: the caller picks another. */
+export class SlugTaken extends ServiceError {
+  constructor(readonly slug: string) {
+    super('bad_request', `The slug "${slug}" is taken by another post.`);
+  }
+}
+
+/** The document an update by id names is gone (deleted since it was read). */
+export class PostGone extends ServiceError {
+  constructor(readonly documentId: string) {
+    super('not_found', 'The post no longer exists; nothing was written.');
+  }
+}
+
 /** Everything decided before any lock is taken or anything is fetched. */
 export interface PublishPlan {
   article: NormalizedArticle;
   origin: DeliveryOrigin;
+  selection: PostSelection;
   config: EffectiveConfig;
   target: PublishTarget;
   /** The value plan without the entry's current values: categories, tags and the title as they will be. */
@@ -45,7 +73,8 @@ export async function planPublish(
   origin: DeliveryOrigin,
   config: EffectiveConfig,
   clock: StageClock,
-  use: Pick<PublishCollaborators, 'targetSchema' | 'siteLocales' | 'siteInfo' | 'categories'>
+  use: Pick<PublishCollaborators, 'targetSchema' | 'siteLocales' | 'siteInfo' | 'categories'>,
+  selection: PostSelection = { kind: 'by slug' }
 ): Promise<PublishPlan> {
   const target = use.targetSchema.requireUsable(config);
   const {
@@ -62,14 +91,13 @@ export async function planPublish(
   warnings.push(...values.warnings);
   const categoryPlan = await use.categories.plan(values.categories, target, locale, warnings);
   const lockNames = [
-    // Not per locale: the second locale of a new slug must see the first one's document to become
-    // its localization, instead of both creating a document of their own.
-    `post:${target.uid}:${article.slug}`,
+    postLockName(target.uid, article.slug, selection),
     ...use.categories.lockNames(categoryPlan, values.tags),
   ];
   return {
     article,
     origin,
+    selection,
     config,
     target,
     values,
@@ -80,6 +108,16 @@ export async function planPublish(
     warnings,
     clock,
   };
+}
+
+/**
+ * The post's lock. Not per locale: the second locale of a new slug must see the first one's document to
+ * become its localization, instead of both creating a document of their own. An update by id locks the
+ * slug it keeps (the one a delivery of that slug locks too), or its document when it has none.
+ */
+function postLockName(uid: string, slug: string, selection: PostSelection): string {
+  if (selection.kind !== 'document') return `post:${uid}:${slug}`;
+  return selection.slug ? `post:${uid}:${selection.slug}` : `post-document:${uid}:${selection.documentId}`;
 }
 
 /** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */

@@ -1,5 +1,4 @@
 import { BODY_WRITERS } from '../../../core/src/body-formats';
-import { articleBodyOf } from '../../../core/src/html/article-body';
 import type { PostStatus } from '../../../core/src/config';
 import { featuredFileId, featuredImageWarning } from '../../../core/src/images/featured-outcome';
 import { countPlacedImages } from '../../../core/src/images/image-counts';
@@ -7,11 +6,12 @@ import { truncateAtWord } from '../../../core/src/seo';
 import { letReadersIn } from '../../../core/src/event-loop-turn';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { CategoryRow } from '../services/category-store';
-import type { Connection, HeldLocks } from '../services/locks';
+import type { HeldLocks } from '../services/locks';
+import type { DocumentRow } from '../utils/documents';
 import type { ArticleMedia } from '../services/media-import';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
-import { addNew, type PublishPlan } from './plan';
+import { addNew, PostGone, SlugTaken, type PublishPlan } from './plan';
 import { findRepeat, type Unchanged } from './repeat';
 
 /** The ledger's `title` is a Strapi `string`, capped at 255 characters. */
@@ -58,32 +58,28 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
 });
 
 /**
- * The write: everything that can be computed or read is done first (the entry it updates, the body
- * in the target's format, the values fitted to the fields, the author), and the transaction holds
- * only the database writes (categories and tags created, post, status, ledger entry): all of them
- * land, or none. Reading the entry before the transaction is safe: either the post's lock is held, so
- * no other delivery of this slug writes in between, or the transaction takes the lock and checks that
- * the entry is still what was read (`takeLocksInside`).
+ * The write, under the post's locks: everything that can be computed or read is done first (the
+ * entry it updates, the body in the target's format, the values fitted to the fields, the author),
+ * and the transaction holds only the database writes (categories and tags created, post, status,
+ * ledger entry): all of them land, or none.
  */
 export async function writeDelivery(
   publish: PublishPlan,
   media: ArticleMedia,
-  locking: PostLocking,
+  held: HeldLocks,
+  existing: DocumentRow | null,
   use: Pick<
     PublishCollaborators,
-    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'schedules' | 'transaction' | 'articleWork' | 'locks'
+    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'schedules' | 'transaction' | 'articleWork'
   >
 ): Promise<Written> {
-  const { article, origin, target, locale, warnings, clock } = publish;
+  const { article, origin, target, locale, warnings, clock, selection } = publish;
   const posts = use.posts;
-  await letReadersIn();
-  const existing = await clock.time('find existing', () =>
-    posts.findPostBySlug(target, article.slug, locale)
-  );
   // A slug new to this locale that another locale has: this entry becomes that document's localization.
-  const translated = existing
-    ? undefined
-    : await posts.findTranslatedDocument(target, article.slug, publish.otherLocales);
+  const translated =
+    existing || selection.kind !== 'by slug'
+      ? undefined
+      : await posts.findTranslatedDocument(target, article.slug, publish.otherLocales);
   const entry = await clock.time('compose entry', () =>
     composeEntry(
       publish,
@@ -101,10 +97,6 @@ export async function writeDelivery(
   // Timed as one stage with nothing timed inside it, so the stage is the transaction's whole length.
   const transaction = clock.begin('transaction');
   const written = await use.transaction(async (transaction) => {
-    const locks =
-      locking.kind === 'held'
-        ? locking.held
-        : await takeLocksInside(transaction, publish, { stamp: posts.stampOf(existing), translated }, use);
     const linked = await use.categories.apply(publish.categoryPlan, warnings);
     const tags =
       target.tags?.kind === 'relation'
@@ -130,8 +122,9 @@ export async function writeDelivery(
             payloadTimestamp: origin.timestamp,
           }
         : {}),
+      ...(origin.source === 'wordpress' ? { wordpressMeta: origin.meta } : {}),
       source: origin.source,
-      slug: article.slug,
+      slug: ledgerSlug(publish),
       title: truncateAtWord(article.title, LEDGER_TITLE_MAX_LENGTH),
       targetUid: target.uid,
       targetDocumentId: documentId,
@@ -160,7 +153,7 @@ export async function writeDelivery(
       newDocument: !existing && !translated,
     });
     // The post's locks go with this commit: one commit fewer than releasing them after it.
-    await locks.releaseWithin(transaction);
+    await held.releaseWithin(transaction);
     return {
       created: !existing,
       duplicate: false,
@@ -175,44 +168,6 @@ export async function writeDelivery(
   // No turn here: the next turns run what the commit set off (Strapi's events read the entry), and
   // the answer would wait for them.
   return written;
-}
-
-/** How a write holds the post's locks: taken before it (committed rows), or in its own transaction. */
-export type PostLocking = { kind: 'held'; held: HeldLocks } | { kind: 'in transaction' };
-
-/** Thrown inside a one-commit write to roll it back: the locks are held elsewhere, or the entry changed. */
-class OneCommitYields extends Error {}
-
-/**
- * The locks of a write that read the entry before taking them: taken by its transaction, which then
- * checks that the slug's entry (and, for a new slug, the document of another locale) is still what the
- * write was composed from. Either failing rolls the transaction back (OneCommitYields).
- */
-async function takeLocksInside(
-  transaction: Connection,
-  { article, target, locale, lockNames, otherLocales }: PublishPlan,
-  read: { stamp: string | null; translated: string | undefined },
-  use: Pick<PublishCollaborators, 'locks' | 'posts'>
-): Promise<HeldLocks> {
-  const held = await use.locks.tryTakeWithin(transaction, lockNames);
-  if (!held) throw new OneCommitYields();
-  if ((await use.posts.entryStamp(target, article.slug, locale)) !== read.stamp) throw new OneCommitYields();
-  if (
-    read.stamp === null &&
-    (await use.posts.findTranslatedDocument(target, article.slug, otherLocales)) !== read.translated
-  )
-    throw new OneCommitYields();
-  return held;
-}
-
-/**
- * Whether a publish can take its locks in its write transaction, so that it commits once: it imports
- * nothing (no image in the body, no featured image), so nothing but its reads comes before the write,
- * and it is not a webhook delivery, whose idempotency decision is made under the lock. Any other
- * publish holds its locks for its whole length (its media import included).
- */
-function writesInOneCommit({ article, origin }: PublishPlan): boolean {
-  return origin.source !== 'webhook' && !article.featuredImage && articleBodyOf(article).images.length === 0;
 }
 
 type DeliverUse = Pick<
@@ -240,32 +195,33 @@ const importMedia = ({ article, target, config, values }: PublishPlan, use: Deli
   );
 
 /**
- * The locked part of a publish. One that imports nothing first tries to commit once: it reads and
- * composes without a lock, and its transaction takes the locks, checks that what it read still
- * stands, writes and gives them back (issue #30: a commit less than taking them first). When the
- * locks are held elsewhere or the entry changed, it rolls back and runs as any other publish: under
- * the post's locks, taken and committed before its reads.
+ * The locked part of a publish: every publish holds its post's locks (and its categories') for its
+ * whole length, taken and committed before its reads, and gives them back with its write's commit.
  */
 export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Written> {
-  const { clock } = publish;
-  if (writesInOneCommit(publish)) {
-    const warningsBefore = publish.warnings.length;
-    const written = await clock.time('one commit', async () => {
-      const media = await importMedia(publish, use);
-      return writeDelivery(publish, media, { kind: 'in transaction' }, use).catch(async (error: unknown) => {
-        await use.media.discard(media);
-        if (error instanceof OneCommitYields) return undefined;
-        throw error;
-      });
-    });
-    if (written) return written;
-    // The retry composes the entry again, with its warnings.
-    publish.warnings.length = warningsBefore;
-  }
-  return clock.time('locks', () =>
+  return publish.clock.time('locks', () =>
     use.locks.withLocks(publish.lockNames, (held) => deliverHolding(publish, held, use))
   );
 }
+
+/** The entry a delivery writes, as the selection names it: the slug's, the id's, or none (a new post). */
+async function findExisting(
+  { selection, target, article, locale }: PublishPlan,
+  use: Pick<PublishCollaborators, 'posts'>
+): Promise<DocumentRow | null> {
+  if (selection.kind === 'document') {
+    const row = await use.posts.findPostByDocument(target, selection.documentId, locale);
+    if (!row) throw new PostGone(selection.documentId);
+    return row;
+  }
+  const row = await use.posts.findPostBySlug(target, article.slug, locale);
+  if (row && selection.kind === 'new') throw new SlugTaken(article.slug);
+  return row;
+}
+
+/** The slug a delivery is recorded under: an update by id keeps the post's own. */
+const ledgerSlug = ({ selection, article }: PublishPlan) =>
+  selection.kind === 'document' && selection.slug ? selection.slug : article.slug;
 
 /**
  * Under the post's lock: a repeated webhook delivery writes nothing; otherwise images are imported
@@ -276,9 +232,10 @@ async function deliverHolding(publish: PublishPlan, held: HeldLocks, use: Delive
   const { clock } = publish;
   const repeat = await clock.time('repeat check', () => findRepeat(publish, use));
   if (repeat) return unchanged(repeat);
+  const existing = await clock.time('find existing', () => findExisting(publish, use));
   await letReadersIn();
   const media = await clock.time('media', () => importMedia(publish, use));
-  return writeDelivery(publish, media, { kind: 'held', held }, use).catch(async (error: unknown) => {
+  return writeDelivery(publish, media, held, existing, use).catch(async (error: unknown) => {
     await use.media.discard(media);
     throw error;
   });

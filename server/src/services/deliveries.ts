@@ -87,6 +87,8 @@ export interface DeliveryRecord {
   warnings: string[];
   /** A delivery of the conformance check (its reserved slug), not an article. */
   check: boolean;
+  /** The WordPress door's SEO keys the post keeps (`meta`). */
+  wordpressMeta?: Record<string, string>;
 }
 
 /** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
@@ -108,6 +110,41 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
       })
     ).ids;
     return Number(id);
+  },
+
+  /**
+   * The newest delivery of each of these posts: the status it asked for (WordPress's `pending` reads
+   * back from it) and the WordPress door's SEO keys.
+   */
+  async latestOfPosts(
+    targetUid: string,
+    postIds: number[]
+  ): Promise<
+    Map<number, { requestedStatus: PostStatus; wordpressMeta: Record<string, string> | undefined }>
+  > {
+    const latest = new Map<
+      number,
+      { requestedStatus: PostStatus; wordpressMeta: Record<string, string> | undefined }
+    >();
+    if (!postIds.length) return latest;
+    const rows = await documentsOf(strapi, DELIVERY_UID).findMany({
+      filters: { targetUid, postId: { $in: postIds } },
+      fields: ['postId', 'requestedStatus', 'wordpressMeta'],
+      sort: 'id:desc',
+    });
+    for (const row of rows) {
+      const postId = Number(row.postId);
+      if (latest.has(postId)) continue;
+      const meta = row.wordpressMeta;
+      latest.set(postId, {
+        requestedStatus: row.requestedStatus as PostStatus,
+        wordpressMeta:
+          meta && typeof meta === 'object' && !Array.isArray(meta)
+            ? (meta as Record<string, string>)
+            : undefined,
+      });
+    }
+    return latest;
   },
 
   /** How many deliveries changed each of these posts after creating it (the WordPress API's revision count). */

@@ -184,31 +184,6 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Takes every named lock inside a write transaction, or none: the rows are inserted by the
-     * transaction and go with it (deleted by `releaseWithin` before its commit, or rolled back). Another
-     * transaction taking one of them waits for this one to end. Undefined when some name is held
-     * elsewhere; the caller then rolls back and takes the locks the usual way.
-     */
-    async tryTakeWithin(transaction: Connection, names: string[]): Promise<HeldLocks | undefined> {
-      const owner = randomUUID();
-      const sorted = [...new Set(names.map(lockKey))].sort();
-      const inserted = await insertRows(transaction, sorted, owner, Date.now());
-      if (inserted === false) return undefined;
-      // Where the insert says how many rows it took, that is the answer; else the rows are read.
-      if (inserted === 'unknown') {
-        const rows: { owner: string }[] = await transaction(LOCK_TABLE)
-          .whereIn('lock_key', sorted)
-          .select('owner');
-        if (rows.length !== sorted.length || rows.some((row) => row.owner !== owner)) return undefined;
-      } else if (inserted !== sorted.length) return undefined;
-      return {
-        async releaseWithin(within) {
-          await deleteRows(within, sorted, owner);
-        },
-      };
-    },
-
-    /**
      * As withLocks, but without waiting: when some name is held elsewhere right now, nothing runs and
      * the answer is undefined. For a fast path whose caller has a waiting path to fall back on.
      */

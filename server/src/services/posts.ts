@@ -48,7 +48,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!filters) return null;
       // Most deliveries bring a new slug: a plain lookup says so, and only an entry found is read with
       // its components and relations through the Document Service.
-      if ((await this.entryStamp(target, slug, locale, filters)) === null) return null;
+      if (!(await this.entryExists(target, locale, filters))) return null;
       return documents(target.uid).findFirst({
         filters,
         ...entryScope(target, locale),
@@ -57,38 +57,29 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * What identifies the state of a slug's entry: a publish that read it before taking its locks
-     * (server/src/publish/write.ts) compares it again inside its transaction. Its updatedAt changes with
-     * every write of the entry, its id and documentId with a delete and a new create.
+     * Whether the slug's entry exists: a plain lookup of its id, through the Query Engine with the
+     * Document Service's rules (lookupWhere).
      */
-    stampOf(row: DocumentRow | null): string | null {
-      return row ? `${row.id}|${row.documentId}|${String(row.updatedAt)}` : null;
-    },
-
-    /**
-     * The stamp of the slug's entry as it is now: a plain lookup of three fields (for inside a
-     * transaction, too), through the Query Engine with the Document Service's rules (lookupWhere).
-     */
-    async entryStamp(
-      target: PublishTarget,
-      slug: string,
-      locale: string | undefined,
-      knownFilters?: object
-    ): Promise<string | null> {
-      const filters = knownFilters ?? (await this.postFilters(target, slug));
-      if (!filters) return null;
+    async entryExists(target: PublishTarget, locale: string | undefined, filters: object): Promise<boolean> {
       const scope = lookupWhere(target, 'draft', locale);
       const row = scope
-        ? await entryRowsOf(strapi, target.uid).findOne({
-            where: { ...filters, ...scope },
-            select: ['id', 'documentId', 'updatedAt'],
-          })
-        : await documents(target.uid).findFirst({
-            filters,
-            ...entryScope(target, locale),
-            fields: ['updatedAt'],
-          });
-      return this.stampOf(row as DocumentRow | null);
+        ? await entryRowsOf(strapi, target.uid).findOne({ where: { ...filters, ...scope }, select: ['id'] })
+        : await documents(target.uid).findFirst({ filters, ...entryScope(target, locale), fields: ['id'] });
+      return row !== null;
+    },
+
+    /** The draft version of the document `documentId` in `locale` (as findPostBySlug reads it), if any. */
+    async findPostByDocument(
+      target: PublishTarget,
+      documentId: string,
+      locale: string | undefined
+    ): Promise<DocumentRow | null> {
+      const populate = populateOf(target);
+      return documents(target.uid).findFirst({
+        filters: { documentId },
+        ...entryScope(target, locale),
+        ...(Object.keys(populate).length ? { populate } : {}),
+      });
     },
 
     /** How the post of a slug is found: by its slug field, or by the document the plugin's record names. */

@@ -7,7 +7,7 @@ import type { PublishResult } from '../../../core/src/publish-result';
 import type { PublishCollaborators } from '../publish/collaborators';
 import type { Connection } from './locks';
 import { toPublishFailure } from '../publish/failure';
-import { planPublish } from '../publish/plan';
+import { planPublish, type PostSelection } from '../publish/plan';
 import { previewArticle } from '../publish/preview';
 import { resultOf } from '../publish/result';
 import { deliver } from '../publish/write';
@@ -18,7 +18,11 @@ import { stageTimings } from '../utils/stage-timings';
 export type DeliveryOrigin =
   | { source: 'api' }
   /** WordPress's core REST API (`/wp-json/wp/v2/posts`), with an application password. */
-  | { source: 'wordpress' }
+  | {
+      source: 'wordpress';
+      /** The SEO plugins' keys the post keeps (`meta`), answered by the post's later reads. */
+      meta: Record<string, string>;
+    }
   | {
       source: 'webhook';
       articleId: number;
@@ -70,18 +74,22 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
       }
     },
 
-    /** Publishes a normalized article with the config the controller read for this request. */
+    /**
+     * Publishes a normalized article with the config the controller read for this request, into the
+     * post `selection` names (the service contract's: the post of the article's slug).
+     */
     async publish(
       article: NormalizedArticle,
       origin: DeliveryOrigin,
-      config: EffectiveConfig
+      config: EffectiveConfig,
+      selection: PostSelection = { kind: 'by slug' }
     ): Promise<PublishResult> {
       const clock = stageTimings.start('publish');
       const collaborators = use();
       try {
         // The plan reads the database too (locales, categories): its failures answer as the write's do.
         const publish = await clock.time('plan', () =>
-          planPublish(article, origin, config, clock, collaborators)
+          planPublish(article, origin, config, clock, collaborators, selection)
         );
         await letReadersIn();
         const written = await deliver(publish, collaborators);

@@ -17,14 +17,27 @@ import {
 import type { PostView } from '../../../core/src/wordpress/post-json';
 import type { PostRequest } from '../../../core/src/wordpress/post-request';
 import { seoFromMeta } from '../../../core/src/wordpress/seo-meta';
+import type { KeptParts } from '../../../core/src/target-profile/kept-parts';
+import { PostGone, SlugTaken, type PostSelection } from '../publish/plan';
 import { documentsOf, type DocumentRow } from '../utils/documents';
 import { getService } from '../utils/get-service';
 
 /** Alternatives tried for a taken slug (`-2` ... `-N`) before one made of the time is used. */
 const MAX_SLUG_SUFFIX = 100;
+/** Creates that found their free slug taken at their write (by another door) before giving up. */
+const MAX_CREATE_ATTEMPTS = 5;
 
 interface CountingDocuments {
   count(params: object): Promise<number>;
+}
+
+/** What a post's status, date, SEO keys and revisions are read from besides its entry. */
+interface PostState {
+  status: PostView['status'];
+  /** While a schedule waits: its time. */
+  publishAt: Date | undefined;
+  meta: Record<string, string>;
+  revisions: number;
 }
 
 export interface PostPage {
@@ -116,9 +129,49 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
   }
 
   /**
-   * Posts as WordPress shows them: `future` while a schedule waits (its time as the date), and the
-   * revision count (the updates the ledger recorded).
+   * Each post's state as WordPress shows it: `future` while a schedule waits (its time as the date),
+   * `pending` for a draft last delivered as pending, its SEO keys and revision count (the updates the
+   * ledger recorded).
    */
+  async function statesOf(
+    target: PublishTarget,
+    locale: string | undefined,
+    rows: Array<Pick<DocumentRow, 'id' | 'documentId'>>,
+    published: Set<string>
+  ): Promise<Map<number, PostState>> {
+    const postIds = rows.map((row) => row.id);
+    const [updates, latest, waiting] = await Promise.all([
+      service('deliveries').countUpdates(target.uid, postIds),
+      service('deliveries').latestOfPosts(target.uid, postIds),
+      service('schedules').waitingFor(
+        target.uid,
+        rows.map((row) => row.documentId),
+        locale
+      ),
+    ]);
+    const states = new Map<number, PostState>();
+    for (const row of rows) {
+      const isPublished = published.has(row.documentId);
+      const publishAt = isPublished ? undefined : waiting.get(row.documentId);
+      const last = latest.get(row.id);
+      const status: PostState['status'] = isPublished
+        ? 'publish'
+        : publishAt
+          ? 'future'
+          : last?.requestedStatus === 'pending'
+            ? 'pending'
+            : 'draft';
+      states.set(row.id, {
+        status,
+        publishAt,
+        meta: last?.wordpressMeta ?? {},
+        revisions: updates.get(row.id) ?? 0,
+      });
+    }
+    return states;
+  }
+
+  /** Posts as WordPress shows them (statesOf). */
   async function viewsOf(
     target: PublishTarget,
     config: EffectiveConfig,
@@ -126,27 +179,51 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     rows: DocumentRow[],
     published: Set<string>
   ): Promise<PostView[]> {
-    const [updates, waiting] = await Promise.all([
-      service('deliveries').countUpdates(
-        target.uid,
-        rows.map((row) => row.id)
-      ),
-      service('schedules').waitingFor(
-        target.uid,
-        rows.map((row) => row.documentId),
-        locale
-      ),
-    ]);
+    const states = await statesOf(target, locale, rows, published);
     return rows.map((row) => {
       const post = viewOf(target, config, row, published.has(row.documentId));
-      const publishAt = waiting.get(row.documentId);
-      const scheduled = publishAt && post.status !== 'publish';
+      const state = states.get(row.id) as PostState;
       return {
         ...post,
-        revisions: updates.get(post.id) ?? 0,
-        ...(scheduled ? { status: 'future' as const, date: publishAt } : {}),
+        status: state.status,
+        revisions: state.revisions,
+        meta: state.meta,
+        ...(state.publishAt ? { date: state.publishAt } : {}),
       };
     });
+  }
+
+  /**
+   * The page of a list asked for by status (`?status=pending`, `draft,future`, ...): the statuses live
+   * partly in the ledger and the schedules, so every post of the filters is read (ids only) and
+   * filtered before the page is cut.
+   */
+  async function pageByStatus(
+    target: PublishTarget,
+    locale: string | undefined,
+    filters: Record<string, unknown>,
+    query: ListQuery
+  ): Promise<{ documentIds: string[]; total: number }> {
+    const all = await documentsOf(strapi, target.uid).findMany({
+      filters,
+      fields: ['documentId'],
+      sort: ['createdAt:desc', 'id:desc'],
+      ...draftScope(target, locale),
+    });
+    const published = await publishedOf(
+      target,
+      all.map((row) => row.documentId),
+      locale
+    );
+    const states = await statesOf(target, locale, all, published);
+    // `private` is stored as a draft (docs/wordpress.md).
+    const wanted = new Set(query.status?.map((status) => (status === 'private' ? 'draft' : status)));
+    const matching = all.filter((row) => wanted.has((states.get(row.id) as PostState).status));
+    const start = (query.page - 1) * query.per_page;
+    return {
+      documentIds: matching.slice(start, start + query.per_page).map((row) => row.documentId),
+      total: matching.length,
+    };
   }
 
   async function findRow(target: PublishTarget, id: number, locale: string | undefined) {
@@ -205,11 +282,15 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     };
   }
 
-  /** Runs the publish pipeline for a post request; answers the post as it now is. */
+  /**
+   * Runs the publish pipeline for a post request, into the post `selection` names, leaving the parts
+   * in `keeps` as stored; answers the post as it now is.
+   */
   async function publish(
     request: PostRequest,
-    fields: { title: string; html: string; slug: string; status: PostRequest['status'] },
-    config: EffectiveConfig
+    fields: { title: string; html: string; slug: string; status: PostRequest['status']; keeps?: KeptParts },
+    config: EffectiveConfig,
+    selection: PostSelection
   ): Promise<{ post: PostView; created: boolean }> {
     const references = await resolveReferences(request, config);
     const articleFields = articleFieldsFromPost(
@@ -217,17 +298,24 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       { title: fields.title, html: fields.html, slug: fields.slug, ...references }
     );
     // A large article is sanitized and read off the event loop, as the service routes do.
-    const article = await service('article-work').normalize(articleFields, articleOptions(config));
+    const article = await service('article-work').normalize(
+      { ...articleFields, ...(fields.keeps ? { keeps: fields.keeps } : {}) },
+      articleOptions(config)
+    );
     const warning = statusWarning(fields.status);
     if (warning) article.warnings.push(warning);
-    const result = await service('publisher').publish(article, { source: 'wordpress' }, config);
+    // `meta` keeps what was kept of the SEO keys sent (WordPress answers the registered keys it stored).
+    const meta = seoFromMeta(request.meta, fields.title).kept;
+    const result = await service('publisher')
+      .publish(article, { source: 'wordpress', meta }, config, selection)
+      .catch((error: unknown) => {
+        throw error instanceof PostGone ? invalidId() : error;
+      });
     const { target, locale } = await targetOf(config);
     const row = await findRow(target, result.postId, locale);
     if (!row) throw invalidId();
     const published = new Set(result.status === 'publish' ? [row.documentId] : []);
     const [post] = await viewsOf(target, config, locale, [row], published);
-    // `meta` answers what was kept of the SEO keys sent (WordPress answers the registered keys it stored).
-    post.meta = seoFromMeta(request.meta, fields.title).kept;
     return { post, created: result.created };
   }
 
@@ -240,25 +328,31 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         filters[target.slug.field] = { $in: query.slug };
       }
       if (query.search && target.title) filters[target.title.field] = { $containsi: query.search };
-      // WordPress lists published posts unless asked for other statuses; any other status lists every post here.
-      const onlyPublished = !query.status?.length || query.status.every((status) => status === 'publish');
+      // WordPress lists published posts unless asked for other statuses (`any`: every post).
+      const statuses = query.status ?? [];
+      const onlyPublished = !statuses.length || statuses.every((status) => status === 'publish');
       const documents = documentsOf(strapi, target.uid) as ReturnType<typeof documentsOf> & CountingDocuments;
-      const scope =
-        onlyPublished && target.draftAndPublish
-          ? { status: 'published', ...localeParams(target, locale) }
-          : draftScope(target, locale);
-      const [page, total] = await Promise.all([
-        documents.findMany({
-          filters,
-          fields: ['documentId'],
-          sort: ['createdAt:desc', 'id:desc'],
-          start: (query.page - 1) * query.per_page,
-          limit: query.per_page,
-          ...scope,
-        }),
-        documents.count({ filters, ...scope }),
-      ]);
-      const documentIds = page.map((row) => row.documentId);
+      let documentIds: string[];
+      let total: number;
+      if (onlyPublished || statuses.includes('any')) {
+        const scope =
+          onlyPublished && target.draftAndPublish
+            ? { status: 'published', ...localeParams(target, locale) }
+            : draftScope(target, locale);
+        const [page, count] = await Promise.all([
+          documents.findMany({
+            filters,
+            fields: ['documentId'],
+            sort: ['createdAt:desc', 'id:desc'],
+            start: (query.page - 1) * query.per_page,
+            limit: query.per_page,
+            ...scope,
+          }),
+          documents.count({ filters, ...scope }),
+        ]);
+        documentIds = page.map((row) => row.documentId);
+        total = count;
+      } else ({ documentIds, total } = await pageByStatus(target, locale, filters, query));
       const rows = documentIds.length
         ? await documents.findMany({
             filters: { documentId: { $in: documentIds } },
@@ -296,21 +390,31 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       }
       const { target, locale } = await targetOf(config);
       const wanted = toSlug(request.slug?.trim() || title);
-      // Creates of one slug wait for each other, so each finds the slug the one before took.
+      // Creates of one slug wait for each other, so each finds the slug the one before took; a post
+      // made meanwhile on a free-looking slug by another door is never updated (SlugTaken): the next
+      // free one is tried.
       return service('locks').withLocks([`wordpress-create:${target.uid}:${wanted}`], async () => {
-        const slug = await freeSlug(target, wanted, locale);
-        return publish(
-          request,
-          { title, html: request.content ?? '', slug, status: request.status ?? 'draft' },
-          config
-        );
+        for (let attempt = 1; ; attempt++) {
+          const slug = await freeSlug(target, wanted, locale);
+          try {
+            return await publish(
+              request,
+              { title, html: request.content ?? '', slug, status: request.status ?? 'draft' },
+              config,
+              { kind: 'new' }
+            );
+          } catch (error) {
+            if (!(error instanceof SlugTaken) || attempt >= MAX_CREATE_ATTEMPTS) throw error;
+          }
+        }
       });
     },
 
     /**
-     * WordPress's update by id. What the request leaves out keeps its value where the pipeline can
-     * keep it (title, status, categories, tags, cover; the body of an HTML target); a body kept in
-     * another format cannot be read back as HTML, so `content` is then required.
+     * WordPress's update by id: it writes that entry and no other, whatever its slug (or none), and
+     * changes only what the request carries. The title, status, categories, tags and cover it leaves
+     * out keep their values; a body, SEO title and description not sent stay exactly as stored (any
+     * body format); the slug is never changed.
      */
     async update(id: number, request: PostRequest, config: EffectiveConfig) {
       const { target, locale } = await targetOf(config);
@@ -318,35 +422,29 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!row) throw invalidId();
       const published = await publishedOf(target, [row.documentId], locale);
       const [current] = await viewsOf(target, config, locale, [row], published);
-      const keepsHtml = target.body?.body.format === 'html';
-      if (request.content === undefined && target.body && !keepsHtml) {
-        throw new WordPressError('rest_invalid_param', 'Invalid parameter(s): content', 400, {
-          data: {
-            params: {
-              content: `Send the post's content with every update: this site keeps it as ${target.body.body.format}, which cannot be read back as HTML.`,
-            },
-          },
-        });
-      }
-      const withKeptRelations = {
+      const withKeptValues: PostRequest = {
         ...request,
         categories: request.categories ?? (current.categories.length ? current.categories : undefined),
         tags: request.tags ?? (current.tags.length ? current.tags : undefined),
         featured_media: request.featured_media ?? (current.featuredMedia || undefined),
+        // The SEO keys last sent still give the keywords (the title and description stay as stored).
+        meta: request.meta ?? current.meta,
         // A scheduled post keeps its time unless the update names another.
         ...(current.status === 'future' && !postDate(request) && current.date
           ? { date_gmt: new Date(current.date).toISOString() }
           : {}),
       };
       return publish(
-        withKeptRelations,
+        withKeptValues,
         {
           title: request.title?.trim() || current.title,
-          html: request.content ?? current.content,
+          html: request.content ?? '',
           slug: current.slug,
           status: request.status ?? current.status,
+          keeps: { body: request.content === undefined, seo: request.meta === undefined, slug: true },
         },
-        config
+        config,
+        { kind: 'document', documentId: row.documentId, slug: current.slug || undefined }
       );
     },
   };
