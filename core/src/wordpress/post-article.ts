@@ -1,4 +1,4 @@
-import type { ArticleFields } from '../article';
+import type { ArticleFields, CategorySelection } from '../article';
 import type { PostStatus } from '../config';
 import { textFromHtml } from '../seo';
 import { parseWordPressDate } from './dates';
@@ -13,6 +13,8 @@ export interface ResolvedPost {
   slug: string;
   /** Category entry ids, all known. */
   categoryIds: number[];
+  /** The names of plugin-kept categories (a target without a category relation): the first fills a name field. */
+  categoryNames?: string[];
   /** The names of the tag ids sent, all known. */
   tagNames: string[];
   /** The featured medium: its library file id and absolute URL. */
@@ -59,6 +61,13 @@ export const statusWarning = (status: WordPressStatus | undefined): string | und
 export const postDate = (request: Pick<PostRequest, 'date' | 'date_gmt'>) =>
   parseWordPressDate(request.date_gmt ?? request.date);
 
+/** The categories the pipeline receives: entry ids of the relation, or a plugin-kept category's name. */
+function categoriesOf(resolved: ResolvedPost): CategorySelection {
+  if (resolved.categoryIds.length) return { kind: 'ids', ids: resolved.categoryIds };
+  const [name] = resolved.categoryNames ?? [];
+  return name ? { kind: 'names', category: name, subCategory: undefined } : { kind: 'none' };
+}
+
 /** A WordPress post request, resolved, as the publish pipeline's article fields. */
 export function articleFieldsFromPost(
   request: PostRequest,
@@ -84,7 +93,7 @@ export function articleFieldsFromPost(
           libraryFileId: resolved.featuredMedia.id,
         }
       : undefined,
-    categories: resolved.categoryIds.length ? { kind: 'ids', ids: resolved.categoryIds } : { kind: 'none' },
+    categories: categoriesOf(resolved),
     ...(seo.metaTitle ? { metaTitle: seo.metaTitle } : {}),
     ...(excerpt ? { summary: excerpt } : {}),
     ...(date ? { date } : {}),

@@ -4,6 +4,8 @@ import deliverySchema from './delivery/schema.json';
 import mediaSourceSchema from './media-source/schema.json';
 import scheduleSchema from './schedule/schema.json';
 import uploadJournalSchema from './upload-journal/schema.json';
+import wordpressTermSchema from './wordpress-term/schema.json';
+import wordpressTermLinkSchema from './wordpress-term-link/schema.json';
 
 export default {
   'application-password': { schema: applicationPasswordSchema },
@@ -12,4 +14,6 @@ export default {
   'media-source': { schema: mediaSourceSchema },
   schedule: { schema: scheduleSchema },
   'upload-journal': { schema: uploadJournalSchema },
+  'wordpress-term': { schema: wordpressTermSchema },
+  'wordpress-term-link': { schema: wordpressTermLinkSchema },
 };

@@ -7,6 +7,7 @@ import categoryStore from './category-store';
 import contentRights from './content-rights';
 import deliveries from './deliveries';
 import entryEventReads from './entry-event-reads';
+import keptTerms from './kept-terms';
 import locks from './locks';
 import mediaImport from './media-import';
 import mediaSources from './media-sources';
@@ -37,6 +38,7 @@ const services = {
   'content-rights': contentRights,
   deliveries,
   'entry-event-reads': entryEventReads,
+  'kept-terms': keptTerms,
   locks,
   'media-import': mediaImport,
   'media-sources': mediaSources,

@@ -179,12 +179,21 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     rows: DocumentRow[],
     published: Set<string>
   ): Promise<PostView[]> {
-    const states = await statesOf(target, locale, rows, published);
+    const [states, keptTerms] = await Promise.all([
+      statesOf(target, locale, rows, published),
+      service('wordpress-terms').keptOfPosts(
+        target,
+        locale,
+        rows.map((row) => row.documentId)
+      ),
+    ]);
     return rows.map((row) => {
       const post = viewOf(target, config, row, published.has(row.documentId));
       const state = states.get(row.id) as PostState;
       return {
         ...post,
+        // Where the plugin keeps the terms (no relation on the target), the post's links are its terms.
+        ...keptTerms(row.documentId),
         status: state.status,
         revisions: state.revisions,
         meta: state.meta,
@@ -251,23 +260,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
 
   /** Checks the ids a post names (categories, tags, featured medium); unknown ones are a 400 naming them. */
   async function resolveReferences(request: PostRequest, config: EffectiveConfig) {
-    const terms = service('wordpress-terms');
-    const params: Record<string, string> = {};
-    const categories = await terms.findByIds('category', [...new Set(request.categories ?? [])], config);
-    if (categories.missing.length)
-      params.categories = `Invalid term ID(s): ${categories.missing.join(', ')}.`;
-    const tags = await terms.findByIds('post_tag', [...new Set(request.tags ?? [])], config);
-    if (tags.missing.length) params.tags = `Invalid term ID(s): ${tags.missing.join(', ')}.`;
-    if (Object.keys(params).length) {
-      throw new WordPressError(
-        'rest_invalid_param',
-        `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
-        400,
-        {
-          data: { params },
-        }
-      );
-    }
+    const terms = await service('wordpress-terms').resolvePostTerms(request, config);
     let featuredMedia: ResolvedPost['featuredMedia'];
     if (request.featured_media) {
       const media = await service('wordpress-media').find(request.featured_media);
@@ -275,11 +268,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         throw new WordPressError('rest_invalid_featured_media', 'Invalid featured media ID.', 400);
       featuredMedia = { id: media.id, url: media.url, alt: media.alt || undefined };
     }
-    return {
-      categoryIds: categories.found.map((term) => term.id),
-      tagNames: tags.found.map((term) => term.name),
-      featuredMedia,
-    };
+    return { ...terms, featuredMedia };
   }
 
   /**
@@ -304,6 +293,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     );
     const warning = statusWarning(fields.status);
     if (warning) article.warnings.push(warning);
+    article.warnings.push(...references.warnings);
     // `meta` keeps what was kept of the SEO keys sent (WordPress answers the registered keys it stored).
     const meta = seoFromMeta(request.meta, fields.title).kept;
     const result = await service('publisher')
@@ -314,6 +304,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     const { target, locale } = await targetOf(config);
     const row = await findRow(target, result.postId, locale);
     if (!row) throw invalidId();
+    await service('wordpress-terms').linkPost(row.documentId, request, config);
     const published = new Set(result.status === 'publish' ? [row.documentId] : []);
     const [post] = await viewsOf(target, config, locale, [row], published);
     return { post, created: result.created };

@@ -7,20 +7,21 @@ import { planCategoryValues } from '../../../core/src/target-profile/category-va
 import type { CategoryType } from '../../../core/src/target-profile/profile';
 import { toSlug } from '../../../core/src/slug';
 import { WordPressError } from '../../../core/src/wordpress/errors';
+import { keepsTerms, keptTermsWarning } from '../../../core/src/wordpress/kept-terms';
 import type { ListQuery } from '../../../core/src/wordpress/list-query';
 import type { TermRequest } from '../../../core/src/wordpress/term-request';
 import type { Taxonomy, TermView } from '../../../core/src/wordpress/term-json';
 import { documentsOf, type DocumentRow } from '../utils/documents';
+import type { KeptScope } from './kept-terms';
 import { getService } from '../utils/get-service';
 
 /** Where a taxonomy's terms live on this site: the target's category or tag type, in the delivery locale. */
 interface TermStore {
-  /** Null when the target has no relation for this taxonomy (its lists are empty, creates refused). */
+  /** Null when the target has no relation for this taxonomy: the plugin keeps its terms (`kept`). */
   type: CategoryType | null;
   locale: string | undefined;
+  kept: KeptScope;
 }
-
-const TAXONOMY_NAMES: Record<Taxonomy, string> = { category: 'categories', post_tag: 'tags' };
 
 /** The terms answered for a list, and how many there are in all. */
 export interface TermPage {
@@ -28,21 +29,36 @@ export interface TermPage {
   total: number;
 }
 
+/** A post request's terms, checked, as the publish pipeline takes them. */
+export interface PostTerms {
+  /** Category entry ids of the target's relation. */
+  categoryIds: number[];
+  /** The names of plugin-kept categories (the target has no category relation). */
+  categoryNames?: string[];
+  tagNames: string[];
+  /** For the activity log: where the names of plugin-kept terms went. */
+  warnings: string[];
+}
+
 /**
  * WordPress's categories and tags onto the target profile's category and tag types. A term's id is the
  * entry's id; a category's parent is the category type's parent relation. Creates follow WordPress:
- * an existing name (under the same parent) is `400 term_exists` with the existing term's id.
+ * an existing name (under the same parent) is `400 term_exists` with the existing term's id. Where the
+ * target has no relation for a taxonomy, the plugin keeps its terms itself (kept-terms.ts).
  */
 const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
+  const keptTerms = () => getService(strapi, 'kept-terms');
   async function storeOf(taxonomy: Taxonomy, config: EffectiveConfig): Promise<TermStore> {
     const target: PublishTarget = getService(strapi, 'target-schema').requireUsable(config);
     const { locale } = await getService(strapi, 'site-locales').choose(target, config, undefined);
     const role = taxonomy === 'category' ? target.categories : target.tags;
-    if (role?.kind !== 'relation') return { type: null, locale };
+    const kept = { taxonomy, targetUid: target.uid, locale };
+    if (role?.kind !== 'relation') return { type: null, locale, kept };
     const type = role.type as Partial<CategoryType> & typeof role.type;
     return {
       type: { ...type, parent: type.parent ?? null, otherRequired: type.otherRequired ?? [] },
       locale,
+      kept,
     };
   }
 
@@ -96,10 +112,35 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
     });
   }
 
-  return {
+  /** The terms of these ids, all known, or a 400 naming the unknown ones (as WordPress's rest_invalid_param). */
+  async function termsOfRequest(
+    request: { categories?: number[]; tags?: number[] },
+    config: EffectiveConfig
+  ) {
+    const ids = (list: number[] | undefined) => [...new Set(list ?? [])];
+    const [categories, tags] = await Promise.all([
+      api.findByIds('category', ids(request.categories), config),
+      api.findByIds('post_tag', ids(request.tags), config),
+    ]);
+    const params: Record<string, string> = {};
+    if (categories.missing.length)
+      params.categories = `Invalid term ID(s): ${categories.missing.join(', ')}.`;
+    if (tags.missing.length) params.tags = `Invalid term ID(s): ${tags.missing.join(', ')}.`;
+    if (Object.keys(params).length) {
+      throw new WordPressError(
+        'rest_invalid_param',
+        `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
+        400,
+        { data: { params } }
+      );
+    }
+    return { categories: categories.found, tags: tags.found };
+  }
+
+  const api = {
     async list(taxonomy: Taxonomy, query: ListQuery, config: EffectiveConfig): Promise<TermPage> {
-      const { type, locale } = await storeOf(taxonomy, config);
-      if (!type) return { terms: [], total: 0 };
+      const { type, locale, kept } = await storeOf(taxonomy, config);
+      if (!type) return keptTerms().list(kept, query);
       const filters: Record<string, unknown> = {};
       if (query.search && type.name) filters[type.name.field] = { $containsi: query.search };
       if (query.slug?.length && type.slug) filters[type.slug.field] = { $in: query.slug };
@@ -123,16 +164,19 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async get(taxonomy: Taxonomy, id: number, config: EffectiveConfig): Promise<TermView> {
-      const { type, locale } = await storeOf(taxonomy, config);
-      const row = type ? await findById(type, id, locale) : null;
-      if (!type || !row) throw new WordPressError('rest_term_invalid', 'Term does not exist.', 404);
-      return viewOf(type, row);
+      const { type, locale, kept } = await storeOf(taxonomy, config);
+      const term = type
+        ? await findById(type, id, locale).then((row) => row && viewOf(type, row))
+        : await keptTerms().get(kept, id);
+      if (!term) throw new WordPressError('rest_term_invalid', 'Term does not exist.', 404);
+      return term;
     },
 
     /** The entries of these ids, in the order asked; the ids no entry has are returned apart. */
     async findByIds(taxonomy: Taxonomy, ids: number[], config: EffectiveConfig) {
-      const { type, locale } = await storeOf(taxonomy, config);
-      if (!type || !ids.length) return { found: [] as TermView[], missing: [...ids] };
+      const { type, locale, kept } = await storeOf(taxonomy, config);
+      if (!type) return keptTerms().findByIds(kept, ids);
+      if (!ids.length) return { found: [] as TermView[], missing: [] };
       const rows = await documentsOf(strapi, type.uid).findMany({
         filters: { id: { $in: ids } },
         ...scope(type, locale),
@@ -142,14 +186,8 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     async create(taxonomy: Taxonomy, request: TermRequest, config: EffectiveConfig): Promise<TermView> {
-      const { type, locale } = await storeOf(taxonomy, config);
-      if (!type) {
-        throw new WordPressError(
-          'rest_taxonomy_not_supported',
-          `This site's target content type has no ${TAXONOMY_NAMES[taxonomy]} relation, so ${TAXONOMY_NAMES[taxonomy]} cannot be created here.`,
-          400
-        );
-      }
+      const { type, locale, kept } = await storeOf(taxonomy, config);
+      if (!type) return keptTerms().create(kept, request);
       const parentId = taxonomy === 'category' && type.parent ? (request.parent ?? 0) : 0;
       const parent = parentId ? await findById(type, parentId, locale) : null;
       if (parentId && !parent)
@@ -199,7 +237,64 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
           : { id: created.id, name: created.name, slug, parent: parentId, description: '', count: 0 };
       });
     },
+
+    /** A post request's categories and tags, checked; plugin-kept ones as names, with where they go. */
+    async resolvePostTerms(
+      request: { categories?: number[]; tags?: number[] },
+      config: EffectiveConfig
+    ): Promise<PostTerms> {
+      const target: PublishTarget = getService(strapi, 'target-schema').requireUsable(config);
+      const { categories, tags } = await termsOfRequest(request, config);
+      const names = (terms: TermView[]) => terms.map((term) => term.name);
+      const keptCategories = keepsTerms(target, 'category');
+      const warnings = [
+        keptCategories ? keptTermsWarning(target, 'category', names(categories)) : undefined,
+        keepsTerms(target, 'post_tag') ? keptTermsWarning(target, 'post_tag', names(tags)) : undefined,
+      ].filter((warning): warning is string => warning !== undefined);
+      return {
+        categoryIds: keptCategories ? [] : categories.map((term) => term.id),
+        ...(keptCategories ? { categoryNames: names(categories) } : {}),
+        tagNames: names(tags),
+        warnings,
+      };
+    },
+
+    /**
+     * Links a post to the plugin-kept terms it names (each taxonomy sent replaces its links; one not
+     * sent keeps them). Taxonomies the target has a relation for are the relation's: nothing to do.
+     */
+    async linkPost(
+      documentId: string,
+      request: { categories?: number[]; tags?: number[] },
+      config: EffectiveConfig
+    ): Promise<void> {
+      const sent: Array<[Taxonomy, number[] | undefined]> = [
+        ['category', request.categories],
+        ['post_tag', request.tags],
+      ];
+      for (const [taxonomy, ids] of sent) {
+        if (!ids) continue;
+        const { type, kept } = await storeOf(taxonomy, config);
+        if (!type) await keptTerms().linkPost(kept, documentId, ids);
+      }
+    },
+
+    /** The plugin-kept term ids of these posts, for the taxonomies the target has no relation for. */
+    async keptOfPosts(target: PublishTarget, locale: string | undefined, documentIds: string[]) {
+      const taxonomies = (['category', 'post_tag'] as const).filter((taxonomy) =>
+        keepsTerms(target, taxonomy)
+      );
+      const kept = await keptTerms().termsOfPosts(target.uid, locale, taxonomies, documentIds);
+      return (documentId: string) => {
+        const terms = kept.get(documentId);
+        return {
+          ...(taxonomies.includes('category') ? { categories: terms?.category ?? [] } : {}),
+          ...(taxonomies.includes('post_tag') ? { tags: terms?.post_tag ?? [] } : {}),
+        };
+      };
+    },
   };
+  return api;
 };
 
 export type WordPressTermsService = ReturnType<typeof wordpressTerms>;
