@@ -168,13 +168,15 @@ describe('WordPress updates on the default playground (Markdown body, no tag rel
     assert.match(String(untouched.content), /Another/);
   });
 
-  it('concurrent creates whose titles resolve to one slug give a post each', async () => {
+  it('concurrent creates whose slugs resolve to one give a post each, never an update of another', async () => {
     const before = (await entries(UID)).length;
+    // Each pair: a title whose slug is taken (so it gets WordPress's -2, -3, ...) and a slug of its own
+    // spelled so that it resolves to one of those numbered slugs.
     const pairs = Array.from({ length: 8 }, (_, n) => [
       wp('/posts', { method: 'POST', body: { title: 'Autumn Sale', content: `<p>Title ${n}.</p>` } }),
       wp('/posts', {
         method: 'POST',
-        body: { title: 'Another title', slug: 'Autumn sale!', content: `<p>Slug ${n}.</p>` },
+        body: { title: `Pair ${n}`, slug: `Autumn_Sale ${n + 2}`, content: `<p>Slug ${n}.</p>` },
       }),
     ]).flat();
     const answers = await Promise.all(pairs);
