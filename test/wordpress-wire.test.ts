@@ -151,7 +151,7 @@ describe('the WordPress door on the wire: dates, method override, clean text, XM
     it('an override to DELETE (header or ?_method=) is refused as DELETE is, and changes nothing', async () => {
       const real = await wpJson(`/wp/v2/posts/${id}`, { method: 'DELETE' });
       assertWordPressError(real, 404, 'rest_no_route');
-      const changes = { title: 'Overwritten', status: 'publish' };
+      const changes = { title: 'Overwritten', content: '<p>Overwritten.</p>', status: 'publish' };
       for (const [path, headers] of [
         [`/wp/v2/posts/${id}`, { 'x-http-method-override': 'DELETE' }],
         [`/wp/v2/posts/${id}?_method=DELETE`, {}],
@@ -186,7 +186,7 @@ describe('the WordPress door on the wire: dates, method override, clean text, XM
       const get = await wpJson(`/wp/v2/posts/${id}`, {
         method: 'POST',
         headers: { 'x-http-method-override': 'GET' },
-        body: { title: 'Not written' },
+        body: { title: 'Not written', content: '<p>Not written.</p>' },
       });
       assert.equal(get.status, 200, get.text);
       assert.equal(get.json.title.rendered, 'Patched by override');
