@@ -3,6 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { removeStaleTempFolders } from '../../core/src/images/temp-folders';
 import { wordpressPaths } from './middlewares/wordpress-paths';
 import { wordpressApi } from './wordpress/api';
+import { xmlrpcEndpoint } from './wordpress/xmlrpc';
 import { PERMISSION_ACTIONS } from './permissions';
 import { getService } from './utils/get-service';
 
@@ -24,6 +25,8 @@ function answerUnderWordPressPaths(strapi: Core.Strapi) {
   strapi.server.use(wordpressPaths({ strapi }));
   // WordPress's own core REST API (/wp-json/wp/v2/...), answered by the plugin itself.
   strapi.server.use(wordpressApi({ strapi }));
+  // `/xmlrpc.php`: the answer of a WordPress with XML-RPC disabled.
+  strapi.server.use(xmlrpcEndpoint({ strapi }));
 }
 
 /**

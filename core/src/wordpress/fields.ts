@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_BOUNDS } from '../request-bounds';
+import { lineText } from '../schema-fields';
 
 /** Field types WordPress's REST API accepts, shared by the request schemas of this folder. */
 
@@ -8,6 +9,14 @@ export const rawText = (max: number) =>
   z
     .union([z.string(), z.object({ raw: z.string() }).transform((value) => value.raw)])
     .pipe(z.string().max(max, `must be at most ${max} characters`));
+
+/**
+ * A one-line rendered field (a title, a caption), as text or `{raw}`: controls, bidi and zero-width
+ * characters removed before it is measured, as the service contract's door cleans its one-line fields
+ * (control-characters.ts).
+ */
+export const lineRawText = (max: number) =>
+  z.union([z.string(), z.object({ raw: z.string() }).transform((value) => value.raw)]).pipe(lineText(max));
 
 /** An id: WordPress takes integers, and numeric strings from form-encoded clients. */
 export const wpId = () =>

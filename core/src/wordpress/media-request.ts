@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { REQUEST_BOUNDS as BOUNDS } from '../request-bounds';
-import { rawText } from './fields';
+import { lineText } from '../schema-fields';
+import { lineRawText, rawText } from './fields';
 
 /** The text fields of `POST /wp/v2/media` (multipart fields, or the query of a raw-body upload). */
 export const mediaFieldsSchema = z.object({
-  title: rawText(BOUNDS.titleLength).optional(),
-  alt_text: z.string().max(BOUNDS.altLength, `must be at most ${BOUNDS.altLength} characters`).optional(),
-  caption: rawText(BOUNDS.altLength * 4).optional(),
+  // One-line texts: controls, bidi and zero-width characters removed, as on the service contract's door.
+  title: lineRawText(BOUNDS.titleLength).optional(),
+  alt_text: lineText(BOUNDS.altLength).optional(),
+  caption: lineRawText(BOUNDS.altLength * 4).optional(),
   description: rawText(BOUNDS.altLength * 4).optional(),
 });
 

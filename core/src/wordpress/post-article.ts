@@ -57,9 +57,12 @@ export function storedStatus(
 export const statusWarning = (status: WordPressStatus | undefined): string | undefined =>
   status === 'private' ? 'status "private" was stored as a draft (Strapi has no private posts).' : undefined;
 
-/** The date a post request names: `date_gmt` first, else `date` (both UTC on this site). */
+/**
+ * The date a post request names: `date` first, else `date_gmt`, as WordPress picks them (the site's
+ * zone is UTC, so both read the same; a value with an offset is that instant in either).
+ */
 export const postDate = (request: Pick<PostRequest, 'date' | 'date_gmt'>) =>
-  parseWordPressDate(request.date_gmt ?? request.date);
+  parseWordPressDate(request.date || request.date_gmt);
 
 /** The categories the pipeline receives: entry ids of the relation, or a plugin-kept category's name. */
 function categoriesOf(resolved: ResolvedPost): CategorySelection {

@@ -83,3 +83,29 @@ export function matchEndpoint(method: string, route: string): WordPressEndpoint 
   const taxonomy = TAXONOMIES[item[1] as keyof typeof TAXONOMIES];
   return read ? { name: 'terms.get', taxonomy, id } : null;
 }
+
+/** What a request is routed as: a method, or a refusal answered as `rest_no_route`. */
+export type RoutedMethod = { method: string } | { refused: true };
+
+/**
+ * The method a request is routed by, with WordPress's override for clients that cannot send PUT,
+ * PATCH or DELETE (WP_REST_Server::serve_request): `?_method=` first (its last value, as PHP reads a
+ * repeated parameter), else the `X-HTTP-Method-Override` header, upper-cased; present but empty, it
+ * names no method, so nothing is routed. WordPress applies it whatever the real method; here a GET or
+ * HEAD is never turned into a write (a link or an image would then write with a browser's remembered
+ * Basic credentials), and is refused instead. An override to a method no route takes (DELETE) is
+ * refused as that method itself is: never carried out as the real one.
+ */
+export function routedMethod(
+  method: string,
+  querystring: string,
+  overrideHeader: string | undefined
+): RoutedMethod {
+  const fromQuery = new URLSearchParams(querystring).getAll('_method');
+  const override = fromQuery.length ? fromQuery[fromQuery.length - 1] : overrideHeader;
+  if (override === undefined) return { method };
+  const routed = override.toUpperCase();
+  const read = (name: string) => name === 'GET' || name === 'HEAD';
+  if (read(method) && !read(routed)) return { refused: true };
+  return { method: routed };
+}

@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import { isServiceError } from '../../../core/src/errors';
 import { apiLinkHeader } from '../../../core/src/wordpress/discovery';
 import { fromServiceError, noRoute, WordPressError } from '../../../core/src/wordpress/errors';
-import { matchEndpoint, wordpressApiRoute } from '../../../core/src/wordpress/route-path';
+import { matchEndpoint, routedMethod, wordpressApiRoute } from '../../../core/src/wordpress/route-path';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
@@ -73,7 +73,12 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
     // and a post's page link replace it, as in WordPress.
     ctx.set('Link', apiLinkHeader(`${cmsUrl()}/wp-json`));
     try {
-      const endpoint = matchEndpoint(ctx.method, route as string);
+      const routed = routedMethod(
+        ctx.method,
+        ctx.querystring,
+        ctx.headers['x-http-method-override']?.toString()
+      );
+      const endpoint = 'method' in routed ? matchEndpoint(routed.method, route as string) : null;
       if (!endpoint) throw noRoute();
       const siteUrl = siteInfo().siteUrl(config);
       if (endpoint.name === 'index') {
