@@ -3,6 +3,7 @@ import { DEFAULT_VIDEO_EMBED_HOSTS } from './config';
 import { removeControlCharacters } from './control-characters';
 import { htmlParses } from './html/parse-count';
 import { judgeImageSource } from './image-source';
+import { siteUploadPath, type SiteMediaAddresses } from './images/site-media';
 import { isJsonLdType } from './nesting';
 
 export interface SanitizeOptions {
@@ -10,6 +11,11 @@ export interface SanitizeOptions {
   videoEmbedHosts?: string[];
   /** Keep `http:` image sources (local testing only, with ARTICLE_PUBLISHER_ALLOW_HTTP). */
   allowHttpImages?: boolean;
+  /**
+   * The site's own addresses: an image under its uploads path is the site's own media library file,
+   * kept whatever its scheme (an http URL of the site's upload is not a foreign http image).
+   */
+  siteMedia?: SiteMediaAddresses;
   /** Image sources to replace (original src -> media library URL), applied in the same pass. */
   rewriteImages?: ReadonlyMap<string, string>;
   /** Alt text for images that have none, by src (the webhook's inline_images list). */
@@ -155,6 +161,8 @@ export function sanitizeArticle(html: string, options: SanitizeOptions = {}): Sa
           // Which sources are kept is IMAGE_SOURCE_RULES' call (https, relative, image data, http if allowed).
           const judged = judgeImageSource(src, allowHttp);
           if (judged.kept) return { tagName, attribs };
+          if (options.siteMedia && siteUploadPath(src, options.siteMedia) !== null)
+            return { tagName, attribs };
           if (src && judged.refusal !== undefined) refusedImageSources.push(src);
           return { tagName, attribs: withoutAttribute(attribs, 'src') };
         },

@@ -2,6 +2,7 @@ import type { ImageWarning } from '../contracts';
 import { judgeImageSource } from '../image-source';
 import type { InlineImage } from './inline-images';
 import { warningSource } from './library-names';
+import { siteUploadPath, type SiteMediaAddresses } from './site-media';
 
 /** Which of an article's images a delivery imports, decided before anything is fetched. */
 export interface ImportPlan {
@@ -20,6 +21,17 @@ export interface ImportRules {
   maxInlineImages: number;
   /** The site's own absolute URL (`server.absoluteUrl`); images already under it are not imported. */
   serverUrl: string;
+  /** The site's own addresses: an image under its uploads path is the site's, never fetched. */
+  siteMedia?: SiteMediaAddresses;
+  /** Sources found to name a file of the media library: placed as that file, never fetched. */
+  librarySources?: ReadonlySet<string>;
+}
+
+/** Whether a source is the site's own already: under its URL, its uploads, or a library file's address. */
+function isSiteOwn(src: string, rules: ImportRules): boolean {
+  if (rules.serverUrl !== '' && src.startsWith(`${rules.serverUrl}/`)) return true;
+  if (rules.librarySources?.has(src)) return true;
+  return rules.siteMedia !== undefined && siteUploadPath(src, rules.siteMedia) !== null;
 }
 
 /**
@@ -35,9 +47,9 @@ export function imagesToImport(
 ): ImportPlan {
   const candidates = new Map<string, string | undefined>();
   for (const image of images) {
-    const alreadyLocal = rules.serverUrl !== '' && image.src.startsWith(`${rules.serverUrl}/`);
     const { imported } = judgeImageSource(image.src, rules.allowHttp);
-    if (imported && !alreadyLocal && !candidates.has(image.src)) candidates.set(image.src, image.alt);
+    if (imported && !isSiteOwn(image.src, rules) && !candidates.has(image.src))
+      candidates.set(image.src, image.alt);
   }
   const sources = [...candidates.keys()];
   const inline = new Map(

@@ -5,6 +5,12 @@
  * (thumbnail, small, ...) is `<format>_<hash>` with the same extension and path.
  */
 
+/**
+ * The lock an upload of these bytes (their SHA-256) runs under, on any door: an article's image import
+ * and a WordPress media upload alike. The orphan sweep leaves a journaled upload alone while it is held.
+ */
+export const mediaContentLock = (contentHash: string) => `media:${contentHash}`;
+
 /** The file-like object a provider writes and deletes (the fields Strapi's providers read). */
 export interface ProviderObject {
   name?: string;

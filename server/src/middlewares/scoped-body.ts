@@ -2,7 +2,6 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { isServiceRequest } from '../../../core/src/service-paths';
 import { wordpressApiRoute } from '../../../core/src/wordpress/route-path';
-import { deferBodyParser } from '../utils/deferred-body';
 import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 
 type MiddlewareFactory = (
@@ -25,11 +24,10 @@ export const scopeBodyParser =
 
     return async (ctx: Context, next: Next) => {
       if (isServiceRequest(ctx.path, ctx.querystring, restPrefix, SERVICE_ROUTE_BASE)) return next();
-      // The WordPress API reads its body after the application password was checked (wordpress-api).
-      if (wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE, restPrefix) !== null) {
-        deferBodyParser(ctx, () => forOtherRoutes(ctx, async () => {}));
+      // The WordPress API reads its body itself, after the application password was checked
+      // (wordpress/request-body: JSON, forms, and multipart as PHP reads it).
+      if (wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE, restPrefix) !== null)
         return next();
-      }
       return forOtherRoutes(ctx, next);
     };
   };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Core } from '@strapi/strapi';
 import { Piscina } from 'piscina';
 import {
   normalizeArticle,
@@ -14,6 +15,7 @@ import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { rememberArticleBody, type ArticleBody } from '../../../core/src/html/article-body';
 import { RefusedBody } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
+import { siteMediaOf } from '../utils/site-media';
 import type { NormalizedInWorker, NormalizeTask, WriteBodyTask, WrittenBody } from '../worker/article-work';
 
 export type { WrittenBody };
@@ -39,8 +41,9 @@ const workerFile =
  * The CPU-heavy steps of a publish (sanitizing and reading the article, converting its body) off the
  * event loop for large articles, so the site keeps answering its readers meanwhile (issue #30). One
  * small pool per process: its threads are this process's CPU, not state another instance needs.
+ * `strapi` (absent in unit tests) gives the site's own addresses to the sanitizer.
  */
-const articleWork = () => {
+const articleWork = ({ strapi }: { strapi?: Core.Strapi } = {}) => {
   let pool: Piscina | undefined;
   const poolFor = (html: string): Piscina | undefined => {
     if (html.length < OFF_THREAD_MIN_HTML || !workerFile || !fs.existsSync(workerFile)) return undefined;
@@ -56,7 +59,11 @@ const articleWork = () => {
 
   return {
     /** normalizeArticle, in a worker thread for a large article. */
-    async normalize(fields: ArticleFields, options: NormalizeOptions): Promise<NormalizedArticle> {
+    async normalize(fields: ArticleFields, givenOptions: NormalizeOptions): Promise<NormalizedArticle> {
+      // Every door keeps the site's own uploads in the body, whatever their scheme (see images/site-media).
+      const options: NormalizeOptions = strapi
+        ? { ...givenOptions, sanitize: { siteMedia: siteMediaOf(strapi), ...givenOptions.sanitize } }
+        : givenOptions;
       const worker = poolFor(fields.html);
       if (!worker) return normalizeArticle(fields, options);
       const task: NormalizeTask = { fields, options };

@@ -22,12 +22,14 @@ import type { FeaturedImageOutcome } from '../../../core/src/images/featured-out
 import { imagesToImport } from '../../../core/src/images/images-to-import';
 import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
 import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
+import { mediaContentLock } from '../../../core/src/images/upload-journal';
 import { parseImageDataUrl } from '../../../core/src/image-source';
 import { redactUrlsIn } from '../../../core/src/redact-url';
 import { isServiceError } from '../../../core/src/errors';
 import type { StageClock } from '../../../core/src/stage-timings';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
+import { siteMediaOf } from '../utils/site-media';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
 import { processPixelBudget } from '../utils/pixel-budget';
 import { stageTimings } from '../utils/stage-timings';
@@ -141,7 +143,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
   const uploadService = () => strapi.plugin('upload').service('upload') as unknown as UploadService;
   const sources = () => getService(strapi, 'media-sources');
   /** Find-or-upload of some bytes, and removal of their file, never overlap (on any instance). */
-  const contentLockName = (contentHash: string) => `media:${contentHash}`;
+  const contentLockName = mediaContentLock;
   const withContentLock = <T>(contentHash: string, work: () => Promise<T>) =>
     getService(strapi, 'locks').withLocks([contentLockName(contentHash)], work);
 
@@ -463,21 +465,30 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         owner: postOwner(target.uid, article.slug),
         importToken: randomUUID(),
       };
-      const plan = imagesToImport(
-        articleBodyOf(article).images,
-        article.featuredImage,
-        target.hasFeaturedImageField,
-        {
-          allowHttp: config.images.allowHttp,
-          maxInlineImages: config.images.maxInlineImages,
-          serverUrl: String(strapi.config.get('server.absoluteUrl', '')),
-        }
+      const bodyImages = articleBodyOf(article).images;
+      const siteMedia = siteMediaOf(strapi);
+      // The site's own library files the article names (an uploaded file's URL in any spelling): placed, never fetched.
+      const siteFiles = await sources().findSiteFiles(
+        [
+          ...bodyImages.map((image) => image.src),
+          ...(article.featuredImage ? [article.featuredImage.source] : []),
+        ],
+        siteMedia
       );
+      const plan = imagesToImport(bodyImages, article.featuredImage, target.hasFeaturedImageField, {
+        allowHttp: config.images.allowHttp,
+        maxInlineImages: config.images.maxInlineImages,
+        serverUrl: String(strapi.config.get('server.absoluteUrl', '')),
+        siteMedia,
+        librarySources: new Set(siteFiles.keys()),
+      });
       const importable = [...plan.inline.keys()];
       // Images the sanitizer removed for their scheme are reported, not lost silently.
       const warnings: ImageWarning[] = [...(article.refusedImages ?? []), ...plan.warnings];
-      // A file already in the library (WordPress's featured_media) is placed as it is, not imported.
-      const libraryFeaturedId = plan.featured ? article.featuredImage?.libraryFileId : undefined;
+      // A file already in the library (WordPress's featured_media, or its URL) is placed as it is, not imported.
+      const libraryFeaturedId = plan.featured
+        ? (article.featuredImage?.libraryFileId ?? siteFiles.get(plan.featured.source)?.id)
+        : undefined;
       const featured = libraryFeaturedId === undefined ? plan.featured : undefined;
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
@@ -512,7 +523,12 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
       await Promise.all(tasks.map(([source, alt]) => importOnce(source, alt)));
 
       const imported: ImportedImage[] = [];
+      // The site's own files take their library URL in the body; they were not imported.
       const files = new Map<string, MediaFile>();
+      for (const { src } of bodyImages) {
+        const file = siteFiles.get(src);
+        if (file) files.set(src, file);
+      }
       for (const source of importable) {
         const result = await importOnce(source, plan.inline.get(source));
         if (result.ok) {

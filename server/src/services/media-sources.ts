@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { libraryUrlCandidates, type SiteMediaAddresses } from '../../../core/src/images/site-media';
 import { redactUrl } from '../../../core/src/redact-url';
 import { MEDIA_SOURCE_UID, UPLOAD_FILE_UID } from '../utils/plugin-tables';
 
@@ -209,6 +210,38 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
         select: FILE_FIELDS,
       })) as Record<string, unknown>[];
       return new Map(found.map((row) => [Number(row.id), mediaFileOf(row)]));
+    },
+
+    /** The library files whose URL is one of these, by that URL (one query). */
+    async findFilesByUrl(urls: string[]): Promise<Map<string, MediaFile>> {
+      if (!urls.length) return new Map();
+      const found = (await files().findMany({
+        where: { url: { $in: [...new Set(urls)] } },
+        select: FILE_FIELDS,
+        orderBy: { id: 'asc' },
+      })) as Record<string, unknown>[];
+      const byUrl = new Map<string, MediaFile>();
+      for (const file of found.map(mediaFileOf)) if (!byUrl.has(file.url)) byUrl.set(file.url, file);
+      return byUrl;
+    },
+
+    /**
+     * The library file each of these image sources names, by source: the site's own upload (any
+     * spelling of its address, see images/site-media) or a provider's URL of a library file. One query;
+     * none when no source could name one.
+     */
+    async findSiteFiles(
+      imageSources: readonly string[],
+      site: SiteMediaAddresses
+    ): Promise<Map<string, MediaFile>> {
+      const candidates = new Map(imageSources.map((src) => [src, libraryUrlCandidates(src, site)]));
+      const byUrl = await this.findFilesByUrl([...candidates.values()].flat());
+      const found = new Map<string, MediaFile>();
+      for (const [src, urls] of candidates) {
+        const file = urls.map((url) => byUrl.get(url)).find(Boolean);
+        if (file) found.set(src, file);
+      }
+      return found;
     },
 
     /** The oldest library file with exactly this name (a later one of the same name is someone's copy). */

@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
 import type { Core } from '@strapi/strapi';
 import { inspectImage, verifyImageDecodes } from '../../../core/src/images/image-check';
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { libraryFileStem } from '../../../core/src/images/library-names';
+import { mediaContentLock } from '../../../core/src/images/upload-journal';
 import { uploadTooLarge, WordPressError } from '../../../core/src/wordpress/errors';
 import type { MediaFields } from '../../../core/src/wordpress/media-request';
 import type { MediaView } from '../../../core/src/wordpress/media-json';
@@ -91,26 +93,35 @@ const wordpressMedia = ({ strapi }: { strapi: Core.Strapi }) => {
         // The random part keeps the name unguessable before the upload, as the imports' names are (see media-import).
         const name = `${stem}-${randomBytes(8).toString('hex')}.${header.extension}`;
         const journal = getService(strapi, 'upload-journal');
-        const [row] = await processPixelBudget.run(header.pixels, maxPixelsInFlight, async () => {
-          await verifyImageDecodes(file.filepath, maxPixels);
-          return journal.track(name, null, () =>
-            uploadService().upload({
-              data: {
-                fileInfo: {
-                  name,
-                  alternativeText: fields.alt_text?.trim() || null,
-                  caption: fields.caption?.trim() || null,
+        // Under the lock an import of the same bytes takes: the orphan sweep leaves the upload's
+        // journaled objects alone while it runs, however long it takes (its holder renews the lease).
+        const lockName = mediaContentLock(
+          createHash('sha256')
+            .update(await fs.readFile(file.filepath))
+            .digest('hex')
+        );
+        const [row] = await getService(strapi, 'locks').withLocks([lockName], () =>
+          processPixelBudget.run(header.pixels, maxPixelsInFlight, async () => {
+            await verifyImageDecodes(file.filepath, maxPixels);
+            return journal.track(name, lockName, () =>
+              uploadService().upload({
+                data: {
+                  fileInfo: {
+                    name,
+                    alternativeText: fields.alt_text?.trim() || null,
+                    caption: fields.caption?.trim() || null,
+                  },
                 },
-              },
-              files: {
-                filepath: file.filepath,
-                originalFilename: name,
-                mimetype: header.mimeType,
-                size: file.size,
-              },
-            })
-          );
-        });
+                files: {
+                  filepath: file.filepath,
+                  originalFilename: name,
+                  mimetype: header.mimeType,
+                  size: file.size,
+                },
+              })
+            );
+          })
+        );
         await journal.clear(name);
         return viewOf(row as unknown as UploadFileRow);
       } catch (error) {

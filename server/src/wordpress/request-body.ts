@@ -8,14 +8,21 @@ import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
 import { parseJsonBody } from '../../../core/src/json-body';
 import { uploadTooLarge, WordPressError } from '../../../core/src/wordpress/errors';
 import { dispositionFileName } from '../../../core/src/wordpress/media-request';
+import {
+  MultipartError,
+  multipartBoundary,
+  multipartFields,
+  multipartFile,
+  parseMultipart,
+  type MultipartPart,
+} from '../../../core/src/wordpress/multipart';
 import { bodyAlreadyRead, declaredLength, readRawBody } from '../middlewares/raw-body';
-import { runDeferredBodyParser } from '../utils/deferred-body';
 import type { ReceivedFile } from '../services/wordpress-media';
 import { getService } from '../utils/get-service';
 
 /**
  * Reading the WordPress API's bodies, once the caller was authenticated: JSON (or a form) under the
- * plugin's body limit, and media as multipart (Strapi's own parser) or as raw bytes (n8n).
+ * plugin's body limit, and media as multipart (read as PHP reads it) or as raw bytes (n8n).
  */
 
 /** A post or term body: JSON as clients send it, or a form (`application/x-www-form-urlencoded`). */
@@ -34,80 +41,74 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 const noData = () => new WordPressError('rest_upload_no_data', 'No data supplied.', 400);
 
-interface FormidableFile {
-  filepath: string;
-  size: number;
-  originalFilename?: string | null;
-}
-
-/** Strapi's own body parser (formidable) on a multipart body; what it refuses is the client's fault, a 4xx. */
-async function parseMultipart(ctx: Context, maxBytes: number): Promise<void> {
+/** The body's bytes, at most `limitBytes`; more is WordPress's "file too big". */
+async function readUploadBytes(ctx: Context, limitBytes: number, maxBytes: number): Promise<Buffer> {
   try {
-    await runDeferredBodyParser(ctx);
-  } catch (error) {
-    // koa-body's errors carry `status`, formidable's `httpCode`.
-    const {
-      status: koaStatus,
-      httpCode,
-      message,
-    } = error as { status?: number; httpCode?: number; message?: string };
-    const status = koaStatus ?? httpCode;
-    if (status === 413) throw uploadTooLarge(maxBytes);
-    if (status === undefined || status >= 500) throw error;
-    throw new WordPressError(
-      'rest_upload_no_data',
-      `The multipart body could not be read: ${message ?? 'malformed'}.`,
-      400
-    );
-  }
-}
-
-/** `POST /wp/v2/media`: the file from the multipart field `file`, or the raw body named by Content-Disposition. */
-export async function readUpload(strapi: Core.Strapi, ctx: Context): Promise<ReceivedFile> {
-  const { maxBytes } = (await getService(strapi, 'plugin-config').get()).images;
-  const length = declaredLength(ctx);
-  if (ctx.is('multipart/form-data')) {
-    if (length !== null && length > maxBytes + MULTIPART_OVERHEAD_BYTES) throw uploadTooLarge(maxBytes);
-    await parseMultipart(ctx, maxBytes);
-    const files = (ctx.request as { files?: Record<string, FormidableFile | FormidableFile[]> }).files ?? {};
-    const sent = files.file;
-    const file = Array.isArray(sent) ? sent[0] : sent;
-    if (!file) throw noData();
-    const remove = () => fs.rm(file.filepath, { force: true });
-    if (file.size > maxBytes) {
-      await remove();
-      throw uploadTooLarge(maxBytes);
-    }
-    const fields = ((ctx.request as { body?: unknown }).body ?? {}) as Record<string, unknown>;
-    return {
-      filepath: file.filepath,
-      size: file.size,
-      name: file.originalFilename ?? 'upload',
-      fields,
-      cleanup: remove,
-    };
-  }
-
-  const name = dispositionFileName(ctx.get('content-disposition') || undefined);
-  if (!name)
-    throw new WordPressError('rest_upload_no_content_disposition', 'No Content-Disposition supplied.', 400);
-  let bytes: Buffer;
-  try {
-    bytes = await readRawBody(ctx, maxBytes);
+    return await readRawBody(ctx, limitBytes);
   } catch (error) {
     if (isServiceError(error) && error.code === 'payload_too_large') throw uploadTooLarge(maxBytes);
     throw error;
   }
-  if (!bytes.length) throw noData();
+}
+
+/** The received bytes in a temporary folder of the plugin's own, removed (folder and all) by `cleanup`. */
+async function receivedFile(
+  bytes: Buffer,
+  name: string,
+  fields: Record<string, unknown>
+): Promise<ReceivedFile> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), TEMP_FOLDER_PREFIX));
+  const cleanup = () => fs.rm(directory, { recursive: true, force: true });
   const filepath = path.join(directory, 'upload');
-  await fs.writeFile(filepath, bytes);
-  const fields = Object.fromEntries(new URLSearchParams(ctx.querystring));
-  return {
-    filepath,
-    size: bytes.length,
-    name,
-    fields,
-    cleanup: () => fs.rm(directory, { recursive: true, force: true }),
-  };
+  try {
+    await fs.writeFile(filepath, bytes);
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+  return { filepath, size: bytes.length, name, fields, cleanup };
+}
+
+/**
+ * The file of a multipart upload, as PHP reads one for WordPress: the part `file` with a file name is
+ * the file whatever its Content-Type (Python's requests sends none; the type comes from the bytes),
+ * the parts without a file name are the text fields. The body is read whole under the image limit,
+ * so no part of it (another file part, a refused one) is ever left on disk.
+ */
+async function readMultipartUpload(ctx: Context, maxBytes: number): Promise<ReceivedFile> {
+  const limitBytes = maxBytes + MULTIPART_OVERHEAD_BYTES;
+  const length = declaredLength(ctx);
+  if (length !== null && length > limitBytes) throw uploadTooLarge(maxBytes);
+  // A body parser the plugin did not expect read the stream: the parts are gone.
+  if (bodyAlreadyRead(ctx)) throw noData();
+  const boundary = multipartBoundary(ctx.get('content-type'));
+  if (!boundary) throw unreadableMultipart('the Content-Type names no boundary');
+  const bytes = await readUploadBytes(ctx, limitBytes, maxBytes);
+  let parts: MultipartPart[];
+  try {
+    parts = parseMultipart(bytes, boundary);
+  } catch (error) {
+    if (error instanceof MultipartError) throw unreadableMultipart(error.message);
+    throw error;
+  }
+  const file = multipartFile(parts, 'file');
+  if (!file || !file.data.length) throw noData();
+  if (file.data.length > maxBytes) throw uploadTooLarge(maxBytes);
+  return receivedFile(file.data, file.filename || 'upload', multipartFields(parts));
+}
+
+const unreadableMultipart = (reason: string) =>
+  new WordPressError('rest_upload_no_data', `The multipart body could not be read: ${reason}.`, 400);
+
+/** `POST /wp/v2/media`: the file from the multipart field `file`, or the raw body named by Content-Disposition. */
+export async function readUpload(strapi: Core.Strapi, ctx: Context): Promise<ReceivedFile> {
+  const { maxBytes } = (await getService(strapi, 'plugin-config').get()).images;
+  if (ctx.is('multipart/form-data')) return readMultipartUpload(ctx, maxBytes);
+
+  const name = dispositionFileName(ctx.get('content-disposition') || undefined);
+  if (!name)
+    throw new WordPressError('rest_upload_no_content_disposition', 'No Content-Disposition supplied.', 400);
+  const bytes = await readUploadBytes(ctx, maxBytes, maxBytes);
+  if (!bytes.length) throw noData();
+  return receivedFile(bytes, name, Object.fromEntries(new URLSearchParams(ctx.querystring)));
 }
