@@ -14,7 +14,8 @@ const CONTRACT_NOTE = 'api::contract-note.contract-note';
 const STORE_BODY_JSON = 'server/src/services/posts.ts storeBodyJson';
 
 const paragraph = (text: string) => [{ type: 'paragraph', children: [{ type: 'text', text }] }];
-const textOf = (entry: Entry | undefined) => (entry ? JSON.stringify(entry.body) : '-');
+/** A one-paragraph body's text (PostgreSQL's jsonb reorders keys: compared by value, not spelling). */
+const textOf = (entry: Entry | undefined): string => (entry ? entry.body[0].children[0].text : '-');
 
 describe("Strapi's behaviour the plugin relies on", () => {
   let site: Playground;
@@ -55,10 +56,9 @@ describe("Strapi's behaviour the plugin relies on", () => {
       frPublished: await sharedRow(documentId, 'fr', 'published'),
       enDraft: await sharedRow(documentId, 'en', 'draft'),
     };
-    const [one, two] = [JSON.stringify(paragraph('one')), JSON.stringify(paragraph('two'))];
     assert.deepEqual(
       rows,
-      { frDraft: two, frPublished: one, enDraft: two },
+      { frDraft: 'two', frPublished: 'one', enDraft: 'two' },
       `${STORE_BODY_JSON} stores a shared large body where Strapi put its stand-in, and never into a ` +
         'published row on a draft delivery: Strapi’s i18n sync of non-localized fields changed ' +
         '(@strapi/i18n dist/server/services/localizations.js syncNonLocalizedAttributes)'
