@@ -10,8 +10,15 @@ import type { RootBlock } from './types';
  * ever see the whole body.
  */
 export const BLOCKS_STAND_IN: readonly RootBlock[] = Object.freeze([
-  { type: 'paragraph', children: [{ type: 'text', text: '' }] },
+  { type: 'paragraph', children: [{ type: 'text', text: 'Article Publisher: this body is being stored.' }] },
 ]);
+
+/**
+ * The stand-in as Strapi stores it (JSON.stringify of the value, test/strapi-contract.test.ts). The body
+ * is stored into exactly the rows that hold it (server/src/services/posts.ts storeBodyJson): the rows
+ * Strapi's save and its i18n sync wrote. Not an empty paragraph, which an editor's empty body also is.
+ */
+export const BLOCKS_STAND_IN_JSON = JSON.stringify(BLOCKS_STAND_IN);
 
 /** A body field's value as JSON text, to be written after Strapi's save of the entry. */
 export interface StoredBodyJson {

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import type { StoredBodyJson } from '../../../core/src/blocks/stored-json';
+import { BLOCKS_STAND_IN_JSON, type StoredBodyJson } from '../../../core/src/blocks/stored-json';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { localeParams } from '../../../core/src/locale';
@@ -165,7 +165,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
           await documents(target.uid).unpublish({ documentId, ...scope });
       }
       if (bodyJson) {
-        await this.storeBodyJson(target, documentId, locale, bodyJson);
+        await this.storeBodyJson(target, documentId, { locale, publish }, bodyJson);
         // Strapi's entry events read these rows again after the commit, body and all.
         const written = [draft.id, ...publishedRows.map((row) => row.id)];
         getService(strapi, 'entry-event-reads').expectEventReads(target.uid, written);
@@ -174,22 +174,41 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Writes a body's JSON text into the entry's rows as they are now (its draft, and its published
-     * version when there is one), past Strapi's validation of the value (core/src/blocks/stored-json:
-     * the converter's blocks are what that validation accepts, which a unit test checks against it).
-     * The only write of the plugin's that goes around the Document Service; it runs inside the
-     * publish's transaction. A field shared by all locales is written in all of them, as Strapi does.
+     * Writes a body's JSON text past Strapi's validation of the value (core/src/blocks/stored-json: the
+     * converter's blocks are what that validation accepts, which a unit test checks against it), into
+     * exactly the rows Strapi wrote the stand-in to: the entry's draft, its published version when this
+     * delivery published it, and, for a field i18n does not localize, the rows Strapi's i18n sync copied
+     * it to. That sync (@strapi/i18n 5.54.0, dist/server/services/localizations.js
+     * `syncNonLocalizedAttributes`, run by the Document Service middleware of dist/server/bootstrap.js
+     * on create, update and publish) writes only the other locales' rows of the same status as the row
+     * written, and only when the shared fields changed: so a draft delivery never reaches a published
+     * row, and the body lands where a small body, saved through the Document Service, would. A draft
+     * delivery is also kept off published rows explicitly. The only write of the plugin's that goes
+     * around the Document Service; it runs inside the publish's transaction.
      */
     async storeBodyJson(
       target: PublishTarget,
       documentId: string,
-      locale: string | undefined,
+      { locale, publish }: { locale: string | undefined; publish: boolean },
       { field, json }: StoredBodyJson
     ): Promise<void> {
       const localizedField = schemaCatalog(strapi).contentType(target.uid)?.attributes[field]?.localized;
-      const where = target.localized && locale && localizedField ? { documentId, locale } : { documentId };
+      const where = {
+        documentId,
+        ...(target.localized && locale && localizedField ? { locale } : {}),
+        ...(target.draftAndPublish && !publish ? { publishedAt: null } : {}),
+        // Compared as the column's value: text on SQLite and MariaDB, jsonb on PostgreSQL.
+        [field]: { $eq: BLOCKS_STAND_IN_JSON },
+      };
       // A string is stored as it is by Strapi's JSON fields (no second serialization on this thread).
-      await strapi.db.query(target.uid as never).updateMany({ where, data: { [field]: json } });
+      const { count } = await strapi.db
+        .query(target.uid as never)
+        .updateMany({ where, data: { [field]: json } });
+      // The entry's own draft holds the stand-in: none found means Strapi stored it otherwise.
+      if (count < 1)
+        throw new Error(
+          `The large body of ${documentId} found no row holding its stand-in (see test/strapi-contract.test.ts).`
+        );
     },
 
     /** Deletes the post on the conformance check's reserved slug (draft and published, in its locale) and the images imported for it; answers how many. */
