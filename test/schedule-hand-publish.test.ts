@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { registerSuperAdmin } from './helpers/admin';
-import { tableRows } from './helpers/databases';
+import { createTestDatabase, tableRows, type TestDatabase } from './helpers/databases';
 import { request } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost, readArticle } from './helpers/service';
@@ -33,13 +33,20 @@ interface Site {
   key: string;
 }
 
-async function startSite(env: Record<string, string> = {}): Promise<{ app: Playground; site: Site }> {
-  const app = await startPlayground({
+const startInstance = (env: Record<string, string> = {}, database?: TestDatabase) =>
+  startPlayground({
     // The README's playground: the Article type with its Markdown body.
     articleBodyFormat: 'auto',
     env: { ARTICLE_PUBLISHER_WP_APP_PASSWORD: `${LOGIN}:${PASSWORD}`, ...env },
     pluginConfig: { schedulePollSeconds: POLL_SECONDS },
+    database,
   });
+
+async function startSite(
+  env: Record<string, string> = {},
+  database?: TestDatabase
+): Promise<{ app: Playground; site: Site }> {
+  const app = await startInstance(env, database);
   const token = await registerSuperAdmin(app.url);
   const generated = await request(`${app.url}/article-publisher/api-key`, {
     method: 'POST',
@@ -233,5 +240,31 @@ describe('a scheduled post published by hand: the schedule ends (strapi-plugin-p
     assert.equal((await actionsOf()).length, 1, 'scheduled as a publisher action');
     await handPublishThenDraft(site, slug, documentId, at);
     assert.equal((await actionsOf()).length, 0, 'its action was removed');
+  });
+});
+
+describe('a scheduled post published by hand on another instance (two instances sharing PostgreSQL)', () => {
+  let database: TestDatabase;
+  const instances: Playground[] = [];
+  let site: Site;
+
+  before(async () => {
+    database = await createTestDatabase('postgres');
+    const first = await startSite({}, database);
+    instances.push(first.app);
+    site = first.site;
+    instances.push(await startInstance({}, database));
+  });
+  after(async () => {
+    for (const instance of instances) await instance.stop();
+    await database?.drop();
+  });
+
+  it('scheduled through one instance, published and changed by hand through the other: the draft stays a draft', async () => {
+    const slug = 'hand-published-elsewhere';
+    const at = inSeconds(8);
+    const documentId = await scheduleOnTheContract(site, slug, at);
+    // The admin session is valid on both: they share the database and the playground's secrets.
+    await handPublishThenDraft({ ...site, url: instances[1].url }, slug, documentId, at);
   });
 });
