@@ -193,39 +193,6 @@ describe('scheduled publishing with the plugin’s own schedule table (SQLite)',
     assert.equal(published.title, 'Edited by hand');
   });
 
-  it('the editor wins: published by hand before the time, then edited, the schedule publishes the latest draft', async () => {
-    const slug = 'published-by-hand';
-    const at = inSeconds(5);
-    const response = await scheduleFor(site, slug, at);
-    assert.equal(response.status, 201, response.text);
-    const entryUrl = `${site.url}/content-manager/collection-types/api::article.article/${response.json.document_id}`;
-    const admin = { authorization: `Bearer ${site.token}` };
-
-    const publishedByHand = await request(`${entryUrl}/actions/publish`, { method: 'POST', headers: admin });
-    assert.equal(publishedByHand.status, 200, publishedByHand.text);
-    const edited = await request(entryUrl, {
-      method: 'PUT',
-      headers: admin,
-      body: { title: 'Edited after the hand publish', slug, content: 'Changed after publishing.' },
-    });
-    assert.equal(edited.status, 200, edited.text);
-    assert.ok(Date.now() < at.getTime(), 'published and edited by hand before the scheduled time');
-    const [live] = await readArticle(site.url, slug, 'published');
-    assert.equal(live.title, `Scheduled ${slug}`, 'the hand publish is live; the edit is a draft');
-    await waitFor('entry.publish of the hand publish', () => hooks.publishesOf(slug).length === 1, GRACE_MS);
-
-    await waitFor(
-      'the scheduled publish',
-      () => hooks.publishesOf(slug).length === 2,
-      at.getTime() - Date.now() + GRACE_MS
-    );
-    assert.ok(hooks.publishesOf(slug)[1].receivedAt >= at.getTime(), 'not before its time');
-    const [published] = await readArticle(site.url, slug, 'published');
-    assert.equal(published.title, 'Edited after the hand publish');
-    assert.equal(published.content, 'Changed after publishing.');
-    assert.equal((await activityOf(site, slug))[0].schedule.state, 'published');
-  });
-
   it('"cancel schedule" on the activity row stops it (with the permission only); a cancelled or missing schedule cannot be cancelled', async () => {
     const slug = 'cancelled-in-admin';
     const at = inSeconds(3);

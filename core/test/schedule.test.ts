@@ -6,6 +6,7 @@ import { ServiceError } from '../src/errors';
 import { parsePublishRequest } from '../src/publish-request';
 import { isCronPeriod, pollPattern } from '../src/schedule/poll-period';
 import { publishTiming, scheduleProblem } from '../src/schedule/publish-timing';
+import { handPublishProblem, publishedSinceScheduled } from '../src/schedule/hand-publish';
 import { publisherVerdict } from '../src/schedule/publisher-verdict';
 
 const now = new Date('2026-11-25T12:00:00Z');
@@ -114,30 +115,77 @@ describe('the schedule poll period', () => {
   });
 });
 
+describe('a schedule overtaken by a hand publish', () => {
+  it('ends when the post was published after the schedule was set, not before', () => {
+    const set = now;
+    const afterSet = new Date(now.getTime() + 1);
+    assert.equal(publishedSinceScheduled({ scheduledSince: set, publishedAt: afterSet }), true);
+    assert.equal(publishedSinceScheduled({ scheduledSince: set, publishedAt: earlier }), false);
+    assert.equal(publishedSinceScheduled({ scheduledSince: set, publishedAt: set }), false);
+    assert.equal(publishedSinceScheduled({ scheduledSince: set, publishedAt: null }), false);
+  });
+
+  it('says why it ended', () => {
+    assert.match(handPublishProblem(now), /^published by hand at 2026-11-25T12:00:00.000Z, before its time/);
+  });
+});
+
 describe('a schedule kept by strapi-plugin-publisher', () => {
   const publishAt = later;
+  const scheduledSince = earlier;
 
   it('waits while its action exists, at the action time an editor may have moved', () => {
     const moved = new Date(later.getTime() + 60_000);
-    assert.deepEqual(publisherVerdict({ actionExecuteAt: moved, publishedAt: null, publishAt }), {
-      kind: 'waiting',
-      publishAt: moved,
-    });
+    assert.deepEqual(
+      publisherVerdict({ actionExecuteAt: moved, publishedAt: null, publishAt, scheduledSince }),
+      {
+        kind: 'waiting',
+        publishAt: moved,
+      }
+    );
   });
 
   it('is published when the action is gone and the published version dates from its time', () => {
-    assert.deepEqual(publisherVerdict({ actionExecuteAt: null, publishedAt: later, publishAt }), {
-      kind: 'published',
-      at: later,
-    });
+    assert.deepEqual(
+      publisherVerdict({ actionExecuteAt: null, publishedAt: later, publishAt, scheduledSince }),
+      {
+        kind: 'published',
+        at: later,
+      }
+    );
   });
 
   it('is cancelled when the action is gone and the entry was not published by it', () => {
-    assert.deepEqual(publisherVerdict({ actionExecuteAt: null, publishedAt: earlier, publishAt }), {
-      kind: 'cancelled',
-    });
-    assert.deepEqual(publisherVerdict({ actionExecuteAt: null, publishedAt: null, publishAt }), {
-      kind: 'cancelled',
-    });
+    assert.deepEqual(
+      publisherVerdict({ actionExecuteAt: null, publishedAt: earlier, publishAt, scheduledSince }),
+      {
+        kind: 'cancelled',
+      }
+    );
+    assert.deepEqual(
+      publisherVerdict({ actionExecuteAt: null, publishedAt: null, publishAt, scheduledSince }),
+      {
+        kind: 'cancelled',
+      }
+    );
+  });
+
+  it('ends when an editor published the entry by hand since it was set, while the action still waits', () => {
+    const byHand = new Date(now.getTime() - 60_000);
+    assert.deepEqual(
+      publisherVerdict({ actionExecuteAt: later, publishedAt: byHand, publishAt, scheduledSince }),
+      { kind: 'published-by-hand', at: byHand }
+    );
+    // Published before the schedule was set: it still waits.
+    const before = new Date(earlier.getTime() - 60_000);
+    assert.deepEqual(
+      publisherVerdict({ actionExecuteAt: later, publishedAt: before, publishAt, scheduledSince }),
+      { kind: 'waiting', publishAt: later }
+    );
+    // The publisher's own publish (publishedAt = executeAt) before it deletes its action: not a hand publish.
+    assert.deepEqual(
+      publisherVerdict({ actionExecuteAt: later, publishedAt: later, publishAt, scheduledSince }),
+      { kind: 'waiting', publishAt: later }
+    );
   });
 });

@@ -13,6 +13,12 @@ interface PublishOutcome {
   entries?: unknown[];
 }
 
+/** Strapi's entry event payload (document-service/events.js), as far as it is read here. */
+interface EntryEvent {
+  uid?: string;
+  entry?: { documentId?: string };
+}
+
 interface PublishingDocuments {
   publish(params: { documentId: string; locale?: string }): Promise<PublishOutcome>;
   findFirst(params: object): Promise<{ publishedAt?: string | Date | null } | null>;
@@ -24,6 +30,8 @@ interface PublishingDocuments {
  * same post waits, or is waited for), its state is read again and set to `published` in the same
  * transaction as the publish. The schedules are rows, so a restart loses none: a due one is published
  * on the next tick. Publishing goes through the Document Service, so Strapi's `entry.publish` fires.
+ * A post an editor published by hand since its schedule was set is no longer `future`: its schedule
+ * ends without publishing (told by the published version's publishedAt, so every instance agrees).
  */
 const scheduleRunner = ({ strapi }: { strapi: Core.Strapi }) => {
   const service = <Name extends Parameters<typeof getService>[1]>(name: Name) => getService(strapi, name);
@@ -31,10 +39,27 @@ const scheduleRunner = ({ strapi }: { strapi: Core.Strapi }) => {
   const localeOf = (row: ScheduleRow) => (row.targetLocale ? { locale: row.targetLocale } : {});
   /** This process only: a tick while the previous one still runs does nothing. */
   let ticking = false;
+  let stopListening: (() => void) | undefined;
+
+  /** Ends the schedule of a post an editor published by hand (the log and the activity row say so). */
+  async function endPublishedByHand(row: ScheduleRow, publishedAt: Date): Promise<void> {
+    await service('schedules').endPublishedByHand(row, publishedAt);
+    strapi.log.info(
+      `[article-publisher] the schedule of "${row.slug}" ended: the post was published by hand at ${publishedAt.toISOString()}`
+    );
+  }
+
+  /** The same, from outside a publish: under the schedule's lock, if it is still waiting. */
+  async function endByHandUnderLock(row: ScheduleRow, publishedAt: Date): Promise<void> {
+    await service('locks').withLocksIfFree([scheduleLockName(row.id)], async () => {
+      const current = await service('schedules').find(row.id);
+      if (current?.state === 'scheduled') await endPublishedByHand(current, publishedAt);
+    });
+  }
 
   /**
-   * Publishes the post's latest draft, as WordPress does: an editor's changes or publish before the
-   * time do not stop it, only a cancel in the admin or a later delivery does.
+   * Publishes the post's latest draft, as WordPress's cron publishes a post still `future`: an editor's
+   * draft changes are published with it; a publish by hand since the schedule was set ends it instead.
    */
   async function publishDue(row: ScheduleRow): Promise<void> {
     const schedules = service('schedules');
@@ -43,6 +68,8 @@ const scheduleRunner = ({ strapi }: { strapi: Core.Strapi }) => {
       async () => {
         const current = await schedules.find(row.id);
         if (current?.state !== 'scheduled') return;
+        const byHand = (await schedules.publishedByHand([current])).get(current.id);
+        if (byHand) return endPublishedByHand(current, byHand);
         try {
           await strapi.db.transaction(async () => {
             const outcome = await documents(row.targetUid).publish({
@@ -69,23 +96,25 @@ const scheduleRunner = ({ strapi }: { strapi: Core.Strapi }) => {
     const action = row.actionDocumentId
       ? await service('publisher-actions').find(row.actionDocumentId)
       : null;
-    const published = action
-      ? null
-      : await documents(row.targetUid).findFirst({
-          filters: { documentId: row.targetDocumentId },
-          status: 'published',
-          fields: ['publishedAt'],
-          ...localeOf(row),
-        });
+    const published = await documents(row.targetUid).findFirst({
+      filters: { documentId: row.targetDocumentId },
+      status: 'published',
+      fields: ['publishedAt'],
+      ...localeOf(row),
+    });
     const verdict = publisherVerdict({
       actionExecuteAt: action ? new Date(action.executeAt) : null,
       publishedAt: published?.publishedAt ? new Date(published.publishedAt) : null,
       publishAt: new Date(row.publishAt),
+      scheduledSince: new Date(row.createdAt),
     });
     const schedules = service('schedules');
     if (verdict.kind === 'waiting') {
       if (verdict.publishAt.getTime() !== new Date(row.publishAt).getTime())
         await schedules.update(row.id, { publishAt: verdict.publishAt });
+    } else if (verdict.kind === 'published-by-hand') {
+      // Its action would publish the latest draft at its time: removed with the schedule.
+      await endByHandUnderLock(row, verdict.at);
     } else if (verdict.kind === 'published') {
       await schedules.update(row.id, { state: 'published', firedAt: verdict.at });
     } else {
@@ -96,13 +125,36 @@ const scheduleRunner = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /**
+   * Strapi's `entry.publish` (sent after the commit, by the instance that published): a waiting schedule
+   * of that post ends at once, so a publish then an unpublish before the next tick is not missed. Our
+   * own publish has marked its row `published` in its transaction by then; strapi-plugin-publisher's is
+   * told apart by its action (followPublisher). The tick and the check at the time remain the guarantee.
+   */
+  async function onEntryPublish(uid: string, documentId: string): Promise<void> {
+    const rows = await service('schedules').waitingOf(uid, documentId);
+    const byHand = await service('schedules').publishedByHand(rows.filter((row) => row.via === 'plugin'));
+    for (const row of rows) {
+      const publishedAt = byHand.get(row.id);
+      if (row.via === 'publisher') await followPublisher(row);
+      else if (publishedAt) await endByHandUnderLock(row, publishedAt);
+    }
+  }
+
   async function tick(): Promise<void> {
     if (ticking) return;
     ticking = true;
     try {
       const schedules = service('schedules');
       const now = new Date();
-      for (const row of await schedules.waiting('plugin', now)) await publishDue(row);
+      const waiting = await schedules.waiting('plugin');
+      // Those published by hand end now (the activity says so before their time); the due ones are published.
+      const byHand = await schedules.publishedByHand(waiting);
+      for (const row of waiting) {
+        const publishedAt = byHand.get(row.id);
+        if (publishedAt) await endByHandUnderLock(row, publishedAt);
+        else if (new Date(row.publishAt).getTime() <= now.getTime()) await publishDue(row);
+      }
       if (service('publisher-actions').available()) {
         for (const row of await schedules.waiting('publisher')) await followPublisher(row);
       } else {
@@ -121,10 +173,22 @@ const scheduleRunner = ({ strapi }: { strapi: Core.Strapi }) => {
     start(): void {
       const seconds = service('plugin-config').static().schedulePollSeconds;
       strapi.cron.add({ [TASK_NAME]: { task: () => tick(), options: pollPattern(seconds) } });
+      stopListening = strapi.eventHub.on('entry.publish', async (event: EntryEvent) => {
+        const documentId = event?.entry?.documentId;
+        if (!event?.uid || !documentId) return;
+        // A listener's error would reach the editor's publish, which has succeeded: logged only.
+        await onEntryPublish(event.uid, documentId).catch((error: unknown) =>
+          strapi.log.warn(
+            `[article-publisher] ending a schedule after a publish failed: ${describeError(error)}`
+          )
+        );
+      });
     },
 
     stop(): void {
       strapi.cron.remove(TASK_NAME);
+      stopListening?.();
+      stopListening = undefined;
     },
 
     /** One pass now (the tests' and the cron task's entry). */

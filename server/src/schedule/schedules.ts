@@ -2,6 +2,8 @@ import type { Core } from '@strapi/strapi';
 import type { ActivitySchedule, ScheduleState } from '../../../core/src/contracts';
 import { ServiceError } from '../../../core/src/errors';
 import type { PublishTarget } from '../../../core/src/publish-target';
+import { handPublishProblem, publishedSinceScheduled } from '../../../core/src/schedule/hand-publish';
+import { documentsOf } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import { SCHEDULE_UID } from '../utils/plugin-tables';
 
@@ -19,6 +21,8 @@ export interface ScheduleRow {
   actionDocumentId: string | null;
   firedAt: string | Date | null;
   problem: string | null;
+  /** When the schedule was set: a publish of the post after it was an editor's. */
+  createdAt: string | Date;
 }
 
 /** What a delivery's write hands the schedule: the post it wrote and, for `future`, when to publish it. */
@@ -69,15 +73,63 @@ const schedules = ({ strapi }: { strapi: Core.Strapi }) => {
     targetLocale: locale ? locale : { $null: true },
   });
 
-  /** Ends waiting rows (their publisher actions removed too) with `state`. */
-  async function end(rows: ScheduleRow[], state: ScheduleState): Promise<void> {
+  /** Ends waiting rows (their publisher actions removed too) with `state`, and why when it is not plain. */
+  async function end(rows: ScheduleRow[], state: ScheduleState, problem?: string): Promise<void> {
     for (const row of rows)
       if (row.via === 'publisher' && row.actionDocumentId) await actions().remove(row.actionDocumentId);
     if (!rows.length) return;
     await store().updateMany({
       where: { id: { $in: rows.map((row) => row.id) }, state: 'scheduled' },
-      data: { state },
+      data: { state, ...(problem ? { problem } : {}) },
     });
+  }
+
+  /** When each of these documents' published version was published (documents without one are absent). */
+  async function publishedAtOf(
+    targetUid: string,
+    documentIds: string[],
+    locale: string | null
+  ): Promise<Map<string, Date>> {
+    // A type removed since: nothing was published; its due schedule fails when published, as before.
+    if (!strapi.contentTypes[targetUid as never]) return new Map();
+    const rows = await documentsOf(strapi, targetUid).findMany({
+      filters: { documentId: { $in: documentIds } },
+      status: 'published',
+      fields: ['documentId', 'publishedAt'],
+      ...(locale ? { locale } : {}),
+    });
+    return new Map(
+      rows
+        .filter((row) => row.publishedAt)
+        .map((row) => [row.documentId, new Date(row.publishedAt as string | Date)])
+    );
+  }
+
+  /**
+   * The rows (by id) whose post an editor published since the row was set, with when: their schedule is
+   * over (WordPress publishes only a post still `future`). Read from the posts, so every instance agrees.
+   */
+  async function publishedByHand(rows: ScheduleRow[]): Promise<Map<number, Date>> {
+    const groups = new Map<string, ScheduleRow[]>();
+    for (const row of rows) {
+      const key = JSON.stringify([row.targetUid, row.targetLocale]);
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    const found = new Map<number, Date>();
+    for (const group of groups.values()) {
+      const { targetUid, targetLocale } = group[0];
+      const published = await publishedAtOf(
+        targetUid,
+        group.map((row) => row.targetDocumentId),
+        targetLocale
+      );
+      for (const row of group) {
+        const publishedAt = published.get(row.targetDocumentId) ?? null;
+        if (publishedAt && publishedSinceScheduled({ scheduledSince: new Date(row.createdAt), publishedAt }))
+          found.set(row.id, publishedAt);
+      }
+    }
+    return found;
   }
 
   return {
@@ -146,7 +198,10 @@ const schedules = ({ strapi }: { strapi: Core.Strapi }) => {
       return new Map(rows.map((row) => [row.deliveryId, toActivitySchedule(row)]));
     },
 
-    /** When each of these documents' waiting schedule publishes it (documents without one are absent). */
+    /**
+     * When each of these documents' waiting schedule publishes it (documents without one are absent).
+     * A schedule whose post was published by hand since is not waiting, even before the cron task ends it.
+     */
     async waitingFor(
       targetUid: string,
       documentIds: string[],
@@ -160,7 +215,24 @@ const schedules = ({ strapi }: { strapi: Core.Strapi }) => {
           state: 'scheduled',
         },
       })) as ScheduleRow[];
-      return new Map(rows.map((row) => [row.targetDocumentId, new Date(row.publishAt)]));
+      const over = await publishedByHand(rows);
+      return new Map(
+        rows.filter((row) => !over.has(row.id)).map((row) => [row.targetDocumentId, new Date(row.publishAt)])
+      );
+    },
+
+    publishedByHand,
+
+    /** Ends a waiting row whose post was published by hand at `publishedAt` (as `cancelled`, saying why). */
+    async endPublishedByHand(row: ScheduleRow, publishedAt: Date): Promise<void> {
+      await end([row], 'cancelled', handPublishProblem(publishedAt));
+    },
+
+    /** The waiting rows of one post (all its locales). */
+    async waitingOf(targetUid: string, documentId: string): Promise<ScheduleRow[]> {
+      return (await store().findMany({
+        where: { targetUid, targetDocumentId: documentId, state: 'scheduled' },
+      })) as ScheduleRow[];
     },
 
     /** Waiting rows of one kind, the earliest first; `dueBy` keeps those whose time has come. */
