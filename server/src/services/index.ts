@@ -25,6 +25,7 @@ import uploadJournal from './upload-journal';
 import webhookSecret from './webhook-secret';
 import wordpressMedia from './wordpress-media';
 import wordpressPosts from './wordpress-posts';
+import wordpressRights from './wordpress-rights';
 import wordpressTerms from './wordpress-terms';
 
 const services = {
@@ -55,6 +56,7 @@ const services = {
   'webhook-secret': webhookSecret,
   'wordpress-media': wordpressMedia,
   'wordpress-posts': wordpressPosts,
+  'wordpress-rights': wordpressRights,
   'wordpress-terms': wordpressTerms,
 };
 
