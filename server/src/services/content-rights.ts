@@ -32,51 +32,66 @@ interface ContentTypeModel {
  * permission checker (the one its edit view uses, action aliases included). `ability` is the admin's
  * CASL ability, which Strapi's admin authentication puts on `ctx.state.userAbility`.
  */
-const contentRights = ({ strapi }: { strapi: Core.Strapi }) => ({
-  /** The actions the plugin performs on `uid` with each article (create, update, publish) that `ability` lacks. */
-  missingForArticles(ability: unknown, uid: string): EditorAction[] {
-    const required = requiredEditorActions(this.hasDraftAndPublish(uid));
-    if (!ability) return required;
-    const allowed = this.allowedOn(ability, uid);
-    return required.filter((action) => !allowed[action]);
-  },
-
-  /** Each Content Manager action `ability` may take on any entry of `uid` (conditions are not judged per entry). */
-  allowedOn(ability: unknown, uid: string): Record<ContentManagerAction, boolean> {
-    const checker = (
-      strapi.plugin('content-manager').service('permission-checker') as PermissionCheckerService
-    ).create({ userAbility: ability, model: uid });
-    return Object.fromEntries(
-      CONTENT_MANAGER_ACTIONS.map((action) => [action, checker.can[action]()])
-    ) as Record<ContentManagerAction, boolean>;
-  },
-
-  /** Whether `ability` may upload to the Media Library. */
-  mayUpload(ability: unknown): boolean {
-    return (ability as Ability).can(UPLOAD_ACTION, FILE_UID);
-  },
-
-  hasDraftAndPublish(uid: string): boolean {
+const contentRights = ({ strapi }: { strapi: Core.Strapi }) => {
+  const checkerFor = (ability: unknown, uid: string) =>
+    (strapi.plugin('content-manager').service('permission-checker') as PermissionCheckerService).create({
+      userAbility: ability,
+      model: uid,
+    });
+  const hasDraftAndPublish = (uid: string) => {
     const model = (strapi.contentTypes as unknown as Record<string, ContentTypeModel | undefined>)[uid];
     return model?.options?.draftAndPublish === true;
-  },
+  };
 
-  /**
-   * The CASL ability of an admin user as it is now (roles and permissions read again), or null when
-   * the admin no longer exists or was deactivated or blocked. Strapi's admin authentication builds it so.
-   */
-  async abilityOf(adminId: number): Promise<unknown> {
-    const admin = (await strapi.db.query('admin::user').findOne({
-      where: { id: adminId },
-      populate: ['roles'],
-    })) as { isActive?: boolean; blocked?: boolean | null } | null;
-    if (!admin || admin.isActive !== true || admin.blocked) return null;
-    const permissions = strapi.service('admin::permission') as unknown as {
-      engine: { generateUserAbility(user: unknown): Promise<unknown> };
-    };
-    return permissions.engine.generateUserAbility(admin);
-  },
-});
+  return {
+    /** The actions the plugin performs on `uid` with each article (create, update, publish) that `ability` lacks. */
+    missingForArticles(ability: unknown, uid: string): EditorAction[] {
+      const required = requiredEditorActions(hasDraftAndPublish(uid));
+      if (!ability) return required;
+      const checker = checkerFor(ability, uid);
+      return required.filter((action) => !checker.can[action]());
+    },
+
+    /** Each Content Manager action `ability` may take on any entry of `uid` (conditions are not judged per entry). */
+    allowedOn(ability: unknown, uid: string): Record<ContentManagerAction, boolean> {
+      // A type the site does not have (a stale setting) allows nothing; its checker is not built.
+      if (!(strapi.contentTypes as Record<string, unknown>)[uid]) {
+        return Object.fromEntries(CONTENT_MANAGER_ACTIONS.map((action) => [action, false])) as Record<
+          ContentManagerAction,
+          boolean
+        >;
+      }
+      const checker = checkerFor(ability, uid);
+      return Object.fromEntries(
+        CONTENT_MANAGER_ACTIONS.map((action) => [action, checker.can[action]()])
+      ) as Record<ContentManagerAction, boolean>;
+    },
+
+    /** Whether `ability` may upload to the Media Library. */
+    mayUpload(ability: unknown): boolean {
+      return (ability as Ability).can(UPLOAD_ACTION, FILE_UID);
+    },
+
+    /** Whether `uid` has Draft & Publish (without it, every save is live). */
+    hasDraftAndPublish,
+
+    /**
+     * The CASL ability of an admin user as it is now (roles and permissions read again), or null when
+     * the admin no longer exists or was deactivated or blocked. Strapi's admin authentication builds it so.
+     */
+    async abilityOf(adminId: number): Promise<unknown> {
+      const admin = (await strapi.db.query('admin::user').findOne({
+        where: { id: adminId },
+        populate: ['roles'],
+      })) as { isActive?: boolean; blocked?: boolean | null } | null;
+      if (!admin || admin.isActive !== true || admin.blocked) return null;
+      const permissions = strapi.service('admin::permission') as unknown as {
+        engine: { generateUserAbility(user: unknown): Promise<unknown> };
+      };
+      return permissions.engine.generateUserAbility(admin);
+    },
+  };
+};
 
 export type ContentRightsService = ReturnType<typeof contentRights>;
 export default contentRights;
