@@ -20,6 +20,7 @@ import { expandTitleVariables, seoFromMeta } from '../src/wordpress/seo-meta';
 import { termJson } from '../src/wordpress/term-json';
 import { termRequestSchema } from '../src/wordpress/term-request';
 import { userJson } from '../src/wordpress/user';
+import { FULL_RIGHTS } from '../src/wordpress/capabilities';
 
 const SERVICE = '/service/v1';
 const API = 'https://cms.example.com/wp-json';
@@ -415,13 +416,13 @@ describe('WordPress JSON shapes', () => {
 
   it('the user, with capabilities only in the edit context', () => {
     const user = { id: 1, login: 'editor', name: 'editor' };
-    const view = userJson(user, 'https://example.com', 'view', API);
+    const view = userJson(user, 'https://example.com', 'view', API, FULL_RIGHTS);
     assert.equal('capabilities' in view, false);
     assert.deepEqual(Object.keys(view.avatar_urls), ['24', '48', '96']);
     assert.deepEqual(view.meta, []);
     assert.equal(view._links.self[0].href, `${API}/wp/v2/users/1`);
     assert.equal(view.url, 'https://example.com');
-    const edit = userJson(user, 'https://example.com', 'edit', API);
+    const edit = userJson(user, 'https://example.com', 'edit', API, FULL_RIGHTS);
     assert.deepEqual(edit.meta, { persisted_preferences: [] });
     assert.ok('username' in edit && 'capabilities' in edit);
     assert.equal(edit.username, 'editor');

@@ -1,3 +1,4 @@
+import { capabilitiesOf, roleOf, type EditorRights } from './capabilities';
 import { ownLinks } from './links';
 
 /** The one WordPress user the facade knows: the login an application password belongs to. */
@@ -5,20 +6,12 @@ export interface WordPressUser {
   id: number;
   login: string;
   name: string;
+  /**
+   * The admin user whose current rights the password has; null for ARTICLE_PUBLISHER_WP_APP_PASSWORD's
+   * login, which stands for no admin and has every right.
+   */
+  adminId: number | null;
 }
-
-/** What a client may do: WordPress's capabilities of an editor, the ones publishing services check. */
-const CAPABILITIES = [
-  'read',
-  'edit_posts',
-  'edit_others_posts',
-  'edit_published_posts',
-  'publish_posts',
-  'delete_posts',
-  'upload_files',
-  'manage_categories',
-  'unfiltered_html',
-] as const;
 
 /** WordPress's avatar sizes; the login has no e-mail address, so each is Gravatar's "mystery person". */
 const AVATAR_SIZES = [24, 48, 96] as const;
@@ -27,8 +20,17 @@ const avatarUrls = () =>
     AVATAR_SIZES.map((size) => [String(size), `https://secure.gravatar.com/avatar/?s=${size}&d=mm&r=g`])
   );
 
-/** A user as `GET /wp/v2/users/me` answers it; `context=edit` adds the login, roles and capabilities. */
-export function userJson(user: WordPressUser, siteUrl: string, context: 'view' | 'edit', apiRoot: string) {
+/**
+ * A user as `GET /wp/v2/users/me` answers it; `context=edit` adds the login, and the role and
+ * capabilities of `rights` (the admin's current ones).
+ */
+export function userJson(
+  user: Pick<WordPressUser, 'id' | 'login' | 'name'>,
+  siteUrl: string,
+  context: 'view' | 'edit',
+  apiRoot: string,
+  rights: EditorRights
+) {
   const view = {
     id: user.id,
     name: user.name,
@@ -50,10 +52,10 @@ export function userJson(user: WordPressUser, siteUrl: string, context: 'view' |
     nickname: user.login,
     email: '',
     locale: 'en_US',
-    roles: ['editor'],
+    roles: [roleOf(rights)],
     registered_date: new Date(0).toISOString().replace(/\.\d{3}Z$/, '+00:00'),
-    capabilities: Object.fromEntries(CAPABILITIES.map((name) => [name, true])),
-    extra_capabilities: { editor: true },
+    capabilities: capabilitiesOf(rights),
+    extra_capabilities: { [roleOf(rights)]: true },
     meta: { persisted_preferences: [] },
   };
 }

@@ -133,7 +133,7 @@ const applicationPasswordsService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!login || !input.password) return null;
       const environment = environmentPassword();
       if (environment && matchesEnvironmentPassword(environment, login, input.password)) {
-        return { id: ENVIRONMENT_USER_ID, login: environment.login, name: environment.login };
+        return { id: ENVIRONMENT_USER_ID, login: environment.login, name: environment.login, adminId: null };
       }
       const candidates = (await passwords().findMany({
         select: ['id', 'login', 'userId', 'passwordHash'],
@@ -153,7 +153,7 @@ const applicationPasswordsService = ({ strapi }: { strapi: Core.Strapi }) => {
         where: { id: matched.id },
         data: { lastUsedAt: new Date(), lastClientAddress: input.clientAddress.slice(0, 255) },
       });
-      return { id: user.id, login: matched.login, name: displayName(user) };
+      return { id: user.id, login: matched.login, name: displayName(user), adminId: user.id };
     },
   };
 };

@@ -26,6 +26,7 @@ import uploadJournal from './upload-journal';
 import webhookSecret from './webhook-secret';
 import wordpressMedia from './wordpress-media';
 import wordpressPosts from './wordpress-posts';
+import wordpressRights from './wordpress-rights';
 import wordpressTerms from './wordpress-terms';
 
 const services = {
@@ -57,6 +58,7 @@ const services = {
   'webhook-secret': webhookSecret,
   'wordpress-media': wordpressMedia,
   'wordpress-posts': wordpressPosts,
+  'wordpress-rights': wordpressRights,
   'wordpress-terms': wordpressTerms,
 };
 

@@ -85,10 +85,18 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
         const name = config.siteName || String(strapi.config.get('info.name', 'Strapi'));
         return answerIndex(ctx, { name, cmsUrl: cmsUrl(), siteUrl });
       }
-      const user = await authenticate(strapi, ctx, endpoint);
+      const caller = await authenticate(strapi, ctx, endpoint, config);
       const handler = HANDLERS[endpoint.name] as (strapi: Core.Strapi, input: object) => Promise<void>;
       const cms = cmsUrl();
-      await handler(strapi, { ctx, endpoint, user, config, cmsUrl: cms, apiRoot: `${cms}/wp-json`, siteUrl });
+      await handler(strapi, {
+        ctx,
+        endpoint,
+        ...caller,
+        config,
+        cmsUrl: cms,
+        apiRoot: `${cms}/wp-json`,
+        siteUrl,
+      });
     } catch (error) {
       answerError(strapi, ctx, error);
     }

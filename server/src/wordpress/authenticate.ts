@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
+import type { EffectiveConfig } from '../../../core/src/config';
 import { basicCredentials } from '../../../core/src/wordpress/basic-auth';
+import type { EditorRights } from '../../../core/src/wordpress/capabilities';
 import { WordPressError } from '../../../core/src/wordpress/errors';
 import type { WordPressEndpoint } from '../../../core/src/wordpress/route-path';
 import type { WordPressUser } from '../../../core/src/wordpress/user';
@@ -34,22 +36,31 @@ function notLoggedIn(endpoint: WordPressEndpoint): WordPressError {
   }
 }
 
+/** Who a request acts as, and what its admin may do now. */
+export interface Caller {
+  user: WordPressUser;
+  rights: EditorRights;
+}
+
 /**
  * The WordPress API's Basic authentication with an application password. A correct one passes
- * without meeting the throttle; a wrong or missing one is refused with 429 while the client is over
+ * without meeting the throttle, with its admin's rights as they are now; a wrong or missing one, or
+ * one whose admin was deleted, deactivated or blocked, is refused with 429 while the client is over
  * the limit, else counted and refused with WordPress's 401: the answer to a request without
  * credentials, whichever of login and password was wrong, so the login cannot be guessed apart.
  */
 export async function authenticate(
   strapi: Core.Strapi,
   ctx: Context,
-  endpoint: WordPressEndpoint
-): Promise<WordPressUser> {
+  endpoint: WordPressEndpoint,
+  config: EffectiveConfig
+): Promise<Caller> {
   const credentials = basicCredentials(ctx.get('authorization') || undefined);
   const clientAddress = ctx.request.ip;
   if (credentials) {
     const user = await getService(strapi, 'application-passwords').verify({ ...credentials, clientAddress });
-    if (user) return user;
+    const rights = user ? await getService(strapi, 'wordpress-rights').of(user, config) : null;
+    if (user && rights) return { user, rights };
   }
   const throttle = getService(strapi, 'auth-throttle');
   await throttle.assertAllowed(clientAddress, 'application password');

@@ -4,6 +4,11 @@ import { z } from 'zod';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { WordPressError } from '../../../core/src/wordpress/errors';
 import { assertPostPageExists, paginationHeaders } from '../../../core/src/wordpress/pagination';
+import {
+  termCreateRefusal,
+  uploadRefusal,
+  type EditorRights,
+} from '../../../core/src/wordpress/capabilities';
 import { apiLinkHeader, wordpressIndex } from '../../../core/src/wordpress/discovery';
 import { contextSchema, listQueryInput, listQuerySchema } from '../../../core/src/wordpress/list-query';
 import { mediaFieldsSchema } from '../../../core/src/wordpress/media-request';
@@ -17,12 +22,15 @@ import { termRequestSchema } from '../../../core/src/wordpress/term-request';
 import { userJson, type WordPressUser } from '../../../core/src/wordpress/user';
 import { getService } from '../utils/get-service';
 import { readFields, readUpload } from './request-body';
+import { assertMayWritePost } from './rights';
 
 /** What every handler gets: the request, the endpoint matched, the authenticated caller, the config, the addresses. */
 export interface HandlerInput<Endpoint extends WordPressEndpoint = WordPressEndpoint> {
   ctx: Context;
   endpoint: Endpoint;
   user: WordPressUser;
+  /** What the caller's admin may do now (every write is checked against it before anything is written). */
+  rights: EditorRights;
   config: EffectiveConfig;
   /** `{cms}/wp-json`: where links point. */
   apiRoot: string;
@@ -71,15 +79,16 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = { namespace: 'wp/v2', routes: {}, _links: { up: [{ href: `${apiRoot}/` }] } };
   },
 
-  async 'users.me'(_strapi, { ctx, user, siteUrl, apiRoot }) {
-    ctx.body = userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view', apiRoot);
+  async 'users.me'(_strapi, { ctx, user, rights, siteUrl, apiRoot }) {
+    ctx.body = userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view', apiRoot, rights);
   },
 
-  async 'users.list'(_strapi, { ctx, cmsUrl, user, siteUrl, apiRoot }) {
+  async 'users.list'(_strapi, { ctx, cmsUrl, user, rights, siteUrl, apiRoot }) {
     const { page, per_page } = query(ctx);
+    const context = contextOf(ctx) === 'edit' ? 'edit' : 'view';
     answerList(
       { ctx, cmsUrl },
-      page === 1 ? [userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view', apiRoot)] : [],
+      page === 1 ? [userJson(user, siteUrl, context, apiRoot, rights)] : [],
       1,
       page,
       per_page,
@@ -107,18 +116,20 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = postJson(post, apiRoot, contextOf(ctx));
   },
 
-  async 'posts.create'(strapi, { ctx, config, apiRoot }) {
+  async 'posts.create'(strapi, { ctx, rights, config, apiRoot }) {
     const fields = await readFields(strapi, ctx);
     const request = parseWordPress(postRequestSchema, fields);
+    await assertMayWritePost(strapi, rights, { kind: 'create' }, request.status);
     const { post } = await getService(strapi, 'wordpress-posts').create(request, config);
     ctx.status = 201;
     ctx.set('Location', `${apiRoot}/wp/v2/posts/${post.id}`);
     ctx.body = postJson(post, apiRoot, 'edit');
   },
 
-  async 'posts.update'(strapi, { ctx, endpoint, config, apiRoot }) {
+  async 'posts.update'(strapi, { ctx, endpoint, rights, config, apiRoot }) {
     const fields = await readFields(strapi, ctx);
     const request = parseWordPress(postRequestSchema, fields);
+    await assertMayWritePost(strapi, rights, { kind: 'update', id: endpoint.id, config }, request.status);
     const { post } = await getService(strapi, 'wordpress-posts').update(endpoint.id, request, config);
     ctx.body = postJson(post, apiRoot, 'edit');
   },
@@ -145,8 +156,10 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = termJson(term, endpoint.taxonomy, apiRoot, siteUrl);
   },
 
-  async 'terms.create'(strapi, { ctx, endpoint, config, apiRoot, siteUrl }) {
+  async 'terms.create'(strapi, { ctx, endpoint, rights, config, apiRoot, siteUrl }) {
     const request = parseWordPress(termRequestSchema, await readFields(strapi, ctx));
+    const refusal = termCreateRefusal(rights, endpoint.taxonomy);
+    if (refusal) throw refusal;
     const term = await getService(strapi, 'wordpress-terms').create(endpoint.taxonomy, request, config);
     ctx.status = 201;
     ctx.set(
@@ -156,7 +169,10 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = termJson(term, endpoint.taxonomy, apiRoot, siteUrl);
   },
 
-  async 'media.create'(strapi, { ctx, apiRoot }) {
+  async 'media.create'(strapi, { ctx, rights, apiRoot }) {
+    // Checked before the file is read: a caller who may not upload sends nothing to disk.
+    const refusal = uploadRefusal(rights);
+    if (refusal) throw refusal;
     const file = await readUpload(strapi, ctx);
     try {
       const fields = parseWordPress(mediaFieldsSchema, file.fields);
