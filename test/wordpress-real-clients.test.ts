@@ -31,6 +31,8 @@ interface FlowText {
   published: { title: string; heading: string; paragraph: string };
 }
 
+// Each draft's paragraph is over 50 characters: the playground's SEO component requires a description of
+// at least that, so a shorter article could not have its SEO component (and the keywords in it) saved.
 const CLIENTS: { name: string; make: (site: SiteCredentials) => WordPressClientFlow; text: FlowText }[] = [
   {
     name: '@activepieces/piece-wordpress',
@@ -41,7 +43,7 @@ const CLIENTS: { name: string; make: (site: SiteCredentials) => WordPressClientF
       draft: {
         title: 'Watering a Lawn',
         heading: 'Water early',
-        paragraph: 'Before nine, the leaves dry fast.',
+        paragraph: 'Before nine in the morning, so the leaves dry fast and the roots drink first.',
       },
       published: {
         title: 'Watering a Lawn in a Heatwave',
@@ -59,7 +61,7 @@ const CLIENTS: { name: string; make: (site: SiteCredentials) => WordPressClientF
       draft: {
         title: 'Pruning Roses',
         heading: 'When to prune',
-        paragraph: 'Late winter, as the buds swell.',
+        paragraph: 'Late winter, as the buds swell, before the first leaves open on the stems.',
       },
       published: {
         title: 'Pruning Roses Without Fear',
@@ -77,7 +79,7 @@ const CLIENTS: { name: string; make: (site: SiteCredentials) => WordPressClientF
       draft: {
         title: 'Starting a Compost Heap',
         heading: 'Greens and browns',
-        paragraph: 'Mix them half and half.',
+        paragraph: 'Mix them half and half, and keep the heap as damp as a wrung-out sponge.',
       },
       published: {
         title: 'Starting a Compost Heap in Autumn',
