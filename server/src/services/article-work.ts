@@ -9,7 +9,7 @@ import {
   type NormalizedArticle,
   type NormalizeOptions,
 } from '../../../core/src/article';
-import { writePostBody, type LibraryFile } from '../../../core/src/body-formats';
+import { BODY_WRITERS, writePostBody, type LibraryFile } from '../../../core/src/body-formats';
 import { flattenTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { rememberArticleBody, type ArticleBody } from '../../../core/src/html/article-body';
@@ -84,8 +84,8 @@ const articleWork = ({ strapi }: { strapi?: Core.Strapi } = {}) => {
       libraryFiles: ReadonlyMap<string, LibraryFile>,
       existingZone: readonly ZoneComponent[]
     ): Promise<WrittenBody> {
-      // Writing HTML is one linear pass over the string: not worth a thread.
-      const worker = body.body.format === 'html' ? undefined : poolFor(article.html);
+      // A format whose writing is one linear pass over the HTML string is not worth a thread.
+      const worker = BODY_WRITERS[body.body.format].offThread ? poolFor(article.html) : undefined;
       if (!worker) {
         const warnings: string[] = [];
         return { value: writePostBody(body, article, libraryFiles, existingZone, warnings), warnings };
