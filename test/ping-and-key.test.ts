@@ -11,7 +11,8 @@ describe('ping, API key and admin key management', () => {
   let pingUrl: string;
 
   before(async () => {
-    site = await startPlayground();
+    // A pool size of its own: the ping shows the configured size (the machine's cores would give another).
+    site = await startPlayground({ pluginConfig: { workerThreads: 2 } });
     pingUrl = `${site.url}/api/service/v1/ping`;
     ownerToken = await registerSuperAdmin(site.url);
   });
@@ -49,6 +50,8 @@ describe('ping, API key and admin key management', () => {
     assert.match(response.json.cms_version, /^5\.\d+\.\d+$/);
     assert.equal(response.json.cms, 'strapi');
     assert.equal(response.json.target_content_type, 'api::article.article');
+    // The built plugin has its worker file: large articles leave the event loop, on the configured threads.
+    assert.deepEqual(response.json.worker_threads, { available: true, size: 2 });
 
     const settings = await request(`${site.url}/article-publisher/settings`, {
       headers: { authorization: `Bearer ${ownerToken}` },

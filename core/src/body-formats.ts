@@ -34,15 +34,39 @@ export interface BodyInput {
   body: BodyTarget;
   /** The library file of each imported inline image, by its src in `html` (`image` only for writers that ask). */
   libraryFiles: ReadonlyMap<string, LibraryFile>;
-  /** A dynamic zone's current components on a republish (ids stripped, media as ids), else empty. */
+  /**
+   * The entry's current value on a republish, for a writer that `keepsExistingValue` (a dynamic
+   * zone's components, ids stripped, media as ids), else empty.
+   */
   existingZone: readonly ZoneComponent[];
 }
 
+/**
+ * What a body format needs of the rest of the publish, besides its converter (`write`): each place
+ * that treats formats differently reads these, so adding a format is adding a row.
+ */
 export interface BodyWriter {
   /** Whether the writer needs the imported images' library files (a blocks image or media component holds more than a URL). */
   needsLibraryFiles: boolean;
   /** Whether the writer reads the parsed tree (the HTML writer reads the HTML as a string). */
   readsTree: boolean;
+  /**
+   * Whether a large article's body is written in a worker thread (server/src/services/article-work):
+   * a conversion costs the event loop as long as reading the HTML again. Not worth a thread when
+   * writing is one linear pass over the HTML string.
+   */
+  offThread: boolean;
+  /**
+   * Whether a body written in a worker thread comes back as its JSON text, stored after Strapi's save
+   * in the same transaction (core/src/blocks/stored-json), instead of the value Strapi's save validates
+   * (a Blocks body: Strapi validates it node by node on the event loop).
+   */
+  storedAsJson: boolean;
+  /**
+   * Whether a republish writes from the entry's current value (`existingZone`): the writer replaces
+   * the article's own part of it and keeps what an editor added. The entry is read with it populated.
+   */
+  keepsExistingValue: boolean;
   /** The value the body field stores; degradations are pushed onto `warnings`. */
   write(input: BodyInput, warnings: string[]): unknown;
 }
@@ -81,11 +105,17 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   html: {
     needsLibraryFiles: false,
     readsTree: false,
+    offThread: false,
+    storedAsJson: false,
+    keepsExistingValue: false,
     write: (input, warnings) => fitted(withLibraryUrls(input), input, 'html', warnings),
   },
   markdown: {
     needsLibraryFiles: false,
     readsTree: true,
+    offThread: true,
+    storedAsJson: false,
+    keepsExistingValue: false,
     write(input, warnings) {
       // From the tree when the article has one (not parsed again), from the HTML otherwise.
       const converted = input.tree
@@ -98,6 +128,9 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   blocks: {
     needsLibraryFiles: true,
     readsTree: true,
+    offThread: true,
+    storedAsJson: true,
+    keepsExistingValue: false,
     write({ html, tree, libraryFiles }, warnings) {
       const options = { image: (src: string) => libraryFiles.get(src)?.image };
       const converted = tree ? blocksFromTree(tree, options) : htmlToBlocks(html, options);
@@ -108,6 +141,9 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
   zone: {
     needsLibraryFiles: true,
     readsTree: true,
+    offThread: true,
+    storedAsJson: false,
+    keepsExistingValue: true,
     write({ html, tree, body, libraryFiles, existingZone }, warnings) {
       if (!body.zone) throw new Error(`The dynamic zone "${body.field}" has no component plan.`);
       const options = {

@@ -28,6 +28,27 @@ const httpUrl = z
   .string()
   .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), 'must be an http(s) URL');
 
+/** The most threads a worker pool may have: more than any core count gains nothing. */
+export const MAX_WORKER_THREADS = 64;
+
+/**
+ * `workerThreads`: the threads that sanitize and convert large articles off the event loop, per
+ * process. `auto` is one fewer than the cores (at least one); 0 turns the pool off (large articles
+ * are converted on the event loop, and readers wait meanwhile).
+ */
+const workerThreads = z.union([z.literal('auto'), z.number()]).superRefine((value, context) => {
+  if (value === 'auto' || (Number.isInteger(value) && value >= 0 && value <= MAX_WORKER_THREADS)) return;
+  context.addIssue({
+    code: 'custom',
+    message: `must be "auto" or a whole number of threads from 0 to ${MAX_WORKER_THREADS}, not ${JSON.stringify(value)}`,
+  });
+});
+
+/** The pool size `workerThreads` asks for on a machine with `cores` cores: one core stays with the event loop. */
+export function workerPoolSize(setting: PluginConfig['workerThreads'], cores: number): number {
+  return setting === 'auto' ? Math.max(1, cores - 1) : setting;
+}
+
 /** Statuses a config may default to, and that the webhook's `target_status` takes (it carries no date). */
 export const STATUSES = ['draft', 'publish', 'pending'] as const;
 /** A delivery's statuses: those, and `future` (a draft now, published at the request's `date`). */
@@ -142,6 +163,8 @@ export const pluginConfigSchema = z
     schedulePollSeconds: z.number().int().min(1).max(3600).refine(isCronPeriod, {
       message: 'must be 1 to 59 seconds, or a whole number of minutes up to 3600',
     }),
+    /** Threads converting large articles off the event loop, per process (see `workerThreads` above). */
+    workerThreads,
     /**
      * Iframe sources allowed in article HTML: URL prefixes. Optional here because Strapi merges user
      * config into defaults index by index, which would mix a user's list with ours.
@@ -212,6 +235,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   orphanSweep: { everySeconds: 15 * 60, graceSeconds: 60 * 60 },
   wordpressPaths: true,
   schedulePollSeconds: 60,
+  workerThreads: 'auto',
 };
 
 /**

@@ -29,6 +29,11 @@ export interface PingResponse {
    * unless turned off, WordPress's `/wp-json` and `/?rest_route=`.
    */
   route_prefixes: string[];
+  /**
+   * The worker threads that convert large articles off the event loop (additive): `available` false
+   * means they are converted on the event loop, readers waiting meanwhile, and `problem` says why.
+   */
+  worker_threads?: { available: boolean; size: number; problem?: string };
 }
 
 /** Where the API key comes from: nowhere yet, the admin page, or ARTICLE_PUBLISHER_API_KEY. */

@@ -1,18 +1,12 @@
 import { removeControlCharacters } from './control-characters';
 import { jsonNestsDeeperThan, tryParseJson } from './nesting';
 import { REQUEST_BOUNDS } from './request-bounds';
-import { sanitizeArticle } from './sanitize';
 
 export interface ExtractedJsonLd {
   /** Parsed `<script type="application/ld+json">` blocks, in document order. */
   blocks: unknown[];
   /** Blocks whose text was not valid JSON, or nested past the limit (dropped). */
   invalidBlocks: number;
-}
-
-/** Reads the JSON-LD blocks of an HTML body (the sanitizer reads them in its pass, and removes every script). */
-export function extractJsonLd(html: string): ExtractedJsonLd {
-  return jsonLdFromTexts(sanitizeArticle(html).jsonLdTexts);
 }
 
 /** The JSON-LD blocks of script texts already read from the HTML (by the sanitizing pass). */

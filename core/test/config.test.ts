@@ -5,6 +5,7 @@ import {
   DEFAULT_CONFIG,
   DEFAULT_VIDEO_EMBED_HOSTS,
   resolveEffectiveConfig,
+  workerPoolSize,
   type EffectiveConfig,
 } from '../src/config';
 
@@ -68,6 +69,31 @@ describe('plugin config validation', () => {
       () => assertValidConfig(withOverrides({ orphanSweep: { everySeconds: 60, graceSeconds: 60, x: 1 } })),
       /unknown option "orphanSweep\.x"/
     );
+  });
+
+  it('takes workerThreads as "auto" or 0 to 64 threads, and names a bad value with the value given', () => {
+    assert.equal(DEFAULT_CONFIG.workerThreads, 'auto');
+    for (const workerThreads of ['auto', 0, 1, 64]) {
+      assert.equal(assertValidConfig(withOverrides({ workerThreads })).workerThreads, workerThreads);
+    }
+    for (const [workerThreads, shown] of [
+      [-1, '-1'],
+      [2.5, '2.5'],
+      [65, '65'],
+    ] as const) {
+      assert.throws(
+        () => assertValidConfig(withOverrides({ workerThreads })),
+        new RegExp(`"workerThreads" must be "auto" or a whole number of threads from 0 to 64, not ${shown}`)
+      );
+    }
+    assert.throws(() => assertValidConfig(withOverrides({ workerThreads: 'four' })), /"workerThreads"/);
+  });
+
+  it('sizes the pool: auto leaves one core to the event loop (at least one thread), a number is taken as is', () => {
+    assert.equal(workerPoolSize('auto', 4), 3);
+    assert.equal(workerPoolSize('auto', 1), 1);
+    assert.equal(workerPoolSize(2, 16), 2);
+    assert.equal(workerPoolSize(0, 16), 0);
   });
 
   it('names bad webhook body timeouts', () => {

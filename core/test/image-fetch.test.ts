@@ -5,7 +5,14 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { addressRange, isPublicAddress } from '../src/images/address-policy';
 import { fetchImageBytes, loadImageSource, type FetchPolicy } from '../src/images/fetch-image';
-import { checkImageBytes } from '../src/images/image-check';
+import { inspectImage, verifyImageDecodes } from '../src/images/image-check';
+
+/** The header checks and the full decode, one after the other, as an import runs them. */
+async function checkImageBytes(bytes: Buffer | string, maxPixels: number) {
+  const { mimeType, extension, width, height } = await inspectImage(bytes, maxPixels);
+  await verifyImageDecodes(bytes, maxPixels);
+  return { mimeType, extension, width, height };
+}
 import { ImageRejected } from '../src/images/image-rejected';
 import { createLimiter } from '../src/images/concurrency';
 

@@ -4,7 +4,7 @@ import { articleFromPublishRequest, normalizeArticle } from '../src/article';
 import { articleFromWebhookPayload, parseWebhookPayload } from '../src/webhook-payload';
 import { removeControlCharacters, singleLineText } from '../src/control-characters';
 import { ServiceError } from '../src/errors';
-import { extractJsonLd } from '../src/json-ld';
+import { extractJsonLd } from './helpers/json-ld';
 import { jsonNestsDeeperThan } from '../src/nesting';
 import { parsePublishRequest } from '../src/publish-request';
 import { REQUEST_BOUNDS } from '../src/request-bounds';

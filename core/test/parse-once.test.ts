@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { firstParagraphText } from '../src/target-profile/derive';
+import { firstParagraphText } from './helpers/first-paragraph';
 import { readArticleBody } from '../src/html/article-body';
 import { swapImageSources } from '../src/html/swap-image-sources';
 import { htmlParses } from '../src/html/parse-count';

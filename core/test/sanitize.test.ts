@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { extractJsonLd, combineJsonLd } from '../src/json-ld';
+import { combineJsonLd } from '../src/json-ld';
+import { extractJsonLd } from './helpers/json-ld';
 import { sanitizeArticleHtml } from '../src/sanitize';
 
 const fixture = fs.readFileSync(path.join(__dirname, '..', '..', 'test', 'fixtures', 'article.html'), 'utf8');

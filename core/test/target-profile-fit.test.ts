@@ -4,13 +4,16 @@ import type { CategorySelection } from '../src/article';
 import {
   deriveCategoryLinks,
   derivePublicationDate,
-  deriveReadingTime,
   deriveSummary,
   deriveTags,
-  firstParagraphText,
   readingTimeOf,
 } from '../src/target-profile/derive';
 import { fitValue } from '../src/target-profile/fit';
+import { textFromHtml } from '../src/seo';
+import { firstParagraphText } from './helpers/first-paragraph';
+
+/** Minutes to read an HTML body's visible text, as a publish reads it. */
+const deriveReadingTime = (html: string) => readingTimeOf(textFromHtml(html));
 import { sampleArticle } from './helpers/target-shapes';
 
 describe('target profile: fitting a value to its attribute', () => {

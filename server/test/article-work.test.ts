@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { articleFromPublishRequest, normalizeArticle } from '../../core/src/article';
-import { writePostBody } from '../../core/src/body-formats';
+import { BODY_WRITERS, writePostBody } from '../../core/src/body-formats';
 import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
 import { articleBodyOf } from '../../core/src/html/article-body';
 import { parsePublishRequest } from '../../core/src/publish-request';
@@ -74,8 +74,15 @@ describe('the worker thread of large articles', () => {
   });
 
   /** A sized article's body written inline and by the worker's function, into the target of `catalog`. */
-  function writtenBothWays(catalog: ReturnType<typeof exampleBlog>['catalog'], bytes: number) {
-    const target = buildPublishTarget(targetSettings(), catalog);
+  function writtenBothWays(
+    catalog: ReturnType<typeof exampleBlog>['catalog'],
+    bytes: number,
+    targetContentType?: string
+  ) {
+    const target = buildPublishTarget(
+      targetSettings(targetContentType ? { targetContentType } : {}),
+      catalog
+    );
     assert.ok(target.body);
     const article = normalizeArticle(
       articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content: sizedArticle(bytes) })),
@@ -104,6 +111,27 @@ describe('the worker thread of large articles', () => {
     assert.ok('json' in worker);
     assert.deepEqual(JSON.parse(worker.json), inline);
     assert.deepEqual(worker.warnings, warnings);
+  });
+
+  it("sends the body as JSON text exactly when its format's row says it is stored as JSON (BODY_WRITERS)", () => {
+    const markdown = BODY_WRITERS.markdown;
+    const { format, inline, warnings, worker } = writtenBothWays(
+      markdownBlog().catalog,
+      40_000,
+      markdownBlog().schema.uid
+    );
+    assert.equal(format, 'markdown');
+    assert.deepEqual(worker, { value: inline, warnings });
+    // The worker asks the row, not the format's name: a format stored as JSON is one row's flag.
+    BODY_WRITERS.markdown = { ...markdown, storedAsJson: true };
+    try {
+      assert.deepEqual(writtenBothWays(markdownBlog().catalog, 40_000, markdownBlog().schema.uid).worker, {
+        json: JSON.stringify(inline),
+        warnings,
+      });
+    } finally {
+      BODY_WRITERS.markdown = markdown;
+    }
   });
 
   it('answers HTML over a bound as data (an error`s class does not cross a thread), parsing it once', () => {

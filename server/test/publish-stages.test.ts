@@ -23,7 +23,7 @@ import { planPublish, PostGone, SlugTaken, type PostSelection } from '../src/pub
 import { previewArticle } from '../src/publish/preview';
 import { deliver } from '../src/publish/write';
 import articleWork from '../src/services/article-work';
-import type { ArticleMedia } from '../src/services/media-import';
+import type { ArticleMedia } from '../src/media/types';
 import type { DeliveryRecord } from '../src/services/deliveries';
 import type { HeldLocks } from '../src/services/locks';
 import type { ScheduleRequest } from '../src/schedule/schedules';

@@ -63,10 +63,3 @@ export async function verifyImageDecodes(bytes: Buffer | string, maxPixels: numb
     throw new ImageRejected(`the image data is corrupt (${(error as Error).message})`);
   }
 }
-
-/** The header checks and the full decode, one after the other (so a corrupt file never reaches the library). */
-export async function checkImageBytes(bytes: Buffer | string, maxPixels: number): Promise<CheckedImage> {
-  const { mimeType, extension, width, height } = await inspectImage(bytes, maxPixels);
-  await verifyImageDecodes(bytes, maxPixels);
-  return { mimeType, extension, width, height };
-}

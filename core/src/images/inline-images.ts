@@ -22,26 +22,3 @@ export function listInlineImages(html: string): InlineImage[] {
   parser.end();
   return images;
 }
-
-/**
- * Whether an HTML body has more than `limit` `<img>` elements (with or without a src), as
- * htmlparser2 reads it: text inside a script or a comment does not count. Stops at the first one
- * past the limit.
- */
-export function hasMoreImagesThan(html: string, limit: number): boolean {
-  let images = 0;
-  htmlParses.count();
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (name !== 'img') return;
-        images++;
-        if (images > limit) parser.pause();
-      },
-    },
-    { decodeEntities: false }
-  );
-  parser.write(html);
-  if (images <= limit) parser.end();
-  return images > limit;
-}

@@ -1,8 +1,5 @@
-import { Parser } from 'htmlparser2';
-import { htmlParses } from '../html/parse-count';
 import type { CategorySelection, NormalizedArticle } from '../article';
 import { articleBodyOf, countWords } from '../html/article-body';
-import { textFromHtml } from '../seo';
 
 /**
  * Values a target field wants that the article does not carry as such, derived from what it does
@@ -16,45 +13,6 @@ export function deriveSummary(article: NormalizedArticle): string | undefined {
     articleBodyOf(article).firstParagraph ||
     article.seo.descriptionFallback;
   return summary || undefined;
-}
-
-/** The visible text of the first `<p>` that has any, entities decoded, whitespace collapsed. */
-export function firstParagraphText(html: string): string | undefined {
-  let depth = 0;
-  let hiddenDepth = 0;
-  let parts: string[] = [];
-  let found: string | undefined;
-  htmlParses.count();
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (found !== undefined) return;
-        if (name === 'script' || name === 'style') hiddenDepth++;
-        if (name === 'p') depth++;
-        else if (depth > 0) parts.push(' ');
-      },
-      onclosetag(name) {
-        if (found !== undefined) return;
-        if (name === 'script' || name === 'style') hiddenDepth = Math.max(0, hiddenDepth - 1);
-        if (name !== 'p' || depth === 0) {
-          if (depth > 0) parts.push(' ');
-          return;
-        }
-        depth--;
-        if (depth > 0) return;
-        const text = parts.join('').replace(/\s+/g, ' ').trim();
-        if (text) found = text;
-        parts = [];
-      },
-      ontext(text) {
-        if (found === undefined && depth > 0 && hiddenDepth === 0) parts.push(text);
-      },
-    },
-    { decodeEntities: true }
-  );
-  parser.write(html);
-  parser.end();
-  return found;
 }
 
 /**
@@ -87,11 +45,6 @@ export function keywordsOf(article: NormalizedArticle): string[] {
 }
 
 export const WORDS_PER_MINUTE = 200;
-
-/** Minutes to read the article's visible text: words / 200, rounded up (0 for no words). */
-export function deriveReadingTime(html: string): number {
-  return readingTimeOf(textFromHtml(html));
-}
 
 /** Minutes to read a visible text (already collapsed, as ArticleBody.text is). */
 export function readingTimeOf(text: string): number {

@@ -1,9 +1,10 @@
 import type { PluginServices } from '../services';
-import type { Connection } from '../services/locks';
+import type { Connection } from './types';
 
 /**
  * What the publish stages use of the rest of the plugin, passed in as arguments so that each stage
- * runs (and is unit tested) without Strapi: server/src/services/publisher.ts wires in the services.
+ * runs (and is unit tested) without Strapi: index.ts wires in the services. The one import of
+ * services/ from this folder is this type-only one: the stages name what they use of each service.
  */
 export interface PublishCollaborators {
   targetSchema: Pick<PluginServices['target-schema'], 'requireUsable'>;

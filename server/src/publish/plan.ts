@@ -5,8 +5,8 @@ import { renderPostUrl } from '../../../core/src/post-url';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import type { StageClock } from '../../../core/src/stage-timings';
 import { planValues, type ValuePlan } from '../../../core/src/target-profile/plan-values';
-import type { CategoryPlan } from '../services/category-resolver';
-import type { DeliveryOrigin } from '../services/publisher';
+import type { CategoryPlan } from './types';
+import type { DeliveryOrigin } from './types';
 import type { PublishCollaborators } from './collaborators';
 
 /**

@@ -9,7 +9,7 @@ import {
 import { articleBodyOf } from '../../../core/src/html/article-body';
 import { targetReport } from '../../../core/src/publish-target';
 import type { StageClock } from '../../../core/src/stage-timings';
-import type { CategoryPlan } from '../services/category-resolver';
+import type { CategoryPlan } from './types';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
 import { addNew, planPublish } from './plan';

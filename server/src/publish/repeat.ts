@@ -1,9 +1,13 @@
 import { replayVerdict } from '../../../core/src/webhook-replay';
-import type { DeliveryRecord } from '../services/deliveries';
 import type { PublishCollaborators } from './collaborators';
 import type { PublishPlan } from './plan';
 
 /** A delivery that writes nothing: the post as the ledger's newest entry left it. */
+/** A ledger row, as the ledger answers it. */
+type DeliveryRecord = NonNullable<
+  Awaited<ReturnType<PublishCollaborators['deliveries']['findLatestWebhookDelivery']>>
+>;
+
 export interface Unchanged {
   stale: boolean;
   record: DeliveryRecord;

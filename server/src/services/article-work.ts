@@ -9,12 +9,14 @@ import {
   type NormalizedArticle,
   type NormalizeOptions,
 } from '../../../core/src/article';
-import { writePostBody, type LibraryFile } from '../../../core/src/body-formats';
+import { BODY_WRITERS, writePostBody, type LibraryFile } from '../../../core/src/body-formats';
 import { flattenTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { rememberArticleBody, type ArticleBody } from '../../../core/src/html/article-body';
 import { RefusedBody } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
+import { workerPoolSize, type PluginConfig } from '../../../core/src/config';
+import { getService } from '../utils/get-service';
 import { siteMediaOf } from '../utils/site-media';
 import type { NormalizedInWorker, NormalizeTask, WriteBodyTask, WrittenBody } from '../worker/article-work';
 
@@ -32,32 +34,74 @@ export const OFF_THREAD_MIN_HTML = 32 * 1024;
  * The worker's built file: next to the server bundle (dist/server) in the package. Absent when the
  * plugin runs from its sources (unit tests), where everything runs inline.
  */
-const workerFile =
+const BUILT_WORKER_FILE =
   typeof __dirname === 'string'
     ? path.join(__dirname, '..', 'worker', 'server', 'src', 'worker', 'article-work.js')
     : undefined;
+
+/** The pool as the ping reports it: whether large articles leave the event loop, and on how many threads. */
+export interface WorkerThreadsState {
+  available: boolean;
+  size: number;
+  /** Why there is no pool, when there is none. */
+  problem?: string;
+}
+
+/** What the service is made with: Strapi in the app; in unit tests, none (or a stand-in file and log). */
+interface ArticleWorkOptions {
+  /** Gives the site's own addresses to the sanitizer, the pool's size (`workerThreads`) and the log. */
+  strapi?: Core.Strapi;
+  /** The worker's built file (a test names a missing one). */
+  workerFile?: string;
+  /** The pool's size when there is no Strapi config to read it from. */
+  workerThreads?: PluginConfig['workerThreads'];
+  log?: { warn(message: string): unknown };
+}
 
 /**
  * The CPU-heavy steps of a publish (sanitizing and reading the article, converting its body) off the
  * event loop for large articles, so the site keeps answering its readers meanwhile (issue #30). One
  * small pool per process: its threads are this process's CPU, not state another instance needs.
- * `strapi` (absent in unit tests) gives the site's own addresses to the sanitizer.
  */
-const articleWork = ({ strapi }: { strapi?: Core.Strapi } = {}) => {
+const articleWork = ({
+  strapi,
+  workerFile = BUILT_WORKER_FILE,
+  workerThreads,
+  log = strapi?.log,
+}: ArticleWorkOptions = {}) => {
   let pool: Piscina | undefined;
+  let state: WorkerThreadsState | undefined;
+
+  /** The pool's state, found once: a missing built file is logged once, not on every large article. */
+  const stateOf = (): WorkerThreadsState => {
+    if (state) return state;
+    const setting =
+      workerThreads ?? (strapi ? getService(strapi, 'plugin-config').static().workerThreads : 'auto');
+    const size = workerPoolSize(setting, os.availableParallelism());
+    if (size === 0) state = { available: false, size, problem: 'turned off (workerThreads: 0)' };
+    else if (!workerFile || !fs.existsSync(workerFile)) {
+      const problem = `the worker thread file ${workerFile ?? '(none: running from the sources)'} is missing: large articles are converted on the event loop, and readers wait meanwhile`;
+      state = { available: false, size: 0, problem };
+      // From the sources (unit tests) everything runs inline by design: nothing to tell.
+      if (workerFile) log?.warn(`[article-publisher] ${problem}. Rebuild the plugin (npm run build).`);
+    } else state = { available: true, size };
+    return state;
+  };
+
   const poolFor = (html: string): Piscina | undefined => {
-    if (html.length < OFF_THREAD_MIN_HTML || !workerFile || !fs.existsSync(workerFile)) return undefined;
-    pool ??= new Piscina({
-      filename: workerFile,
-      // One core stays with the event loop.
-      maxThreads: Math.max(1, os.availableParallelism() - 1),
-      minThreads: 0,
-      idleTimeout: 30_000,
-    });
+    if (html.length < OFF_THREAD_MIN_HTML || !workerFile) return undefined;
+    const { available, size } = stateOf();
+    if (!available) return undefined;
+    pool ??= new Piscina({ filename: workerFile, maxThreads: size, minThreads: 0, idleTimeout: 30_000 });
     return pool;
   };
 
   return {
+    /** Whether large articles leave the event loop, and on how many threads (the ping's `worker_threads`). */
+    threads(): WorkerThreadsState {
+      return { ...stateOf() };
+    },
+
     /** normalizeArticle, in a worker thread for a large article. */
     async normalize(fields: ArticleFields, givenOptions: NormalizeOptions): Promise<NormalizedArticle> {
       // Every door keeps the site's own uploads in the body, whatever their scheme (see images/site-media).
@@ -84,8 +128,8 @@ const articleWork = ({ strapi }: { strapi?: Core.Strapi } = {}) => {
       libraryFiles: ReadonlyMap<string, LibraryFile>,
       existingZone: readonly ZoneComponent[]
     ): Promise<WrittenBody> {
-      // Writing HTML is one linear pass over the string: not worth a thread.
-      const worker = body.body.format === 'html' ? undefined : poolFor(article.html);
+      // A format whose writing is one linear pass over the HTML string is not worth a thread.
+      const worker = BODY_WRITERS[body.body.format].offThread ? poolFor(article.html) : undefined;
       if (!worker) {
         const warnings: string[] = [];
         return { value: writePostBody(body, article, libraryFiles, existingZone, warnings), warnings };

@@ -12,12 +12,9 @@ import { documentsOf } from '../utils/documents';
 import { getService } from '../utils/get-service';
 import type { CategoryMatch, CategoryRow, NamedType } from './category-store';
 import type { PostData } from './posts';
+import type { CategoryPlan } from '../publish/types';
 
-/** What to assign, decided before any write: existing rows by id, or names to find or create. */
-export type CategoryPlan =
-  | { kind: 'none' }
-  | { kind: 'existing'; rows: CategoryRow[] }
-  | { kind: 'names'; type: CategoryType; names: CategoryName[]; locale: string | undefined };
+export type { CategoryPlan };
 
 /** Alternatives tried for a taken slug (`-2` ... `-N`) before one made of the time is used. */
 const MAX_SLUG_SUFFIX = 100;

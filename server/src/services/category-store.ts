@@ -3,12 +3,9 @@ import { localeParams } from '../../../core/src/locale';
 import type { RelatedType } from '../../../core/src/target-profile/profile';
 import { documentsOf, entryRowsOf, lookupWhere } from '../utils/documents';
 import type { PostData } from './posts';
+import type { CategoryRow } from '../publish/types';
 
-export interface CategoryRow {
-  id: number;
-  documentId: string;
-  name: string;
-}
+export type { CategoryRow };
 
 /** A category found by name or slug, with where it sits. */
 export interface CategoryMatch extends CategoryRow {

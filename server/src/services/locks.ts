@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
+import type { Connection, HeldLocks } from '../publish/types';
 import { describeError } from '../utils/describe-error';
 import { LOCK_TABLE } from '../utils/plugin-tables';
 import { ServiceError } from '../../../core/src/errors';
@@ -9,18 +10,7 @@ const LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
 const ACQUIRE_TIMEOUT_MS = 60_000;
 
-/** Strapi's Knex connection, or a transaction on it (a Knex.Transaction is one too). */
-export type Connection = Core.Strapi['db']['connection'];
-
-/** What a holder can do with its locks while it works. */
-export interface HeldLocks {
-  /**
-   * Deletes the lock rows inside the holder's write transaction, so that they go with its commit (one
-   * commit fewer per publish) and the next holder sees the write and the free lock at once. When the
-   * transaction rolls back, the rows come back and are released as usual when the work ends.
-   */
-  releaseWithin(transaction: Connection): Promise<void>;
-}
+export type { Connection, HeldLocks };
 
 /** A deadlock or lock-wait timeout (MySQL/MariaDB error numbers 1213 and 1205, PostgreSQL's 40P01). */
 function isLockConflict(error: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { BODY_WRITERS } from '../../../core/src/body-formats';
 import { BLOCKS_STAND_IN_JSON, type StoredBodyJson } from '../../../core/src/blocks/stored-json';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import type { EffectiveConfig } from '../../../core/src/config';
@@ -26,7 +27,8 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
   function populateOf(target: PublishTarget): Record<string, unknown> {
     const populate: Record<string, unknown> = {};
     if (target.seo?.kind === 'component') populate[target.seo.field] = { populate: '*' };
-    if (target.body?.body.format === 'zone') populate[target.body.field] = { populate: '*' };
+    if (target.body && BODY_WRITERS[target.body.body.format].keepsExistingValue)
+      populate[target.body.field] = { populate: '*' };
     // An author an editor set is kept: the configured default only fills an entry without one.
     if (target.author) populate[target.author.field] = { fields: ['documentId'] };
     return populate;
@@ -112,9 +114,12 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       return undefined;
     },
 
-    /** A zone body's current components, ready to be written back (ids stripped, media as ids). */
+    /**
+     * The body's current value for a writer that keeps it (BODY_WRITERS' `keepsExistingValue`: a zone
+     * body's components), ready to be written back (ids stripped, media as ids).
+     */
     existingZone(target: PublishTarget, existing: DocumentRow | null): ZoneComponent[] {
-      if (!existing || target.body?.body.format !== 'zone') return [];
+      if (!existing || !target.body || !BODY_WRITERS[target.body.body.format].keepsExistingValue) return [];
       return toResendableComponents(existing[target.body.field], schemaCatalog(strapi));
     },
 

@@ -58,6 +58,7 @@ const siteInfo = ({ strapi }: { strapi: Core.Strapi }) => ({
         String(strapi.config.get('api.rest.prefix', '/api')),
         config.wordpressPaths
       ),
+      worker_threads: getService(strapi, 'article-work').threads(),
     };
   },
 });

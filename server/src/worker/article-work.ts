@@ -10,7 +10,7 @@ import {
   type NormalizedArticle,
   type NormalizeOptions,
 } from '../../../core/src/article';
-import { writePostBody, type LibraryFile } from '../../../core/src/body-formats';
+import { BODY_WRITERS, writePostBody, type LibraryFile } from '../../../core/src/body-formats';
 import { flattenTree, type FlatTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
@@ -59,10 +59,10 @@ export interface WriteBodyTask {
  */
 export type WrittenBody = { value: unknown; warnings: string[] } | { json: string; warnings: string[] };
 
-/** The body field's value in the target's format (a Blocks body as JSON text), and how it degraded. */
+/** The body field's value in the target's format (as JSON text where its row says `storedAsJson`), and how it degraded. */
 export function writeBody({ body, html, flatTree, libraryFiles, existingZone }: WriteBodyTask): WrittenBody {
   const warnings: string[] = [];
   const value = writePostBody(body, { html, flatTree }, libraryFiles, existingZone, warnings);
-  if (body.body.format === 'blocks') return { json: JSON.stringify(value), warnings };
+  if (BODY_WRITERS[body.body.format].storedAsJson) return { json: JSON.stringify(value), warnings };
   return { value, warnings };
 }

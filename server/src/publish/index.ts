@@ -4,38 +4,18 @@ import type { EffectiveConfig } from '../../../core/src/config';
 import { letReadersIn } from '../../../core/src/event-loop-turn';
 import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { PublishResult } from '../../../core/src/publish-result';
-import type { PublishCollaborators } from '../publish/collaborators';
-import type { Connection } from './locks';
-import { toPublishFailure } from '../publish/failure';
-import { planPublish, type PostSelection } from '../publish/plan';
-import { previewArticle } from '../publish/preview';
-import { resultOf } from '../publish/result';
-import { deliver } from '../publish/write';
+import type { PublishCollaborators } from './collaborators';
+import { toPublishFailure } from './failure';
+import { planPublish, type PostSelection } from './plan';
+import { previewArticle } from './preview';
+import { resultOf } from './result';
+import type { Connection, DeliveryOrigin } from './types';
+import { deliver } from './write';
 import { getService } from '../utils/get-service';
 import { stageTimings } from '../utils/stage-timings';
 
-/** Where a delivery came from; recorded in the ledger. */
-export type DeliveryOrigin =
-  | { source: 'api' }
-  /** WordPress's core REST API (`/wp-json/wp/v2/posts`), with an application password. */
-  | {
-      source: 'wordpress';
-      /** The SEO plugins' keys the post keeps (`meta`), answered by the post's later reads. */
-      meta: Record<string, string>;
-    }
-  | {
-      source: 'webhook';
-      articleId: number;
-      websiteId: number | undefined;
-      event: string;
-      /** The payload's signed `timestamp`, when it has one. */
-      timestamp: Date | undefined;
-      /** The SHA-256 of the body's exact bytes. */
-      bodyHash: string;
-    };
-
 /**
- * The publish pipeline both integrations share (its stages are in server/src/publish/): plan (target,
+ * The publish pipeline both integrations share (its stages are the other files of this folder): plan (target,
  * title, categories, locks) -> under the post's lock, media (import images) -> compose the entry (body,
  * values) -> write (one short transaction: categories, post, status, ledger) -> a plain result, which
  * each controller shapes into its own wire answer. The dry run is the same plan and composer, stopped
@@ -103,5 +83,6 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 };
 
+export type { DeliveryOrigin };
 export type PublisherService = ReturnType<typeof publisher>;
 export default publisher;

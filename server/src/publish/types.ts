@@ -1,0 +1,54 @@
+import type { Core } from '@strapi/strapi';
+import type { CategoryName } from '../../../core/src/target-profile/derive';
+import type { CategoryType } from '../../../core/src/target-profile/profile';
+
+/**
+ * The data the publish stages hand each other and the services they use. They live with the stages
+ * (the lower layer) so that no stage imports a service's file for a type; the services import them.
+ */
+
+/** Where a delivery came from; recorded in the ledger. */
+export type DeliveryOrigin =
+  | { source: 'api' }
+  /** WordPress's core REST API (`/wp-json/wp/v2/posts`), with an application password. */
+  | {
+      source: 'wordpress';
+      /** The SEO plugins' keys the post keeps (`meta`), answered by the post's later reads. */
+      meta: Record<string, string>;
+    }
+  | {
+      source: 'webhook';
+      articleId: number;
+      websiteId: number | undefined;
+      event: string;
+      /** The payload's signed `timestamp`, when it has one. */
+      timestamp: Date | undefined;
+      /** The SHA-256 of the body's exact bytes. */
+      bodyHash: string;
+    };
+
+/** Strapi's Knex connection, or a transaction on it (a Knex.Transaction is one too). */
+export type Connection = Core.Strapi['db']['connection'];
+
+/** What a holder can do with its locks while it works (the `locks` service takes them). */
+export interface HeldLocks {
+  /**
+   * Deletes the lock rows inside the holder's write transaction, so that they go with its commit (one
+   * commit fewer per publish) and the next holder sees the write and the free lock at once. When the
+   * transaction rolls back, the rows come back and are released as usual when the work ends.
+   */
+  releaseWithin(transaction: Connection): Promise<void>;
+}
+
+/** A category or tag entry, as the write links it. */
+export interface CategoryRow {
+  id: number;
+  documentId: string;
+  name: string;
+}
+
+/** What to assign, decided before any write: existing rows by id, or names to find or create. */
+export type CategoryPlan =
+  | { kind: 'none' }
+  | { kind: 'existing'; rows: CategoryRow[] }
+  | { kind: 'names'; type: CategoryType; names: CategoryName[]; locale: string | undefined };

@@ -1,0 +1,211 @@
+import type { Core } from '@strapi/strapi';
+import type { EffectiveConfig } from '../../../core/src/config';
+import { localeParams } from '../../../core/src/locale';
+import { renderPostUrl } from '../../../core/src/post-url';
+import type { PublishTarget } from '../../../core/src/publish-target';
+import type { ListQuery } from '../../../core/src/wordpress/list-query';
+import type { PostView } from '../../../core/src/wordpress/post-json';
+import { documentsOf, type DocumentRow } from '../utils/documents';
+import { getService } from '../utils/get-service';
+
+/** What a post's status, date, SEO keys and revisions are read from besides its entry. */
+interface PostState {
+  status: PostView['status'];
+  /** While a schedule waits: its time. */
+  publishAt: Date | undefined;
+  meta: Record<string, string>;
+  revisions: number;
+}
+
+const idsOf = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : value ? [value] : [])
+    .map((entry) => (entry as { id?: unknown }).id)
+    .filter((id): id is number => typeof id === 'number');
+
+/**
+ * The target's entries as WordPress shows its posts: a post's status (published, scheduled, pending
+ * or draft, from the entry, the schedules and the ledger), its SEO keys, revisions and terms, and the
+ * pages of a list by status. Reads only; the `wordpress-posts` service writes.
+ */
+export const wordpressPostViews = (strapi: Core.Strapi) => {
+  const service = <Name extends Parameters<typeof getService>[1]>(name: Name) => getService(strapi, name);
+
+  const draftScope = (target: PublishTarget, locale: string | undefined) => ({
+    ...(target.draftAndPublish ? { status: 'draft' } : {}),
+    ...localeParams(target, locale),
+  });
+
+  function populateOf(target: PublishTarget): Record<string, unknown> {
+    const populate: Record<string, unknown> = {};
+    if (target.featuredImage) populate[target.featuredImage.field] = { fields: ['id'] };
+    if (target.categories?.kind === 'relation') populate[target.categories.field] = { fields: ['id'] };
+    if (target.tags?.kind === 'relation') populate[target.tags.field] = { fields: ['id'] };
+    return populate;
+  }
+
+  /** The documents (of `documentIds`) that have a published version. */
+  async function publishedOf(target: PublishTarget, documentIds: string[], locale: string | undefined) {
+    if (!target.draftAndPublish) return new Set(documentIds);
+    if (!documentIds.length) return new Set<string>();
+    const rows = await documentsOf(strapi, target.uid).findMany({
+      filters: { documentId: { $in: documentIds } },
+      status: 'published',
+      fields: ['documentId'],
+      ...localeParams(target, locale),
+    });
+    return new Set(rows.map((row) => row.documentId));
+  }
+
+  function viewOf(
+    target: PublishTarget,
+    config: EffectiveConfig,
+    row: DocumentRow,
+    published: boolean
+  ): PostView {
+    const text = (field: string | undefined) =>
+      field && typeof row[field] === 'string' ? (row[field] as string) : '';
+    const slug = target.slug ? text(target.slug.field) : '';
+    const featured = target.featuredImage
+      ? (row[target.featuredImage.field] as { id?: number } | null)
+      : null;
+    const siteUrl = service('site-info').siteUrl(config);
+    return {
+      id: row.id,
+      slug,
+      status: published ? 'publish' : 'draft',
+      title: text(target.title?.field),
+      content: text(target.body?.field),
+      excerpt: text(target.summary?.field),
+      date:
+        (target.date && (row[target.date.field] as string | null)) ||
+        (row.publishedAt as string | null) ||
+        (row.createdAt as string | null) ||
+        null,
+      modified: (row.updatedAt as string | null) ?? null,
+      link: renderPostUrl(config.postUrlTemplate, { siteUrl, slug, documentId: row.documentId, id: row.id }),
+      authorId: 1,
+      featuredMedia: featured?.id ?? 0,
+      categories: target.categories?.kind === 'relation' ? idsOf(row[target.categories.field]) : [],
+      tags: target.tags?.kind === 'relation' ? idsOf(row[target.tags.field]) : [],
+      meta: {},
+      revisions: 0,
+    };
+  }
+
+  /**
+   * Each post's state as WordPress shows it: `future` while a schedule waits (its time as the date),
+   * `pending` for a draft last delivered as pending, its SEO keys and revision count (the updates the
+   * ledger recorded).
+   */
+  async function statesOf(
+    target: PublishTarget,
+    locale: string | undefined,
+    rows: Array<Pick<DocumentRow, 'id' | 'documentId'>>,
+    published: Set<string>
+  ): Promise<Map<number, PostState>> {
+    const postIds = rows.map((row) => row.id);
+    const [updates, latest, waiting] = await Promise.all([
+      service('deliveries').countUpdates(target.uid, postIds),
+      service('deliveries').latestOfPosts(target.uid, postIds),
+      service('schedules').waitingFor(
+        target.uid,
+        rows.map((row) => row.documentId),
+        locale
+      ),
+    ]);
+    const states = new Map<number, PostState>();
+    for (const row of rows) {
+      const isPublished = published.has(row.documentId);
+      const publishAt = isPublished ? undefined : waiting.get(row.documentId);
+      const last = latest.get(row.id);
+      const status: PostState['status'] = isPublished
+        ? 'publish'
+        : publishAt
+          ? 'future'
+          : last?.requestedStatus === 'pending'
+            ? 'pending'
+            : 'draft';
+      states.set(row.id, {
+        status,
+        publishAt,
+        meta: last?.wordpressMeta ?? {},
+        revisions: updates.get(row.id) ?? 0,
+      });
+    }
+    return states;
+  }
+
+  /** Posts as WordPress shows them (statesOf). */
+  async function viewsOf(
+    target: PublishTarget,
+    config: EffectiveConfig,
+    locale: string | undefined,
+    rows: DocumentRow[],
+    published: Set<string>
+  ): Promise<PostView[]> {
+    const [states, keptTerms] = await Promise.all([
+      statesOf(target, locale, rows, published),
+      service('wordpress-terms').keptOfPosts(
+        target,
+        locale,
+        rows.map((row) => row.documentId)
+      ),
+    ]);
+    return rows.map((row) => {
+      const post = viewOf(target, config, row, published.has(row.documentId));
+      const state = states.get(row.id) as PostState;
+      return {
+        ...post,
+        // Where the plugin keeps the terms (no relation on the target), the post's links are its terms.
+        ...keptTerms(row.documentId),
+        status: state.status,
+        revisions: state.revisions,
+        meta: state.meta,
+        ...(state.publishAt ? { date: state.publishAt } : {}),
+      };
+    });
+  }
+
+  /**
+   * The page of a list asked for by status (`?status=pending`, `draft,future`, ...): the statuses live
+   * partly in the ledger and the schedules, so every post of the filters is read (ids only) and
+   * filtered before the page is cut.
+   */
+  async function pageByStatus(
+    target: PublishTarget,
+    locale: string | undefined,
+    filters: Record<string, unknown>,
+    query: ListQuery
+  ): Promise<{ documentIds: string[]; total: number }> {
+    const all = await documentsOf(strapi, target.uid).findMany({
+      filters,
+      fields: ['documentId'],
+      sort: ['createdAt:desc', 'id:desc'],
+      ...draftScope(target, locale),
+    });
+    const published = await publishedOf(
+      target,
+      all.map((row) => row.documentId),
+      locale
+    );
+    const states = await statesOf(target, locale, all, published);
+    // `private` is stored as a draft (docs/wordpress.md).
+    const wanted = new Set(query.status?.map((status) => (status === 'private' ? 'draft' : status)));
+    const matching = all.filter((row) => wanted.has((states.get(row.id) as PostState).status));
+    const start = (query.page - 1) * query.per_page;
+    return {
+      documentIds: matching.slice(start, start + query.per_page).map((row) => row.documentId),
+      total: matching.length,
+    };
+  }
+
+  async function findRow(target: PublishTarget, id: number, locale: string | undefined) {
+    return documentsOf(strapi, target.uid).findFirst({
+      filters: { id },
+      populate: populateOf(target),
+      ...draftScope(target, locale),
+    });
+  }
+
+  return { draftScope, populateOf, publishedOf, viewsOf, pageByStatus, findRow };
+};
