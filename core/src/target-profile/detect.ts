@@ -36,7 +36,12 @@ import {
   TEXT_TYPES,
 } from './role-names';
 import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from './schema';
-import { describeChoice, featuredImageByPosition, taxonomyRelationByShape, type RoleChoice } from './role-choices';
+import {
+  describeChoice,
+  featuredImageByPosition,
+  taxonomyRelationByShape,
+  type RoleChoice,
+} from './role-choices';
 import { detectFlatSeo, detectSeoComponent, seoComponentRole } from './seo-target';
 
 /**
@@ -183,7 +188,9 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   if (!categories && overrides.categories === undefined) {
     const found = taxonomyRelationByShape(schema, catalog, taken, { toManyOnly: false, isToMany });
     if (found) {
-      categories = claim(categoryRelation(found.field, found.attribute, found.target, options.categoryFields));
+      categories = claim(
+        categoryRelation(found.field, found.attribute, found.target, options.categoryFields)
+      );
       choices.push({ role: 'categories', field: found.field, why: found.why, ambiguous: false });
     }
   }
@@ -197,8 +204,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   if (!categories && overrides.categories !== '')
     problems.degraded.push('No category field: categories will not be assigned.');
   if (categories?.kind === 'relation') noteCategoryType(categories, problems);
-  for (const choice of choices)
-    if (choice.ambiguous) problems.degraded.push(describeChoice(choice));
+  for (const choice of choices) if (choice.ambiguous) problems.degraded.push(describeChoice(choice));
 
   // By name; else by type: the first required date or datetime (an `addedAt` is the publication date).
   const date = resolve(

@@ -73,8 +73,7 @@ export function taxonomyRelationByShape(
     if (!target || target.uid === schema.uid) continue;
     if (appCollectionTypeProblem(target.uid, target.kind)) continue;
     if ((ROLE_NAMES.authorType as readonly string[]).includes(normalizedName(target.singularName))) continue;
-    if (Object.values(target.attributes).some((a) => RICH_TYPES.includes(a.type) || a.customField))
-      continue;
+    if (Object.values(target.attributes).some((a) => RICH_TYPES.includes(a.type) || a.customField)) continue;
     const name = relatedNameField(target);
     if (!name || name.attribute.type !== 'string') continue;
     return {
