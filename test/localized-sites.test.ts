@@ -233,7 +233,9 @@ describe('localized sites: an article lands in the locale it is written in', () 
     assert.equal(response.status, 201, response.text);
     assert.equal(response.json.locale, undefined);
     assert.ok(
-      response.json.warnings.includes('locale "fr" was ignored: the target content type is not localized.'),
+      response.json.warnings.includes(
+        'locale "fr" was ignored: the target content type is not localized (to keep each language apart, enable i18n localization on the type).'
+      ),
       response.text
     );
     const ping = await request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': KEY } });

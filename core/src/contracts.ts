@@ -149,6 +149,8 @@ export interface TargetCheck {
   suggestedDefaults?: string;
   /** Each role's field as detected or configured (null: none), shown next to the selects. */
   mapping?: Record<string, string | null>;
+  /** Roles given to a field by its shape, not its name ("Featured image -> rectangularImage (first of 2 image fields: ...)"). */
+  choices?: string[];
 }
 
 /** A collection type the form offers as target or category type, with its attributes to map fields. */

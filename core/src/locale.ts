@@ -60,7 +60,9 @@ export function chooseLocale(options: {
   const { localized, requested, configured, site } = options;
   if (!localized) {
     const warnings = requested
-      ? [`locale "${requested}" was ignored: the target content type is not localized.`]
+      ? [
+          `locale "${requested}" was ignored: the target content type is not localized (to keep each language apart, enable i18n localization on the type).`,
+        ]
       : [];
     return { locale: undefined, warnings };
   }

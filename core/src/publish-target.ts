@@ -5,6 +5,7 @@ import { zonePlan, type ZonePlan } from './body/zone-kinds';
 import type { CategoryFieldOverrides, FieldDefaults, FieldOverrides } from './target-profile/field-overrides';
 import { detectTargetProfile } from './target-profile/detect';
 import { profileMapping, type BodySlot, type TargetProfile } from './target-profile/profile';
+import { describeChoice } from './target-profile/role-choices';
 import type { SchemaCatalog } from './target-profile/schema';
 
 /**
@@ -116,6 +117,7 @@ function emptyTarget(uid: string, problem: string): PublishTarget {
     defaults: [],
     fills: [],
     suggestedDefaults: [],
+    choices: [],
     problems: { fatal: [problem], degraded: [] },
   };
 }
@@ -128,6 +130,8 @@ export interface TargetReport {
   /** How a republish finds its entry: the slug field, or the plugin's own record. */
   upsert_key: 'slug' | 'plugin_record';
   mapping: Record<string, string | null>;
+  /** Roles given to a field by its shape, not its name (only when there are some): "Featured image -> rectangularImage (first of 2 image fields: ...)". */
+  choices?: string[];
   /** On a localized target: the site's locales, and the one articles are written in unless a request names another. */
   locales?: string[];
   locale?: string;
@@ -140,5 +144,6 @@ export function targetReport(target: PublishTarget): TargetReport {
     body_format: target.body?.body.format ?? null,
     upsert_key: target.slug ? 'slug' : 'plugin_record',
     mapping: profileMapping(target),
+    ...(target.choices.length ? { choices: target.choices.map(describeChoice) } : {}),
   };
 }

@@ -43,7 +43,9 @@ describe('locale of a delivery', () => {
       chooseLocale({ localized: false, requested, configured: 'fr-CA', site: SITE });
     assert.deepEqual(ignore('xx'), {
       locale: undefined,
-      warnings: ['locale "xx" was ignored: the target content type is not localized.'],
+      warnings: [
+        'locale "xx" was ignored: the target content type is not localized (to keep each language apart, enable i18n localization on the type).',
+      ],
     });
     assert.deepEqual(ignore(undefined), { locale: undefined, warnings: [] });
   });

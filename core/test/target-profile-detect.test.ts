@@ -228,7 +228,7 @@ describe('target profile: role detection', () => {
     );
   });
 
-  it('takes the only single image field when none has a featured-image name, and not one of two', () => {
+  it('takes the only single image field when none has a featured-image name, else the first of several', () => {
     const base = {
       uid: 'api::x.x',
       singularName: 'x',
@@ -246,7 +246,11 @@ describe('target profile: role detection', () => {
     };
     assert.equal(detectTargetProfile(one, catalogOf([one])).featuredImage?.field, 'picture');
     const two = { ...base, attributes: { ...one.attributes, logo: { type: 'media', multiple: false } } };
-    assert.equal(detectTargetProfile(two, catalogOf([two])).featuredImage, null);
+    const profile = detectTargetProfile(two, catalogOf([two]));
+    assert.equal(profile.featuredImage?.field, 'picture');
+    assert.deepEqual(profile.choices, [
+      { role: 'cover', field: 'picture', why: 'first of 2 image fields: picture, logo', ambiguous: true },
+    ]);
   });
 
   it('makes a required field nothing fills fatal, unless it has a default or a configured constant', () => {

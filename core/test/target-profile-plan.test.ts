@@ -107,8 +107,8 @@ describe('target profile: the values a publish writes', () => {
     assert.deepEqual(plan.featuredImagePaths, [['cover']]);
     assert.deepEqual(plan.warnings, [
       `description was ${META_DESCRIPTION.length} characters; shortened to the field's limit of 80.`,
-      'The focus keyword and keywords (succulents, Watering, houseplants) were not saved: the target has no keywords field and no tags field.',
-      'The JSON-LD was not saved: the target has no structured-data field.',
+      'Tags and keywords: the focus keyword and keywords (succulents, Watering, houseplants) were not saved: the target has no keywords field and no tags field; to keep them next time, set fields.tags to a tag relation, json or text field (or give the SEO component a keywords field).',
+      'JSON-LD was not saved: the target has no structured-data field; to keep it next time, set fields.jsonLd to a json field.',
     ]);
   });
 
@@ -219,7 +219,7 @@ describe('target profile: the values a publish writes', () => {
     assert.deepEqual(noImage.featuredImagePaths, []);
   });
 
-  it('warns for each SEO value a type without SEO, summary or tags fields drops (focus keyword, description, JSON-LD)', () => {
+  it('names each part a type with only a title and a body drops, with the fields key that keeps it', () => {
     const note = contentTypeSchema('api::note.note', {
       title: { type: 'string', required: true },
       content: { type: 'richtext' },
@@ -227,9 +227,11 @@ describe('target profile: the values a publish writes', () => {
     const profile = detectTargetProfile(note, catalogOf([note]), { detectBody: bodyByName });
     const plan = planValues(profile, { article: sampleArticle(), now: NOW });
     assert.deepEqual(plan.warnings, [
-      'The focus keyword and keywords (succulents, Watering, houseplants) were not saved: the target has no keywords field and no tags field.',
-      'The meta description was not saved: the target has no description or summary field.',
-      'The JSON-LD was not saved: the target has no structured-data field.',
+      'Featured image was not saved: the target has no single image field for it; to keep it next time, set fields.cover to a single media field.',
+      'Categories were not saved: the target has no category field; to keep them next time, set fields.categories to a relation to a category type, or a string or enumeration field.',
+      'Tags and keywords: the focus keyword and keywords (succulents, Watering, houseplants) were not saved: the target has no keywords field and no tags field; to keep them next time, set fields.tags to a tag relation, json or text field (or give the SEO component a keywords field).',
+      'Meta description was not saved: the target has no description or summary field; to keep it next time, set fields.summary, or give the type an SEO component or a metaDescription field.',
+      'JSON-LD was not saved: the target has no structured-data field; to keep it next time, set fields.jsonLd to a json field.',
     ]);
     // A type that keeps them somewhere (the playground's SEO component) gets no such warning.
     const kept = planValues(profileOf(playgroundArticle()), { article: sampleArticle(), now: NOW });

@@ -263,7 +263,7 @@ describe('target profile: detection by shape', () => {
     assert.equal(findBodyField(noText, catalogOf([noText], components))?.name, 'notes');
   });
 
-  it('says how many single image fields there are when none is named like a cover', () => {
+  it('names the choice among several single image fields when none is named like a cover', () => {
     const profile = detectTargetProfile(
       contentTypeSchema('api::x.x', {
         title: { type: 'string' },
@@ -272,10 +272,10 @@ describe('target profile: detection by shape', () => {
       }),
       catalogOf([])
     );
-    assert.equal(profile.featuredImage, null);
+    assert.equal(profile.featuredImage?.field, 'picture');
     assert.ok(
       profile.problems.degraded.includes(
-        '2 single image fields ("picture", "logo") and none named like a cover: the featured image will not be attached; set fields.cover to the one that shows it.'
+        'Featured image -> picture (first of 2 image fields: picture, logo); set fields.cover to choose another.'
       ),
       profile.problems.degraded.join('\n')
     );
@@ -346,7 +346,7 @@ describe('target profile: SEO variants', () => {
     assert.deepEqual(plan.featuredImagePaths, [['seo', 0, 'metaImage']]);
     assert.ok(
       plan.warnings.includes(
-        'The keywords besides the focus keyword (Watering, houseplants) were not saved: the target has a focus keyword field, no keywords field and no tags field.'
+        'Tags and keywords: the keywords besides the focus keyword (Watering, houseplants) were not saved: the target has a focus keyword field, no keywords field and no tags field; to keep them next time, set fields.tags to a tag relation, json or text field (or give the SEO component a keywords field).'
       ),
       plan.warnings.join('\n')
     );

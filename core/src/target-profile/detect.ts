@@ -36,6 +36,12 @@ import {
   TEXT_TYPES,
 } from './role-names';
 import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from './schema';
+import {
+  describeChoice,
+  featuredImageByPosition,
+  taxonomyRelationByShape,
+  type RoleChoice,
+} from './role-choices';
 import { detectFlatSeo, detectSeoComponent, seoComponentRole } from './seo-target';
 
 /**
@@ -128,16 +134,21 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       `${uid} has no slug field: the plugin keeps its own record of slug -> entry, so a republish still updates the same entry.`
     );
 
+  const choices: RoleChoice[] = [];
+  const chosen = <R>(found: { ref: R; choice: RoleChoice } | null): R | null => {
+    if (found) choices.push(found.choice);
+    return found?.ref ?? null;
+  };
   const featuredImage = resolve(
     'cover',
     () =>
       findByName(attributes, ROLE_NAMES.featuredImage, isSingleImage, taken) ??
-      onlySingleImage(attributes, taken),
+      chosen(featuredImageByPosition(attributes, taken)),
     (field, attribute) =>
       isSingleImage(attribute, field) ? { field, attribute } : 'which is not a single image media field'
   );
   if (!featuredImage && overrides.cover !== '')
-    problems.degraded.push(noCoverProblem(attributes, overrides.cover));
+    problems.degraded.push('No single image field: the featured image will not be attached.');
 
   const seo = resolve<SeoRole>(
     'seo',
@@ -158,26 +169,42 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     ofTypes(...SUMMARY_TYPES)
   );
 
-  const categories = resolve<CategoriesRole>(
+  let categories = resolve<CategoriesRole>(
     'categories',
     () => detectCategories(schema, catalog, options.categoryFields, taken),
     (field, attribute) => categoriesFromField(field, attribute, catalog, options.categoryFields)
   );
-  if (!categories && overrides.categories !== '')
-    problems.degraded.push('No category field: categories will not be assigned.');
-  if (categories?.kind === 'relation') noteCategoryType(categories, problems);
-
-  const tags = resolve<TagsRole>(
+  let tags = resolve<TagsRole>(
     'tags',
     () => detectTags(schema, catalog, taken),
     (field, attribute) => tagsFromField(field, attribute, catalog)
   );
-
   const author = resolve<RelationRole<RelatedType>>(
     'author',
     () => detectAuthor(schema, catalog, taken),
     (field, attribute) => relationRole(field, attribute, catalog) ?? 'which is not a relation to a known type'
   );
+  // By shape, once every role named so has its field: a relation to a taxonomy-like type (`themes`).
+  if (!categories && overrides.categories === undefined) {
+    const found = taxonomyRelationByShape(schema, catalog, taken, { toManyOnly: false, isToMany });
+    if (found) {
+      categories = claim(
+        categoryRelation(found.field, found.attribute, found.target, options.categoryFields)
+      );
+      choices.push({ role: 'categories', field: found.field, why: found.why, ambiguous: false });
+    }
+  }
+  if (!tags && overrides.tags === undefined) {
+    const found = taxonomyRelationByShape(schema, catalog, taken, { toManyOnly: true, isToMany });
+    if (found) {
+      tags = claim(relationRole(found.field, found.attribute, catalog) ?? null);
+      if (tags) choices.push({ role: 'tags', field: found.field, why: found.why, ambiguous: false });
+    }
+  }
+  if (!categories && overrides.categories !== '')
+    problems.degraded.push('No category field: categories will not be assigned.');
+  if (categories?.kind === 'relation') noteCategoryType(categories, problems);
+  for (const choice of choices) if (choice.ambiguous) problems.degraded.push(describeChoice(choice));
 
   // By name; else by type: the first required date or datetime (an `addedAt` is the publication date).
   const date = resolve(
@@ -265,6 +292,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     defaults,
     fills,
     suggestedDefaults,
+    choices,
     problems,
   };
 }
@@ -343,26 +371,6 @@ function firstOfType(
       !taken.has(field) && types.includes(attribute.type) && (!required || attribute.required === true)
   );
   return found ? { field: found[0], attribute: found[1] } : null;
-}
-
-/** Why no featured image field was found, as the schema has it: none, or several and none named like a cover. */
-function noCoverProblem(attributes: ContentTypeSchema['attributes'], override: string | undefined): string {
-  const images = Object.entries(attributes)
-    .filter(([field, attribute]) => isSingleImage(attribute, field))
-    .map(([field]) => `"${field}"`);
-  if (override !== undefined || images.length < 2)
-    return 'No single image field: the featured image will not be attached.';
-  return `${images.length} single image fields (${images.join(', ')}) and none named like a cover: the featured image will not be attached; set fields.cover to the one that shows it.`;
-}
-
-function onlySingleImage(
-  attributes: ContentTypeSchema['attributes'],
-  taken: ReadonlySet<string>
-): FieldRef | null {
-  const images = Object.entries(attributes).filter(
-    ([field, attribute]) => !taken.has(field) && isSingleImage(attribute, field)
-  );
-  return images.length === 1 ? { field: images[0][0], attribute: images[0][1] } : null;
 }
 
 /** A relation to a content type the catalog knows, with that type read. */

@@ -11,6 +11,7 @@ import {
   type CategoryLinks,
 } from './derive';
 import { fitValue, type FittedValue } from './fit';
+import { leftOutPartWarnings } from './left-out-parts';
 import type { BodySlot, FieldRef, TargetProfile } from './profile';
 import { colourFor, type RequiredFill } from './required-fields';
 import { hasValue, nestedValues, planSeo, seoSource, type SeoSource } from './seo-values';
@@ -42,30 +43,6 @@ export interface ValuePlan {
   /** For a tag relation: the names to find or create (case-insensitive). */
   tags: string[];
   warnings: string[];
-}
-
-/**
- * What the service sent for SEO that no field of the target keeps: said once each, as the JSON-LD's is,
- * so a sender is never left believing a focus keyword or a meta description landed.
- */
-function unsavedSeoWarnings(profile: TargetProfile<BodySlot>, article: NormalizedArticle): string[] {
-  const warnings: string[] = [];
-  if (article.seo.keywords && !profile.seo?.keywords && !profile.tags) {
-    const [, ...others] = keywordsOf(article).map((keyword) => keyword.trim());
-    if (!profile.seo?.focusKeyword) {
-      warnings.push(
-        `The focus keyword and keywords (${article.seo.keywords}) were not saved: the target has no keywords field and no tags field.`
-      );
-    } else if (others.length) {
-      warnings.push(
-        `The keywords besides the focus keyword (${others.join(', ')}) were not saved: the target has a focus keyword field, no keywords field and no tags field.`
-      );
-    }
-  }
-  if (article.seo.metaDescription && !profile.seo?.description && !profile.summary) {
-    warnings.push('The meta description was not saved: the target has no description or summary field.');
-  }
-  return warnings;
 }
 
 /** The values a publish writes into the target's own fields, each fitted to its attribute. */
@@ -124,11 +101,8 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
     Object.assign(values, seo.values);
     featuredImagePaths.push(...seo.featuredImagePaths);
   }
-  warnings.push(...unsavedSeoWarnings(profile, article));
-  if (article.structuredData !== null && !profile.seo?.structuredData) {
-    if (profile.jsonLd) values[profile.jsonLd.field] = article.structuredData;
-    else warnings.push('The JSON-LD was not saved: the target has no structured-data field.');
-  }
+  if (article.structuredData !== null && !profile.seo?.structuredData && profile.jsonLd)
+    values[profile.jsonLd.field] = article.structuredData;
 
   for (const fill of profile.fills) {
     if (Object.hasOwn(values, fill.field) || hasValue(existing, fill.field)) continue;
@@ -162,6 +136,7 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
       put(constant, structuredClone(constant.value));
   }
 
+  warnings.push(...leftOutPartWarnings(profile, article, { featuredImagePaths }));
   return {
     values,
     featuredImagePaths,

@@ -1,4 +1,5 @@
 import type { DefaultSuggestion, RequiredFill } from './required-fields';
+import type { RoleChoice } from './role-choices';
 import type { AttributeSchema, ComponentSchema } from './schema';
 
 /**
@@ -122,6 +123,8 @@ export interface TargetProfile<Body extends BodySlot = BodySlot> {
   fills: RequiredFill[];
   /** The `defaults` entries that would let the fatal required fields be written. */
   suggestedDefaults: DefaultSuggestion[];
+  /** Roles given to a field by its shape, not its name (ping, the target check and the dry run show them). */
+  choices: RoleChoice[];
   problems: TargetProblems;
 }
 

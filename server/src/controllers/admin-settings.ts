@@ -51,7 +51,11 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async checkTarget(ctx: Context) {
     const config = await draftTargetConfig(strapi, requestBody(ctx));
     const { check: verdict, report } = getService(strapi, 'target-schema').describe(config);
-    const check: TargetCheck = { ...verdict, mapping: report.mapping };
+    const check: TargetCheck = {
+      ...verdict,
+      mapping: report.mapping,
+      ...(report.choices ? { choices: report.choices } : {}),
+    };
     ctx.body = check;
   },
 

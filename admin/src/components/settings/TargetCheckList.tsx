@@ -58,6 +58,23 @@ export const TargetCheckList = ({ state }: { state: TargetCheckState }) => {
             ))}
           </Flex>
         )}
+        {check?.choices && check.choices.length > 0 && (
+          <Box data-testid="target-choices">
+            <Typography textColor="neutral600">
+              {t(
+                'settings.target.check.choices',
+                'Chosen by their shape (no field name says so); set Fields to choose others:'
+              )}
+            </Typography>
+            <Flex direction="column" alignItems="stretch" gap={1} tag="ul">
+              {check.choices.map((text) => (
+                <Typography key={text} tag="li" textColor="neutral800">
+                  {text}
+                </Typography>
+              ))}
+            </Flex>
+          </Box>
+        )}
         {check?.suggestedDefaults && (
           <Box data-testid="target-suggested-defaults">
             <Typography textColor="neutral800">
