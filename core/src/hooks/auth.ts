@@ -102,13 +102,18 @@ function bearerToken(request: AuthRequest): string | undefined {
  * a signature, whether each signature header can be one, and the timestamp's window. A request that
  * fails here is refused without its body being read.
  */
-export function checkHeaders(scheme: AuthScheme, request: AuthRequest, secrets: readonly string[]): AuthOutcome {
+export function checkHeaders(
+  scheme: AuthScheme,
+  request: AuthRequest,
+  secrets: readonly string[]
+): AuthOutcome {
   switch (scheme.kind) {
     case 'none':
       return OK;
     case 'bearer': {
       const token = bearerToken(request);
-      if (token === undefined) return fail(request.header('authorization') ? 'malformed' : 'missing', 'Authorization');
+      if (token === undefined)
+        return fail(request.header('authorization') ? 'malformed' : 'missing', 'Authorization');
       return matchesAny(token, secrets) ? OK : fail('mismatch', 'Authorization');
     }
     case 'header': {

@@ -44,7 +44,8 @@ const noOptions = z.object(commonOptions).strict();
 
 /** A path into the JSON body: `a.b`, `a[0].b`, `tags[].name` (`[]` maps over an array). */
 export const JSON_PATH = /^[A-Za-z0-9_$@-]+(?:\[\d*\])*(?:\.[A-Za-z0-9_$@-]+(?:\[\d*\])*)*$/;
-const jsonPath = () => z.string().max(300).regex(JSON_PATH, 'must be a path such as data.post.title or images[0].url');
+const jsonPath = () =>
+  z.string().max(300).regex(JSON_PATH, 'must be a path such as data.post.title or images[0].url');
 
 /** The article fields a Custom endpoint can map, each from a path in the body. */
 export const CUSTOM_FIELDS = [
@@ -137,10 +138,12 @@ export const PRESET_OPTIONS = {
       testEvents: z.array(z.string().min(1).max(100)).max(20).optional(),
       /** Article field -> path inside each article; `title` and `html` are required. */
       fields: z
-        .object(Object.fromEntries(CUSTOM_FIELDS.map((field) => [field, jsonPath().optional()])) as Record<
-          CustomField,
-          z.ZodOptional<ReturnType<typeof jsonPath>>
-        >)
+        .object(
+          Object.fromEntries(CUSTOM_FIELDS.map((field) => [field, jsonPath().optional()])) as Record<
+            CustomField,
+            z.ZodOptional<ReturnType<typeof jsonPath>>
+          >
+        )
         .strict()
         .refine((fields) => fields.title !== undefined && fields.html !== undefined, {
           message: 'must map at least "title" and "html"',
@@ -179,19 +182,32 @@ export const webhookEndpointSchema = z
 
 export type WebhookEndpoint = z.output<typeof webhookEndpointSchema>;
 
-/** The config's list: every entry valid, and no id twice (each URL names one endpoint). */
-export const webhookEndpointsSchema = z.array(webhookEndpointSchema).superRefine((endpoints, context) => {
-  const seen = new Map<string, number>();
-  endpoints.forEach((endpoint, index) => {
-    const first = seen.get(endpoint.id);
-    if (first === undefined) seen.set(endpoint.id, index);
+/**
+ * The config's list: every entry valid, and no id twice (each URL names one endpoint). Entries are
+ * checked one by one here, so a repeated id is named together with every other bad entry.
+ */
+export const webhookEndpointsSchema = z.array(z.unknown()).transform((entries, context) => {
+  const endpoints: WebhookEndpoint[] = [];
+  const seen = new Map<unknown, number>();
+  entries.forEach((entry, index) => {
+    const result = webhookEndpointSchema.safeParse(entry);
+    if (result.success) endpoints.push(result.data);
     else
-      context.addIssue({
+      for (const issue of result.error.issues)
+        context.issues.push({ ...issue, path: [index, ...issue.path] } as (typeof context.issues)[number]);
+    const id = (entry as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return;
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, index);
+    else
+      context.issues.push({
         code: 'custom',
         path: [index, 'id'],
         message: `repeats the id of entry ${first}: each endpoint needs its own`,
+        input: entry,
       });
   });
+  return endpoints;
 });
 
 /** The endpoint a URL names (ids compare exactly: case matters). */

@@ -5,7 +5,15 @@ import { ServiceError } from '../errors';
 import { localeCode } from '../locale';
 import { describeRequestIssues } from '../publish-request';
 import { REQUEST_BOUNDS as BOUNDS } from '../request-bounds';
-import { articleHtml, imageSource, jsonLdText, jsonLdValue, lineText, optionalText, requiredLine } from '../schema-fields';
+import {
+  articleHtml,
+  imageSource,
+  jsonLdText,
+  jsonLdValue,
+  lineText,
+  optionalText,
+  requiredLine,
+} from '../schema-fields';
 import { tagsOfKeywords } from '../target-profile/derive';
 
 /**
@@ -71,13 +79,18 @@ const wordList = z.unknown().transform((value): string[] => {
     .filter((item) => item.length > 0 && item.length <= BOUNDS.keywordLength);
 });
 
-const faqItem = z.object({ question: lineText(BOUNDS.titleLength), answer: z.string().max(BOUNDS.metaDescriptionLength * 20) });
+const faqItem = z.object({
+  question: lineText(BOUNDS.titleLength),
+  answer: z.string().max(BOUNDS.metaDescriptionLength * 20),
+});
 /** FAQ entries that have both parts; others are dropped (be liberal in what the services send). */
 const faqList = z.unknown().transform((value) =>
   Array.isArray(value)
     ? value.flatMap((item) => {
         const parsed = faqItem.safeParse(item);
-        return parsed.success && parsed.data.question.trim() && parsed.data.answer.trim() ? [parsed.data] : [];
+        return parsed.success && parsed.data.question.trim() && parsed.data.answer.trim()
+          ? [parsed.data]
+          : [];
       })
     : []
 );
@@ -98,7 +111,9 @@ const hookArticleSchema = z.object({
   faq: faqList,
   jsonLd: z.preprocess((value) => (value === '' ? undefined : value), z.union([jsonLdText(), jsonLdValue()])),
   language: z.preprocess((value) => blankToUndefined(value)?.trim(), localeCode.optional()),
-  status: z.unknown().transform((value) => (typeof value === 'string' ? STATUS_WORDS[value.trim().toLowerCase()] : undefined)),
+  status: z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? STATUS_WORDS[value.trim().toLowerCase()] : undefined)),
   publishedAt: z.unknown().transform((value) => {
     if (typeof value !== 'string' && typeof value !== 'number') return undefined;
     const instant = new Date(value);
@@ -112,7 +127,9 @@ const escapeHtml = (text: string) =>
 /** The FAQ as a section at the end of the body: a heading, then each question and its answer. */
 export function faqSection(faq: readonly { question: string; answer: string }[]): string {
   if (!faq.length) return '';
-  const entries = faq.map(({ question, answer }) => `<h3>${escapeHtml(question.trim())}</h3>\n<p>${escapeHtml(answer.trim())}</p>`);
+  const entries = faq.map(
+    ({ question, answer }) => `<h3>${escapeHtml(question.trim())}</h3>\n<p>${escapeHtml(answer.trim())}</p>`
+  );
   return `\n<h2>Frequently asked questions</h2>\n${entries.join('\n')}`;
 }
 
@@ -130,8 +147,14 @@ export interface HookArticleOptions {
  */
 export function prepareHookArticle(hook: HookArticle, options: HookArticleOptions = {}): PreparedArticle {
   const what = options.what ?? 'webhook article';
-  const result = hookArticleSchema.safeParse(hook);
-  if (!result.success) throw new ServiceError('bad_request', `Invalid ${what}: ${describeRequestIssues(result.error)}.`);
+  // Every key present (an absent one as undefined): what a preset did not pick is simply not sent.
+  const result = hookArticleSchema.safeParse(
+    Object.fromEntries(
+      Object.keys(hookArticleSchema.shape).map((key) => [key, hook[key as keyof HookArticle]])
+    )
+  );
+  if (!result.success)
+    throw new ServiceError('bad_request', `Invalid ${what}: ${describeRequestIssues(result.error)}.`);
   const article = result.data;
   if (article.html === undefined) {
     throw new ServiceError(
@@ -144,7 +167,9 @@ export function prepareHookArticle(hook: HookArticle, options: HookArticleOption
   const words = [...new Set([...article.keywords, ...article.tags])];
   // The tags bound counts every keyword split at commas: further words are dropped, not the article.
   const [focusKeyword, ...secondaryKeywords] = keepWithinTagBound(words);
-  const jsonLd = meaningfulJsonLd(typeof article.jsonLd === 'string' ? JSON.parse(article.jsonLd) : article.jsonLd);
+  const jsonLd = meaningfulJsonLd(
+    typeof article.jsonLd === 'string' ? JSON.parse(article.jsonLd) : article.jsonLd
+  );
   return {
     externalId: article.externalId,
     fields: {

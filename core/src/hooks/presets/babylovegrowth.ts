@@ -10,7 +10,9 @@ export function withoutLeadingTitleAndHero(html: unknown, heroUrl: unknown): unk
   let body = html.replace(/^\s*<h1\b[^>]*>[\s\S]*?<\/h1>\s*/i, '');
   const hero = text(heroUrl);
   if (hero) {
-    const leadingImage = /^\s*(?:<p>\s*)?<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["'][^>]*>(?:\s*<\/p>)?\s*/i.exec(body);
+    const leadingImage = /^\s*(?:<p>\s*)?<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["'][^>]*>(?:\s*<\/p>)?\s*/i.exec(
+      body
+    );
     if (leadingImage && leadingImage[1] === hero) body = body.slice(leadingImage[0].length);
   }
   return body;

@@ -35,7 +35,11 @@ export const outrankPreset = definePreset(PRESET_OPTIONS.outrank, {
       return { kind: 'articles', event, articles: articlesOf(articles, outrankArticle, options.status) };
     }
     if (event === 'update_article' && member(data, 'article') !== undefined)
-      return { kind: 'articles', event, articles: articlesOf([member(data, 'article')], outrankArticle, options.status) };
+      return {
+        kind: 'articles',
+        event,
+        articles: articlesOf([member(data, 'article')], outrankArticle, options.status),
+      };
     return ignored(event, `the event "${event}" is not handled`);
   },
 });

@@ -13,9 +13,12 @@ export const ranksectorPreset = definePreset(PRESET_OPTIONS.ranksector, {
   name: 'ranksector',
   auth: (options): AuthScheme => ({
     kind: 'any',
-    schemes: [...new Set([...(options.signatureHeader ? [options.signatureHeader] : []), ...RANK_SECTOR_SIGNATURE_HEADERS])].map(
-      (header): AuthScheme => ({ kind: 'hmac', header, format: 'either' })
-    ),
+    schemes: [
+      ...new Set([
+        ...(options.signatureHeader ? [options.signatureHeader] : []),
+        ...RANK_SECTOR_SIGNATURE_HEADERS,
+      ]),
+    ].map((header): AuthScheme => ({ kind: 'hmac', header, format: 'either' })),
   }),
   read(body, _request, options) {
     const event = text(member(body, 'event_type')) ?? 'content_publish';

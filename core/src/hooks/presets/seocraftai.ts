@@ -15,7 +15,11 @@ export const seocraftaiPreset = definePreset(PRESET_OPTIONS.seocraftai, {
         : { kind: 'bearer' },
   read(body, _request, options) {
     const event = text(member(body, 'event')) ?? 'publish';
-    if (event !== 'publish') return ignored(event, event === 'test' ? 'a test delivery: nothing is written' : `the event "${event}" is not handled`);
+    if (event !== 'publish')
+      return ignored(
+        event,
+        event === 'test' ? 'a test delivery: nothing is written' : `the event "${event}" is not handled`
+      );
     const article = member(body, 'article');
     const image = member(body, 'main_image');
     const seo = member(article, 'seo');
