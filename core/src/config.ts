@@ -4,6 +4,7 @@ import { contentTypeUidProblem } from './app-content-types';
 import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field';
 import { localeCode } from './locale';
 import { REQUEST_BOUNDS } from './request-bounds';
+import { webhookEndpointsSchema } from './hooks/endpoints';
 import { fieldIssues } from './schema-issues';
 import {
   categoryFieldOverridesSchema,
@@ -187,6 +188,11 @@ export const pluginConfigSchema = z
         'must be login:password, the password at least 16 letters and digits'
       )
       .optional(),
+    /**
+     * Custom webhook endpoints as code (issue #42): `[{ id, preset, secret, name?, options? }]`, each
+     * served at /api/service/v1/hooks/<id>. Optional (no default) for the reason videoEmbedHosts is.
+     */
+    webhookEndpoints: webhookEndpointsSchema.optional(),
   })
   .strict();
 

@@ -187,7 +187,8 @@ export interface SettingsValidationDetails {
   errors: SettingsFieldError[];
 }
 
-export type DeliverySource = 'api' | 'webhook' | 'wordpress';
+/** `hook`: a custom webhook endpoint (issue #42). */
+export type DeliverySource = 'api' | 'webhook' | 'wordpress' | 'hook';
 
 /** One row of the ledger as the activity page shows it. */
 export interface ActivityEntry {

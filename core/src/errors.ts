@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   missing_api_key: 401,
   invalid_api_key: 403,
   invalid_signature: 401,
+  /** A custom webhook endpoint's credential (token, header or signature) is missing or wrong. */
+  invalid_credentials: 401,
   payload_too_large: 413,
   request_timeout: 408,
   rate_limited: 429,

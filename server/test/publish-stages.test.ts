@@ -105,6 +105,7 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       findLatestWebhookDelivery: async () => call('ledger read', null),
       findWebhookDeliveryByBodyHash: async () => call('ledger read', null),
       findNewestWebhookTimestamp: async () => call('ledger read', undefined),
+      findLatestHookDelivery: async () => call('ledger read', null),
     },
     locks: {
       withLocks: async (_names, work) => work(call('take locks', held)),

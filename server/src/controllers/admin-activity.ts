@@ -6,7 +6,7 @@ import { DELIVERY_KINDS, type ActivityEntry, type DeliverySource } from '../../.
 import type { DeliveryQuery } from '../services/deliveries';
 import { getService } from '../utils/get-service';
 
-const SOURCES: readonly DeliverySource[] = ['api', 'webhook', 'wordpress'];
+const SOURCES: readonly DeliverySource[] = ['api', 'webhook', 'wordpress', 'hook'];
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
 

@@ -2,6 +2,7 @@ import adminActivity from './admin-activity';
 import adminSchedules from './admin-schedules';
 import adminApplicationPasswords from './admin-application-passwords';
 import adminSettings from './admin-settings';
+import hooks from './hooks';
 import serviceApi from './service-api';
 import webhook from './webhook';
 
@@ -10,6 +11,7 @@ export default {
   'admin-schedules': adminSchedules,
   'admin-application-passwords': adminApplicationPasswords,
   'admin-settings': adminSettings,
+  hooks,
   'service-api': serviceApi,
   webhook,
 };

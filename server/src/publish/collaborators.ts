@@ -29,6 +29,7 @@ export interface PublishCollaborators {
     | 'findLatestWebhookDelivery'
     | 'findWebhookDeliveryByBodyHash'
     | 'findNewestWebhookTimestamp'
+    | 'findLatestHookDelivery'
   >;
   locks: Pick<PluginServices['locks'], 'withLocks'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */

@@ -21,9 +21,11 @@ export interface Unchanged {
  * article are decided one after another, each seeing the ledger entries of those before it.
  */
 export async function findRepeat(
-  { article, origin, target, locale }: PublishPlan,
+  publish: PublishPlan,
   use: Pick<PublishCollaborators, 'deliveries' | 'posts'>
 ): Promise<Unchanged | null> {
+  const { article, origin, target, locale } = publish;
+  if (origin.source === 'hook') return findHookRepeat(publish, use);
   if (origin.source !== 'webhook') return null;
   const ledger = use.deliveries;
   const previous = await ledger.findLatestWebhookDelivery(origin.articleId, article.slug, locale);
@@ -36,6 +38,30 @@ export async function findRepeat(
   const current = previous ?? sameBytes;
   if (verdict.duplicate && current) return { record: current, stale: verdict.stale };
   if (!previous || previous.contentHash !== article.contentHash) return null;
+  if (!(await use.posts.postExists(target, previous.targetDocumentId, locale))) return null;
+  return { record: previous, stale: false };
+}
+
+/**
+ * A custom webhook's delivery is idempotent on its endpoint + the service's article id (or none) +
+ * slug (+ locale): nothing is written when the newest entry for that key came from the same bytes
+ * (a retry; one batch's articles each have their own key), or has the same content and its post still
+ * exists. Custom webhooks carry no signed ordering timestamp, so no stale check applies.
+ */
+async function findHookRepeat(
+  { article, origin, target, locale }: PublishPlan,
+  use: Pick<PublishCollaborators, 'deliveries' | 'posts'>
+): Promise<Unchanged | null> {
+  if (origin.source !== 'hook') return null;
+  const previous = await use.deliveries.findLatestHookDelivery(
+    origin.endpointId,
+    origin.externalId,
+    article.slug,
+    locale
+  );
+  if (!previous) return null;
+  if (previous.bodyHash === origin.bodyHash) return { record: previous, stale: false };
+  if (previous.contentHash !== article.contentHash) return null;
   if (!(await use.posts.postExists(target, previous.targetDocumentId, locale))) return null;
   return { record: previous, stale: false };
 }

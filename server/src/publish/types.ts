@@ -25,6 +25,17 @@ export type DeliveryOrigin =
       timestamp: Date | undefined;
       /** The SHA-256 of the body's exact bytes. */
       bodyHash: string;
+    }
+  /** A custom webhook endpoint (issue #42): idempotent on the service's article id (or the slug). */
+  | {
+      source: 'hook';
+      endpointId: string;
+      preset: string;
+      /** The service's own article id; undefined when it sends none (the slug is the key). */
+      externalId: string | undefined;
+      event: string;
+      /** The SHA-256 of the body's exact bytes. */
+      bodyHash: string;
     };
 
 /** Strapi's Knex connection, or a transaction on it (a Knex.Transaction is one too). */

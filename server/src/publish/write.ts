@@ -121,6 +121,15 @@ export async function writeDelivery(
             payloadTimestamp: origin.timestamp,
           }
         : {}),
+      ...(origin.source === 'hook'
+        ? {
+            hookEndpoint: origin.endpointId,
+            hookPreset: origin.preset,
+            externalId: origin.externalId,
+            event: origin.event,
+            bodyHash: origin.bodyHash,
+          }
+        : {}),
       ...(origin.source === 'wordpress' ? { wordpressMeta: origin.meta } : {}),
       source: origin.source,
       slug: ledgerSlug(publish),

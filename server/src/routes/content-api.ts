@@ -5,6 +5,7 @@ const contractErrors = `plugin::${PLUGIN_ID}.contract-errors`;
 const serviceKey = `plugin::${PLUGIN_ID}.service-key`;
 const webhookSignature = `plugin::${PLUGIN_ID}.webhook-signature`;
 const jsonBody = `plugin::${PLUGIN_ID}.json-body`;
+const hookAuth = `plugin::${PLUGIN_ID}.hook-auth`;
 
 /**
  * Integration A and B routes, mounted right under Strapi's REST prefix (see `atRestPrefixRoot`), so they
@@ -34,6 +35,13 @@ export default {
       handler: 'webhook.receive',
       config: { auth: false, middlewares: [contractErrors, webhookSignature] },
     },
+    // Custom webhook endpoints (issue #42): the endpoint's preset decides auth and payload. PUT for SEOLadders.
+    ...['POST', 'PUT'].map((method) => ({
+      method,
+      path: `${SERVICE_ROUTE_BASE}/hooks/:id`,
+      handler: 'hooks.receive',
+      config: { auth: false, middlewares: [contractErrors, hookAuth] },
+    })),
     {
       // The plugin's own: the conformance check removes the post it wrote (not part of the contract).
       method: 'DELETE',

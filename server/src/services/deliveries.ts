@@ -76,6 +76,10 @@ export interface DeliveryRecord {
   articleId?: number;
   websiteId?: number;
   event?: string;
+  /** A custom webhook's: the service's article id, the endpoint and its preset. */
+  externalId?: string;
+  hookEndpoint?: string;
+  hookPreset?: string;
   contentHash: string;
   /** The SHA-256 of the webhook body's exact bytes (replay detection). */
   bodyHash?: string;
@@ -170,6 +174,29 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
   ): Promise<(DeliveryRecord & { id: number }) | null> {
     const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
       filters: { source: 'webhook', articleId, slug, ...(locale ? { targetLocale: locale } : {}) },
+      sort: 'id:desc',
+    });
+    return row as unknown as (DeliveryRecord & { id: number }) | null;
+  },
+
+  /**
+   * The newest ledger entry of a custom webhook's article: its key is the endpoint, the service's
+   * article id (none when the service sends none) and the slug, and the locale on a localized target.
+   */
+  async findLatestHookDelivery(
+    endpointId: string,
+    externalId: string | undefined,
+    slug: string,
+    locale: string | undefined
+  ): Promise<(DeliveryRecord & { id: number }) | null> {
+    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
+      filters: {
+        source: 'hook',
+        hookEndpoint: endpointId,
+        externalId: externalId ?? { $null: true },
+        slug,
+        ...(locale ? { targetLocale: locale } : {}),
+      },
       sort: 'id:desc',
     });
     return row as unknown as (DeliveryRecord & { id: number }) | null;

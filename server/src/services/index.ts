@@ -7,6 +7,7 @@ import categoryStore from './category-store';
 import contentRights from './content-rights';
 import deliveries from './deliveries';
 import entryEventReads from './entry-event-reads';
+import hooks from './hooks';
 import keptTerms from './kept-terms';
 import locks from './locks';
 import mediaImport from '../media';
@@ -39,6 +40,7 @@ const services = {
   'content-rights': contentRights,
   deliveries,
   'entry-event-reads': entryEventReads,
+  hooks,
   'kept-terms': keptTerms,
   locks,
   'media-import': mediaImport,

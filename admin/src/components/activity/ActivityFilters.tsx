@@ -37,6 +37,7 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
         [ALL, t('activity.filter.source.all', 'All sources')],
         ['api', t('source.api', 'API')],
         ['webhook', t('source.webhook', 'Webhook')],
+        ['hook', t('source.hook', 'Custom webhook')],
         ['wordpress', t('source.wordpress', 'WordPress API')],
       ],
     },

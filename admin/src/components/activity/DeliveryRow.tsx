@@ -50,6 +50,7 @@ export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
                 api: t('source.api', 'API'),
                 webhook: t('source.webhook', 'Webhook'),
                 wordpress: t('source.wordpress', 'WordPress API'),
+                hook: t('source.hook', 'Custom webhook'),
               }[entry.source]
             }
           </Typography>

@@ -1,0 +1,219 @@
+import { z } from 'zod';
+
+/**
+ * Custom webhook endpoints (issue #42): one receiver, a preset per article service. An endpoint is
+ * reached at `/api/service/v1/hooks/<id>`; its preset says how the service authenticates and how its
+ * payload maps onto the article. This file holds what the config validator checks.
+ */
+export const PRESET_NAMES = [
+  'contract',
+  'outrank',
+  'blogseo',
+  'seocraftai',
+  'seoladders',
+  'rankpill',
+  'ranksector',
+  'getmywebrank',
+  'citeflow',
+  'babylovegrowth',
+  'arvow',
+  'journalist',
+  'seogrove',
+  'ranket',
+  'earlyseo',
+  'custom',
+] as const;
+export type PresetName = (typeof PRESET_NAMES)[number];
+
+/** An id is part of the URL and its only secret when auth is `none`: long, and URL-safe as it is. */
+export const ENDPOINT_ID_MIN_LENGTH = 16;
+const ENDPOINT_ID = /^[A-Za-z0-9_-]+$/;
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/;
+
+export const headerName = () =>
+  z.string().min(1, 'is required').max(100).regex(HEADER_NAME, 'must be an HTTP header name');
+
+/** The status an article of the endpoint gets when its payload names none (else the site's default). */
+const defaultStatus = z.enum(['draft', 'publish', 'pending']).optional();
+
+/** Options every preset takes. */
+const commonOptions = { status: defaultStatus };
+
+const noOptions = z.object(commonOptions).strict();
+
+/** A path into the JSON body: `a.b`, `a[0].b`, `tags[].name` (`[]` maps over an array). */
+export const JSON_PATH = /^[A-Za-z0-9_$@-]+(?:\[\d*\])*(?:\.[A-Za-z0-9_$@-]+(?:\[\d*\])*)*$/;
+const jsonPath = () =>
+  z.string().max(300).regex(JSON_PATH, 'must be a path such as data.post.title or images[0].url');
+
+/** The article fields a Custom endpoint can map, each from a path in the body. */
+export const CUSTOM_FIELDS = [
+  'externalId',
+  'title',
+  'slug',
+  'html',
+  'excerpt',
+  'metaTitle',
+  'metaDescription',
+  'imageUrl',
+  'imageAlt',
+  'tags',
+  'keywords',
+  'jsonLd',
+  'language',
+  'status',
+  'publishedAt',
+] as const;
+export type CustomField = (typeof CUSTOM_FIELDS)[number];
+
+const customAuth = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('bearer') }).strict(),
+  z.object({ kind: z.literal('header'), header: headerName() }).strict(),
+  z
+    .object({
+      kind: z.literal('hmac'),
+      header: headerName(),
+      /** `hex`: the bare digest; `sha256=`: prefixed; `either`: both are accepted. */
+      format: z.enum(['hex', 'sha256=', 'either']).default('either'),
+    })
+    .strict(),
+  z.object({ kind: z.literal('none') }).strict(),
+]);
+
+/** Per preset, the options it takes (zod); `{}` when it takes only the common ones. */
+export const PRESET_OPTIONS = {
+  contract: noOptions,
+  outrank: noOptions,
+  blogseo: z
+    .object({
+      ...commonOptions,
+      /** BlogSEO sends its secret in X-Webhook-Secret, or in a header the owner names. */
+      header: headerName().optional(),
+    })
+    .strict(),
+  seocraftai: z
+    .object({
+      ...commonOptions,
+      /** SEOcraftAI: `Authorization: Bearer` (default), a custom header, or none. */
+      auth: z.enum(['bearer', 'header', 'none']).default('bearer'),
+      header: headerName().optional(),
+    })
+    .strict()
+    .refine((options) => options.auth !== 'header' || options.header !== undefined, {
+      message: 'needs "header" (the header name) when auth is "header"',
+      path: ['header'],
+    }),
+  seoladders: noOptions,
+  rankpill: z
+    .object({
+      ...commonOptions,
+      /** RankPill's signature mode (default) or its Bearer mode. */
+      auth: z.enum(['signature', 'bearer']).default('signature'),
+    })
+    .strict(),
+  ranksector: z
+    .object({
+      ...commonOptions,
+      /** Rank Sector does not document its header's name: the one it uses, if not one of ours. */
+      signatureHeader: headerName().optional(),
+    })
+    .strict(),
+  getmywebrank: noOptions,
+  citeflow: noOptions,
+  babylovegrowth: noOptions,
+  arvow: noOptions,
+  journalist: noOptions,
+  seogrove: noOptions,
+  ranket: noOptions,
+  earlyseo: noOptions,
+  custom: z
+    .object({
+      ...commonOptions,
+      auth: customAuth,
+      /** Where the articles are: a path to one object or to an array (a batch); the root when absent. */
+      articles: jsonPath().optional(),
+      /** Where the event name is, and which names are a test (answered 200, nothing written). */
+      event: jsonPath().optional(),
+      testEvents: z.array(z.string().min(1).max(100)).max(20).optional(),
+      /** Article field -> path inside each article; `title` and `html` are required. */
+      fields: z
+        .object(
+          Object.fromEntries(CUSTOM_FIELDS.map((field) => [field, jsonPath().optional()])) as Record<
+            CustomField,
+            z.ZodOptional<ReturnType<typeof jsonPath>>
+          >
+        )
+        .strict()
+        .refine((fields) => fields.title !== undefined && fields.html !== undefined, {
+          message: 'must map at least "title" and "html"',
+        }),
+    })
+    .strict(),
+} satisfies Record<PresetName, z.ZodType>;
+
+export type PresetOptions<Name extends PresetName> = z.output<(typeof PRESET_OPTIONS)[Name]>;
+
+/** One endpoint as the config declares it. */
+export const webhookEndpointSchema = z
+  .object({
+    id: z
+      .string({ error: 'is required' })
+      .min(ENDPOINT_ID_MIN_LENGTH, `must be at least ${ENDPOINT_ID_MIN_LENGTH} characters`)
+      .max(128, 'must be at most 128 characters')
+      .regex(ENDPOINT_ID, 'must hold only letters, digits, "-" and "_" (it is part of the URL)'),
+    preset: z.enum(PRESET_NAMES, { error: `must be one of ${PRESET_NAMES.join(', ')}` }),
+    secret: z.string({ error: 'is required' }).min(1, 'must not be empty'),
+    name: z.string().max(200).optional(),
+    options: z.unknown().optional(),
+  })
+  .strict()
+  .superRefine((endpoint, context) => {
+    const result = PRESET_OPTIONS[endpoint.preset].safeParse(endpoint.options ?? {});
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      context.addIssue({
+        code: 'custom',
+        path: ['options', ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
+        message: issue.message,
+      });
+    }
+  });
+
+export type WebhookEndpoint = z.output<typeof webhookEndpointSchema>;
+
+/**
+ * The config's list: every entry valid, and no id twice (each URL names one endpoint). Entries are
+ * checked one by one here, so a repeated id is named together with every other bad entry.
+ */
+export const webhookEndpointsSchema = z.array(z.unknown()).transform((entries, context) => {
+  const endpoints: WebhookEndpoint[] = [];
+  const seen = new Map<unknown, number>();
+  entries.forEach((entry, index) => {
+    const result = webhookEndpointSchema.safeParse(entry);
+    if (result.success) endpoints.push(result.data);
+    else
+      for (const issue of result.error.issues)
+        context.issues.push({ ...issue, path: [index, ...issue.path] } as (typeof context.issues)[number]);
+    const id = (entry as { id?: unknown } | null)?.id;
+    if (typeof id !== 'string') return;
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, index);
+    else
+      context.issues.push({
+        code: 'custom',
+        path: [index, 'id'],
+        message: `repeats the id of entry ${first}: each endpoint needs its own`,
+        input: entry,
+      });
+  });
+  return endpoints;
+});
+
+/** The endpoint a URL names (ids compare exactly: case matters). */
+export function findEndpoint(
+  endpoints: readonly WebhookEndpoint[] | undefined,
+  id: string
+): WebhookEndpoint | undefined {
+  return endpoints?.find((endpoint) => endpoint.id === id);
+}

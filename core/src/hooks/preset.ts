@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type { AuthScheme } from './auth';
+import type { PresetName } from './endpoints';
+import { prepareHookArticle, type HookArticle, type PreparedArticle } from './hook-article';
+
+/** The request as a preset sees it: its headers (the body is given apart, parsed). */
+export interface HookRequest {
+  header(name: string): string | undefined;
+}
+
+/** One article of a delivery, prepared when the receiver gets to it: a bad one throws alone. */
+export type ArticleThunk = () => PreparedArticle;
+
+/** What a verified delivery asks for. */
+export type HookDelivery =
+  /** Publish (or update) these articles, each with its own result. */
+  | { kind: 'articles'; event: string; articles: ArticleThunk[] }
+  /** A test, ping or event this version does not act on: answered 2xx, nothing written. */
+  | { kind: 'ignored'; event: string; reason: string; echo?: Record<string, unknown> };
+
+/** How the receiver answers a delivery that published. */
+export type ReplyShape = 'contract' | 'generic';
+
+export interface HookPreset {
+  name: PresetName;
+  /** HTTP methods the service sends with (SEOLadders lets the user pick PUT). */
+  methods: readonly string[];
+  reply: ReplyShape;
+  auth(options: unknown): AuthScheme;
+  read(body: unknown, request: HookRequest, options: unknown): HookDelivery;
+}
+
+interface PresetDefinition<Options> {
+  name: PresetName;
+  methods?: readonly string[];
+  reply?: ReplyShape;
+  auth(options: Options): AuthScheme;
+  read(body: unknown, request: HookRequest, options: Options): HookDelivery;
+}
+
+/** A preset whose options are parsed with its schema (the config validator checked them already). */
+export function definePreset<Schema extends z.ZodType>(
+  schema: Schema,
+  definition: PresetDefinition<z.output<Schema>>
+): HookPreset {
+  const options = (value: unknown) => schema.parse(value ?? {}) as z.output<Schema>;
+  return {
+    name: definition.name,
+    methods: definition.methods ?? ['POST'],
+    reply: definition.reply ?? 'generic',
+    auth: (value) => definition.auth(options(value)),
+    read: (body, request, value) => definition.read(body, request, options(value)),
+  };
+}
+
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An object member, or undefined (never the prototype's). */
+export function member(value: unknown, key: string): unknown {
+  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+}
+
+/** The articles of a delivery, each mapped by `pick` and prepared with the endpoint's status. */
+export function articlesOf(
+  items: readonly unknown[],
+  pick: (item: unknown) => HookArticle,
+  status: 'draft' | 'publish' | 'pending' | undefined
+): ArticleThunk[] {
+  return items.map(
+    (item, index) => () =>
+      prepareHookArticle(pick(item), {
+        status,
+        what: items.length > 1 ? `article ${index + 1} of the batch` : 'webhook article',
+      })
+  );
+}
+
+export const ignored = (event: string, reason: string, echo?: Record<string, unknown>): HookDelivery => ({
+  kind: 'ignored',
+  event,
+  reason,
+  ...(echo ? { echo } : {}),
+});
+
+export const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);

@@ -1,0 +1,54 @@
+import { TIMESTAMP_WINDOW_SECONDS } from '../auth';
+import { PRESET_OPTIONS } from '../endpoints';
+import { articlesOf, definePreset, ignored, isRecord, member, text } from '../preset';
+
+/** The hero image of Ranket's `images` (`position: "hero"`), else the first. */
+function heroImage(images: unknown): unknown {
+  if (!Array.isArray(images)) return undefined;
+  return images.find((image) => member(image, 'position') === 'hero') ?? images[0];
+}
+
+/**
+ * Ranket: `X-Ranket-Signature: sha256=<hex>` over `${X-Ranket-Timestamp}.${body}`, the timestamp in
+ * ISO 8601 and refused beyond five minutes; `article.published` carries one article. Its answer's
+ * body is ignored.
+ */
+export const ranketPreset = definePreset(PRESET_OPTIONS.ranket, {
+  name: 'ranket',
+  auth: () => ({
+    kind: 'timestamped-hmac',
+    header: 'X-Ranket-Signature',
+    timestampHeader: 'X-Ranket-Timestamp',
+    timestamp: 'iso',
+    windowSeconds: TIMESTAMP_WINDOW_SECONDS,
+  }),
+  read(body, request, options) {
+    const event = text(member(body, 'event')) ?? request.header('X-Ranket-Event') ?? '';
+    const article = member(body, 'article');
+    if (event !== 'article.published' || !isRecord(article))
+      return ignored(event, `the event "${event || '(none)'}" is not handled`);
+    const hero = heroImage(member(article, 'images'));
+    return {
+      kind: 'articles',
+      event,
+      articles: articlesOf(
+        [article],
+        () => ({
+          externalId: member(article, 'id'),
+          title: member(article, 'title'),
+          slug: member(article, 'slug'),
+          html: member(article, 'bodyHtml'),
+          markdown: member(article, 'bodyMarkdown'),
+          excerpt: member(article, 'excerpt'),
+          metaTitle: member(article, 'metaTitle'),
+          metaDescription: member(article, 'metaDescription'),
+          imageUrl: member(hero, 'url'),
+          imageAlt: member(hero, 'alt'),
+          faq: member(article, 'faq'),
+          jsonLd: member(article, 'jsonLd'),
+        }),
+        options.status
+      ),
+    };
+  },
+});

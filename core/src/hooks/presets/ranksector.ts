@@ -1,0 +1,46 @@
+import type { AuthScheme } from '../auth';
+import { PRESET_OPTIONS } from '../endpoints';
+import { articlesOf, definePreset, ignored, member, text } from '../preset';
+
+/** Rank Sector does not name its signature header: these are read, and the one the owner names. */
+export const RANK_SECTOR_SIGNATURE_HEADERS = ['X-RankSector-Signature', 'X-Signature', 'X-Webhook-Signature'];
+
+/**
+ * Rank Sector: a hex HMAC-SHA256 of the body with the "Secret Token" (bare hex or `sha256=`); one flat
+ * article with `event_type: "content_publish"` and its `status` (published or draft); tags are slugs.
+ */
+export const ranksectorPreset = definePreset(PRESET_OPTIONS.ranksector, {
+  name: 'ranksector',
+  auth: (options): AuthScheme => ({
+    kind: 'any',
+    schemes: [
+      ...new Set([
+        ...(options.signatureHeader ? [options.signatureHeader] : []),
+        ...RANK_SECTOR_SIGNATURE_HEADERS,
+      ]),
+    ].map((header): AuthScheme => ({ kind: 'hmac', header, format: 'either' })),
+  }),
+  read(body, _request, options) {
+    const event = text(member(body, 'event_type')) ?? 'content_publish';
+    if (event !== 'content_publish') return ignored(event, `the event "${event}" is not handled`);
+    return {
+      kind: 'articles',
+      event,
+      articles: articlesOf(
+        [body],
+        () => ({
+          title: member(body, 'title'),
+          slug: member(body, 'slug'),
+          html: member(body, 'content_html'),
+          markdown: member(body, 'content_markdown'),
+          metaTitle: member(body, 'meta_title'),
+          metaDescription: member(body, 'meta_description'),
+          imageUrl: member(body, 'featured_image'),
+          tags: member(body, 'tags'),
+          status: member(body, 'status'),
+        }),
+        options.status
+      ),
+    };
+  },
+});

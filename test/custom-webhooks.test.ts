@@ -1,0 +1,353 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { PRESET_NAMES, type PresetName } from '../core/src/hooks/endpoints';
+import { toSlug } from '../core/src/slug';
+import { tableRows } from './helpers/databases';
+import { hookSample, postHook, serviceHeaders } from './helpers/hooks';
+import { ImageServer, makeImage } from './helpers/image-server';
+import { startPlayground, type Playground } from './helpers/playground';
+import { countArticles, readArticle } from './helpers/service';
+
+const IMAGE_HOST = 'https://images.example.test';
+const endpointId = (preset: PresetName) => `hook-${preset}-0123456789abcdef`;
+const secretOf = (preset: PresetName) => `secret-${preset}-abcdefghijklmnop`;
+const hookPath = (preset: PresetName) => `/api/service/v1/hooks/${endpointId(preset)}`;
+
+/** Custom maps a payload nobody documented: nested paths, an array of articles, a list of objects. */
+const CUSTOM_OPTIONS = {
+  auth: { kind: 'header', header: 'X-Custom-Token' },
+  articles: 'payload.posts',
+  event: 'kind',
+  testEvents: ['post.test'],
+  fields: {
+    externalId: 'ref.uid',
+    title: 'headline',
+    html: 'body.rendered',
+    imageUrl: 'media[0].src',
+    imageAlt: 'media[0].caption',
+    tags: 'labels[].name',
+  },
+};
+
+interface Expected {
+  title: string;
+  slug: string;
+  /** A piece of the body that must land. */
+  fragment: string;
+  image?: { alt?: string };
+  externalId: string | null;
+}
+
+/** What each sample must land as (read from the sample itself, so the test and the fixture agree). */
+function expectedOf(preset: PresetName, sample: string): Expected {
+  const body = JSON.parse(sample);
+  const pick = (
+    article: { title: string; slug?: string },
+    html: string,
+    image?: { alt?: string },
+    id?: unknown
+  ): Expected => ({
+    title: article.title,
+    slug: article.slug ?? toSlug(article.title),
+    fragment: /<p>([^<]+)<\/p>/.exec(html)?.[1] ?? '',
+    ...(image ? { image } : {}),
+    externalId: id === undefined || id === null ? null : String(id),
+  });
+  switch (preset) {
+    case 'contract':
+      return pick(body, body.html_content, { alt: body.featured_image_alt }, body.article_id);
+    case 'outrank': {
+      const [article] = body.data.articles;
+      return pick(article, article.content_html, {}, article.id);
+    }
+    case 'blogseo':
+      return pick(body.article, body.article.content, { alt: body.main_image.alt }, body.article.id);
+    case 'seocraftai':
+      return pick(body.article, body.article.content_html, { alt: body.main_image.alt }, body.article.id);
+    case 'seoladders':
+      return pick(body, body.content_html, { alt: body.featured_image.alt }, body.id);
+    case 'rankpill':
+    case 'ranksector':
+    case 'getmywebrank':
+      return pick(body, body.content_html, {}, undefined);
+    case 'citeflow':
+      return pick(
+        body.article,
+        body.article.body_html,
+        { alt: body.article.hero_image_alt },
+        body.article.id
+      );
+    case 'babylovegrowth':
+      return pick(body, body.content_html, {}, body.id);
+    case 'arvow':
+    case 'journalist':
+      return pick(body, body.content, { alt: body.thumbnail_alt_text }, body.id);
+    case 'seogrove':
+      return pick(body.content, body.content.html, { alt: body.content.featured_image_alt }, body.content.id);
+    case 'ranket':
+      return pick(body.article, body.article.bodyHtml, { alt: body.article.images[0].alt }, body.article.id);
+    case 'earlyseo':
+      return pick(body.article, body.article.contentRawHtml, undefined, body.article.id);
+    case 'custom': {
+      const [post] = body.payload.posts;
+      return {
+        title: post.headline,
+        slug: toSlug(post.headline),
+        fragment: 'Use at least twenty litres.',
+        image: { alt: post.media[0].caption },
+        externalId: post.ref.uid,
+      };
+    }
+  }
+}
+
+describe('custom webhooks (issue #42): one receiver, a preset per service', () => {
+  let site: Playground;
+  const images = new ImageServer();
+  const samples = new Map<PresetName, string>();
+  const ledger = () => tableRows(site.database, 'article_publisher_deliveries');
+
+  before(async () => {
+    await images.start();
+    let seed = 0;
+    // Every sample's images, served locally (the samples name a host that does not resolve).
+    for (const preset of PRESET_NAMES) {
+      const sample = hookSample(preset).replaceAll(IMAGE_HOST, images.url);
+      samples.set(preset, sample);
+      for (const url of sample.matchAll(/"(http:\/\/127\.0\.0\.1:\d+\/[^"]+)"/g)) {
+        // Different bytes for every image: the same bytes would reuse the first import (and its alt).
+        seed += 1;
+        images.file(new URL(url[1]).pathname, await makeImage('jpeg', 320, 200, seed), 'image/jpeg');
+      }
+    }
+    site = await startPlayground({
+      env: { ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
+      pluginConfig: {
+        // Each refused delivery counts towards the throttle; this file refuses many on purpose.
+        authThrottle: { maxFailures: 1000, windowSeconds: 60 },
+        webhookEndpoints: PRESET_NAMES.map((preset) => ({
+          id: endpointId(preset),
+          preset,
+          secret: secretOf(preset),
+          name: `${preset} endpoint`,
+          ...(preset === 'custom' ? { options: CUSTOM_OPTIONS } : {}),
+          // Published, so the post is read back as the site's visitors see it.
+          ...(preset === 'outrank' ? { options: { status: 'publish' } } : {}),
+        })),
+      },
+    });
+  });
+  after(async () => {
+    await site?.stop();
+    await images.stop();
+  });
+
+  for (const preset of PRESET_NAMES) {
+    it(`${preset}: a wrong credential is 401 and writes nothing`, async () => {
+      const sample = samples.get(preset) as string;
+      const before = { posts: await countArticles(site.url), ledger: (await ledger()).length };
+      const response = await postHook(
+        site.url,
+        hookPath(preset),
+        sample,
+        serviceHeaders(preset, sample, 'not-the-secret-of-this-endpoint')
+      );
+      assert.equal(response.status, 401, response.text);
+      assert.equal(response.json.code, 'invalid_credentials');
+      assert.equal(response.json.data.status, 401);
+      const missing = await postHook(site.url, hookPath(preset), sample, {});
+      assert.equal(missing.status, 401, missing.text);
+      assert.equal(await countArticles(site.url), before.posts);
+      assert.equal((await ledger()).length, before.ledger);
+    });
+
+    it(`${preset}: the documented sample, with its documented auth, lands and is in the ledger`, async () => {
+      const sample = samples.get(preset) as string;
+      const expected = expectedOf(preset, sample);
+      const response = await postHook(
+        site.url,
+        hookPath(preset),
+        sample,
+        serviceHeaders(preset, sample, secretOf(preset))
+      );
+      assert.equal(response.status, 200, response.text);
+      const status = preset === 'outrank' ? 'published' : 'draft';
+      const [post] = await readArticle(site.url, expected.slug, status);
+      assert.ok(post, `the post ${expected.slug} was written`);
+      assert.equal(post.title, expected.title);
+      assert.ok(post.content.includes(expected.fragment), `${post.content} holds "${expected.fragment}"`);
+      if (expected.image) {
+        assert.ok(post.cover, 'the featured image was imported as the cover');
+        if (expected.image.alt) assert.equal(post.cover.alternativeText, expected.image.alt);
+      } else assert.equal(post.cover ?? null, null);
+      const rows = (await ledger()).filter((row) => row.hook_endpoint === endpointId(preset));
+      assert.equal(rows.length, 1);
+      assert.equal(rows[0].source, 'hook');
+      assert.equal(rows[0].hook_preset, preset);
+      assert.equal(rows[0].slug, expected.slug);
+      assert.equal(rows[0].external_id ?? null, expected.externalId);
+    });
+  }
+
+  it('the contract preset answers the signed webhook receipt; other presets their post and url', async () => {
+    const contract = samples.get('contract') as string;
+    const receipt = await postHook(
+      site.url,
+      hookPath('contract'),
+      contract,
+      serviceHeaders('contract', contract, secretOf('contract'))
+    );
+    assert.equal(receipt.status, 200, receipt.text);
+    assert.equal(receipt.json.received, true);
+    assert.equal(receipt.json.duplicate, true, 'the same bytes again write nothing');
+    const arvow = samples.get('arvow') as string;
+    const reply = await postHook(
+      site.url,
+      hookPath('arvow'),
+      arvow,
+      serviceHeaders('arvow', arvow, secretOf('arvow'))
+    );
+    assert.equal(reply.status, 200, reply.text);
+    assert.match(reply.json.url, /\/blog\/ten-tips-for-better-coffee-at-home$/);
+    assert.equal(reply.json.results[0].duplicate, true);
+    assert.equal((await ledger()).filter((row) => row.hook_endpoint === endpointId('arvow')).length, 1);
+  });
+
+  it('an update of the same external id changes the same post', async () => {
+    const body = JSON.parse(samples.get('seoladders') as string);
+    body.title = 'How Solar Panels Work, Updated';
+    const text = JSON.stringify(body);
+    const response = await postHook(
+      site.url,
+      hookPath('seoladders'),
+      text,
+      serviceHeaders('seoladders', text, secretOf('seoladders')),
+      'PUT'
+    );
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.json.results[0].created, false);
+    const posts = await readArticle(site.url, body.slug);
+    assert.equal(posts.length, 1);
+    assert.equal(posts[0].title, 'How Solar Panels Work, Updated');
+  });
+
+  it('refuses a signed delivery whose timestamp is outside the five-minute window (CiteFlow, Ranket)', async () => {
+    for (const preset of ['citeflow', 'ranket'] as const) {
+      const body = JSON.parse(samples.get(preset) as string);
+      body.article.slug = `${preset}-replayed-late`;
+      const text = JSON.stringify(body);
+      const before = (await ledger()).length;
+      const late = new Date(Date.now() - 10 * 60 * 1000);
+      const response = await postHook(
+        site.url,
+        hookPath(preset),
+        text,
+        serviceHeaders(preset, text, secretOf(preset), late)
+      );
+      assert.equal(response.status, 401, response.text);
+      assert.match(response.json.message, /minutes away/);
+      assert.equal((await readArticle(site.url, `${preset}-replayed-late`)).length, 0);
+      assert.equal((await ledger()).length, before);
+    }
+  });
+
+  it('answers 404 in the error shape for an endpoint id nobody configured, on every path spelling', async () => {
+    const sample = samples.get('outrank') as string;
+    for (const path of [
+      '/api/service/v1/hooks/nobody-configured-this-id',
+      '/wp-json/service/v1/hooks/nobody-configured-this-id',
+      '/?rest_route=/service/v1/hooks/nobody-configured-this-id',
+    ]) {
+      const response = await postHook(
+        site.url,
+        path,
+        sample,
+        serviceHeaders('outrank', sample, secretOf('outrank'))
+      );
+      assert.equal(response.status, 404, `${path}: ${response.text}`);
+      assert.deepEqual(response.json, {
+        code: 'not_found',
+        message: 'No webhook endpoint has this address.',
+        data: { status: 404 },
+      });
+    }
+  });
+
+  it('serves an endpoint under the WordPress paths too', async () => {
+    const body = JSON.parse(samples.get('journalist') as string);
+    body.id = 'wp-path-1';
+    body.title = 'Delivered Through the WordPress Path';
+    const text = JSON.stringify(body);
+    const headers = serviceHeaders('journalist', text, secretOf('journalist'));
+    const response = await postHook(
+      site.url,
+      `/wp-json/service/v1/hooks/${endpointId('journalist')}`,
+      text,
+      headers
+    );
+    assert.equal(response.status, 200, response.text);
+    body.id = 'wp-path-2';
+    body.title = 'Delivered Through the Fallback Path';
+    const second = JSON.stringify(body);
+    const fallback = await postHook(
+      site.url,
+      `/?rest_route=/service/v1/hooks/${endpointId('journalist')}`,
+      second,
+      serviceHeaders('journalist', second, secretOf('journalist'))
+    );
+    assert.equal(fallback.status, 200, fallback.text);
+    assert.equal((await readArticle(site.url, 'delivered-through-the-wordpress-path')).length, 1);
+    assert.equal((await readArticle(site.url, 'delivered-through-the-fallback-path')).length, 1);
+  });
+
+  it('a test delivery answers 200 and writes nothing (RankPill test: true, SEOGrove ping)', async () => {
+    const before = (await ledger()).length;
+    const rankpill = JSON.stringify({
+      ...JSON.parse(samples.get('rankpill') as string),
+      slug: 'rankpill-test-only',
+      test: true,
+    });
+    const test = await postHook(
+      site.url,
+      hookPath('rankpill'),
+      rankpill,
+      serviceHeaders('rankpill', rankpill, secretOf('rankpill'))
+    );
+    assert.equal(test.status, 200, test.text);
+    assert.equal(test.json.received, true);
+    assert.ok(test.json.ignored);
+    const ping = JSON.stringify({ event: 'ping' });
+    const headers = { ...serviceHeaders('seogrove', ping, secretOf('seogrove')), 'X-SEOGrove-Event': 'ping' };
+    const pong = await postHook(site.url, hookPath('seogrove'), ping, headers);
+    assert.equal(pong.status, 200, pong.text);
+    assert.equal((await ledger()).length, before);
+    assert.equal((await readArticle(site.url, 'rankpill-test-only')).length, 0);
+  });
+
+  it('an Outrank batch lands every good article and reports the bad one', async () => {
+    const body = JSON.parse(samples.get('outrank') as string);
+    const [template] = body.data.articles;
+    body.data.articles = [1, 2, 3].map((n) => ({
+      ...template,
+      id: `batch-${n}`,
+      slug: `batch-article-${n}`,
+      title: `Batch article ${n}`,
+    }));
+    body.data.articles.splice(1, 0, { id: 'batch-bad', slug: 'batch-bad' });
+    const text = JSON.stringify(body);
+    const response = await postHook(
+      site.url,
+      hookPath('outrank'),
+      text,
+      serviceHeaders('outrank', text, secretOf('outrank'))
+    );
+    assert.equal(response.status, 200, response.text);
+    assert.deepEqual(
+      response.json.results.map((line: { ok: boolean }) => line.ok),
+      [true, false, true, true]
+    );
+    assert.match(response.json.results[1].error.message, /article 2 of the batch: title is required/);
+    for (const n of [1, 2, 3])
+      assert.equal((await readArticle(site.url, `batch-article-${n}`, 'published')).length, 1);
+  });
+});

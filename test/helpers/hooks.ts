@@ -1,0 +1,91 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PresetName } from '../../core/src/hooks/endpoints';
+import { request, type HttpResponse } from './http';
+
+const hooksFixtures = path.join(__dirname, '..', 'fixtures', 'hooks');
+
+/** A preset's documented sample payload (test/fixtures/hooks/<preset>.json), as text. */
+export function hookSample(preset: PresetName): string {
+  if (preset === 'contract')
+    return fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'webhook-payload.json'), 'utf8');
+  return fs.readFileSync(path.join(hooksFixtures, `${preset}.json`), 'utf8');
+}
+
+const hmacHex = (secret: string, ...parts: string[]) => {
+  const hmac = createHmac('sha256', secret);
+  for (const part of parts) hmac.update(part);
+  return hmac.digest('hex');
+};
+
+/** The headers each service sends with a body, as its docs say (the notes' section 1). */
+export function serviceHeaders(
+  preset: PresetName,
+  body: string,
+  secret: string,
+  now = new Date()
+): Record<string, string> {
+  const bearer = { Authorization: `Bearer ${secret}` };
+  switch (preset) {
+    case 'contract':
+      return { 'X-Service-Signature': hmacHex(secret, body) };
+    case 'outrank':
+    case 'getmywebrank':
+    case 'babylovegrowth':
+    case 'seocraftai':
+      return bearer;
+    case 'blogseo':
+    case 'seoladders':
+      return { 'X-Webhook-Secret': secret };
+    case 'arvow':
+    case 'journalist':
+      return { 'X-SECRET': secret };
+    case 'rankpill': {
+      const digest = hmacHex(secret, body);
+      return { 'X-RankPill-Signature': digest, Authorization: `sha256=${digest}` };
+    }
+    case 'ranksector':
+      return { 'X-RankSector-Signature': hmacHex(secret, body) };
+    case 'seogrove':
+      return {
+        'X-SEOGrove-Event': 'content.published',
+        'X-SEOGrove-Signature': `sha256=${hmacHex(secret, body)}`,
+        'User-Agent': 'SEOGrove/1.0',
+      };
+    case 'citeflow': {
+      const stamp = String(Math.floor(now.getTime() / 1000));
+      return {
+        'X-CiteFlow-Timestamp': stamp,
+        'X-CiteFlow-Signature': `sha256=${hmacHex(secret, stamp, '.', body)}`,
+      };
+    }
+    case 'ranket': {
+      const stamp = now.toISOString();
+      return {
+        'X-Ranket-Timestamp': stamp,
+        'X-Ranket-Signature': `sha256=${hmacHex(secret, stamp, '.', body)}`,
+        'X-Ranket-Event': 'article.published',
+        'X-Ranket-Delivery-Id': 'dlv_01',
+      };
+    }
+    case 'earlyseo':
+      return { ...bearer, 'X-Earlyseo-Signature': hmacHex(secret, body) };
+    case 'custom':
+      return { 'X-Custom-Token': secret };
+  }
+}
+
+export function postHook(
+  baseUrl: string,
+  hookPath: string,
+  body: string,
+  headers: Record<string, string>,
+  method = 'POST'
+): Promise<HttpResponse> {
+  return request(`${baseUrl}${hookPath}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: Buffer.from(body),
+  });
+}
