@@ -7,7 +7,7 @@ import { letReadersIn } from '../../../core/src/event-loop-turn';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { CategoryRow } from '../services/category-store';
 import type { HeldLocks } from '../services/locks';
-import type { DocumentRow } from '../utils/documents';
+import type { DocumentRow } from '../strapi/documents';
 import type { ArticleMedia } from '../services/media-import';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
