@@ -19,7 +19,7 @@ const NEWEST = manifest.devDependencies['@strapi/strapi'];
 
 /**
  * `npm run test:compat` for the two ends of the supported range: the packed plugin in a new app of
- * each release (installed from the registry), admin build, start, ping / publish / webhook, settings page.
+ * each release (installed from the registry), admin build, start, ping / publish / webhook, Strapi's behaviour the plugin relies on (contract), settings page.
  */
 describe('the packed plugin on the oldest and the newest Strapi release it supports', () => {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'article-publisher-compat-'));
@@ -36,12 +36,13 @@ describe('the packed plugin on the oldest and the newest Strapi release it suppo
   });
 
   for (const version of [OLDEST, NEWEST]) {
-    it(`works on Strapi ${version}: install, admin build, start, ping, publish, webhook, settings page`, async () => {
+    it(`works on Strapi ${version}: install, admin build, start, ping, publish, webhook, contract, settings page`, async () => {
       const result = await checkStrapiVersion(version, tarball, workDir, (line) => console.log(line));
       assert.ok(result.passed, `\n${compatTable([{ result }])}`);
       assert.equal(result.steps.ping?.detail, '200');
       assert.equal(result.steps.publish?.detail, '201');
       assert.equal(result.steps.webhook?.detail, '200');
+      assert.equal(result.steps.contract?.detail, 'holds');
       assert.equal(result.steps['settings page']?.detail, 'renders');
     });
   }

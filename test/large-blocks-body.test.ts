@@ -82,7 +82,7 @@ describe('a large Blocks body, stored past Strapi validation of the value', () =
     );
     assert.deepEqual(event.entry.body, expected);
     // Both of those reads (the draft's entry.create, the published version's entry.publish) are paced
-    // (server/src/services/entry-event-reads.ts): each still carries the whole body.
+    // (server/src/strapi/entry-event-reads.ts): each still carries the whole body.
     const [created] = await waitFor(
       'entry.create',
       () => {

@@ -3,7 +3,7 @@
  * a delivery writes the body where Strapi's own i18n sync would: into the rows of the same status in
  * the other locales, never into a published row on a draft delivery. A small body goes through the
  * Document Service (Strapi writes it); a large one is saved as a stand-in and then stored by the plugin
- * (server/src/services/posts.ts storeBodyJson): both paths must leave every row alike.
+ * (server/src/strapi/large-blocks-write.ts): both paths must leave every row alike.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

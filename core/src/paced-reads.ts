@@ -45,6 +45,13 @@ export class PacedReads {
     return this.expected.size > 0;
   }
 
+  /** Whether a read whose key starts with `prefix` is still announced (expired announcements forgotten). */
+  expectsAny(prefix: string): boolean {
+    this.forgetExpired();
+    for (const key of this.expected.keys()) if (key.startsWith(prefix)) return true;
+    return false;
+  }
+
   /** Whether the read of `key` is announced. */
   isExpected(key: string): boolean {
     return this.expected.has(key);

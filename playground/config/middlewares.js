@@ -26,6 +26,13 @@ function security(env) {
   };
 }
 
+// PLAYGROUND_BODY_JSON_LIMIT: the app's own option for Strapi's body parser, which the plugin's scoped
+// parser must hand on (test/strapi-contract.test.ts).
+function body(env) {
+  const jsonLimit = env('PLAYGROUND_BODY_JSON_LIMIT', '');
+  return jsonLimit ? { name: 'strapi::body', config: { jsonLimit } } : 'strapi::body';
+}
+
 module.exports = ({ env }) => [
   'strapi::logger',
   'strapi::errors',
@@ -33,7 +40,7 @@ module.exports = ({ env }) => [
   'strapi::cors',
   'strapi::poweredBy',
   'strapi::query',
-  'strapi::body',
+  body(env),
   'strapi::session',
   'strapi::favicon',
   'strapi::public',

@@ -104,8 +104,11 @@ async function ensureFrenchLocale(strapi) {
   }
 }
 
+const contractProbe = require('./contract-probe');
+
 module.exports = {
   register({ strapi }) {
+    contractProbe.register({ strapi });
     simulateWriteFailures(strapi);
     simulateEarlyBodyParser(strapi);
   },
@@ -114,5 +117,6 @@ module.exports = {
     await grantPublicRead(strapi);
     await ensureFrenchLocale(strapi);
     await applyUploadSettings(strapi);
+    await contractProbe.bootstrap({ strapi });
   },
 };

@@ -70,11 +70,6 @@ function startScheduledPublishing(strapi: Core.Strapi) {
   getService(strapi, 'schedule-runner').start();
 }
 
-/** Strapi's entry events re-read large bodies the plugin stored: paced, readers are answered between them. */
-function paceEntryEventReads(strapi: Core.Strapi) {
-  getService(strapi, 'entry-event-reads').subscribe();
-}
-
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await registerPermissionActions(strapi);
   await createLockTable(strapi);
@@ -82,6 +77,5 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   journalPluginUploads(strapi);
   await removeOrphanUploads(strapi);
   startScheduledPublishing(strapi);
-  paceEntryEventReads(strapi);
   answerUnderWordPressPaths(strapi);
 };

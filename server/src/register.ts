@@ -1,7 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { contentTypeKindProblems } from '../../core/src/app-content-types';
 import { assertValidConfig } from '../../core/src/config';
-import { scopeBodyParser } from './middlewares/scoped-body';
+import { leavesBodyUnread } from './middlewares/scoped-body';
+import { scopeStrapiBodyParser } from './strapi/body-parser';
 import { getService } from './utils/get-service';
 import { PLUGIN_ID } from './utils/plugin-id';
 
@@ -34,17 +35,9 @@ function validateConfiguredContentTypes(strapi: Core.Strapi) {
   }
 }
 
-/**
- * Wraps `strapi::body` (Strapi's own extension point for middlewares) so it leaves the service routes'
- * bodies unread: their route middlewares read them after authentication. Must run in `register`,
- * before Strapi builds its middleware chain.
- */
-function scopeStrapiBodyParser(strapi: Core.Strapi) {
-  strapi.get('middlewares').extend('strapi::body', scopeBodyParser);
-}
-
 export default ({ strapi }: { strapi: Core.Strapi }) => {
   validateEffectiveConfig(strapi);
   validateConfiguredContentTypes(strapi);
-  scopeStrapiBodyParser(strapi);
+  // Leaves the service routes' bodies unread: their route middlewares read them after authentication.
+  scopeStrapiBodyParser(strapi, leavesBodyUnread);
 };

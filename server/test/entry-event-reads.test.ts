@@ -1,57 +1,81 @@
-/** Strapi's entry-event reads of large bodies, paced (server/src/services/entry-event-reads.ts, issue #30). */
+/** Strapi's entry-event reads of large bodies, paced (server/src/strapi/entry-event-reads.ts, issues #30, #44). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Core } from '@strapi/strapi';
-import entryEventReads from '../src/services/entry-event-reads';
+import entryEventReads from '../src/strapi/entry-event-reads';
 
 type Handler = (event: FindOneEvent) => unknown;
+type Subscriber = Record<string, Handler> & { models?: string[] };
 interface FindOneEvent {
   model: { uid: string };
   params: { where?: Record<string, unknown>; populate?: unknown };
   state: Record<string, unknown>;
 }
 
-/** A site whose Query Engine lifecycles keep the subscriber, to call it as a findOne would. */
-function site() {
-  const subscribers: Record<string, Handler>[] = [];
+const afterTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * A site whose Query Engine lifecycles keep the subscribers as Strapi 5's do (subscribe answers the
+ * function that removes one; a subscriber with `models` sees only those), to call them as a findOne would.
+ */
+function site(client = 'sqlite') {
+  const subscribers: Subscriber[] = [];
   const transaction = { open: false };
   const strapi = {
     db: {
-      lifecycles: { subscribe: (subscriber: Record<string, Handler>) => subscribers.push(subscriber) },
+      dialect: { client },
+      lifecycles: {
+        subscribe: (subscriber: Subscriber) => {
+          subscribers.push(subscriber);
+          return () => subscribers.splice(subscribers.indexOf(subscriber), 1);
+        },
+      },
       inTransaction: () => transaction.open,
     },
   } as unknown as Core.Strapi;
   const service = entryEventReads({ strapi });
-  service.subscribe();
-  assert.equal(subscribers.length, 1);
-  const [subscriber] = subscribers;
-  /** A findOne through the lifecycles: before, the read itself (`read`), after; with one state. */
-  const findOne = async (uid: string, where: Record<string, unknown>, read: () => void) => {
-    const event: FindOneEvent = { model: { uid }, params: { where, populate: {} }, state: {} };
-    await subscriber.beforeFindOne(event);
-    read();
-    await subscriber.afterFindOne(event);
+  /** The one subscriber for `uid` (its `models` names only that type). */
+  const subscriberOf = (uid: string): Subscriber => {
+    const found = subscribers.filter((subscriber) => subscriber.models?.includes(uid));
+    assert.equal(found.length, 1, `one subscriber for ${uid}`);
+    assert.deepEqual(found[0].models, [uid]);
+    return found[0];
   };
-  return { service, subscriber, findOne, transaction };
+  /** A findOne through the lifecycles: before, the read itself (`read`), after; one state per subscriber. */
+  const findOne = async (uid: string, where: Record<string, unknown>, read: () => void) => {
+    const states = new Map<Subscriber, Record<string, unknown>>();
+    const run = async (action: string) => {
+      for (const subscriber of [...subscribers]) {
+        if (!(action in subscriber) || (subscriber.models && !subscriber.models.includes(uid))) continue;
+        const event: FindOneEvent = {
+          model: { uid },
+          params: { where, populate: {} },
+          state: states.get(subscriber) ?? {},
+        };
+        await subscriber[action](event);
+        states.set(subscriber, event.state);
+      }
+    };
+    await run('beforeFindOne');
+    read();
+    await run('afterFindOne');
+  };
+  return { service, subscribers, subscriberOf, findOne, transaction };
 }
 
 const GUIDE = 'api::guide.guide';
 
 describe("Strapi's entry-event reads of an entry the plugin stored a large body into", () => {
   it('leave every other read alone: nothing to wait for', () => {
-    const { service, subscriber } = site();
+    const { service, subscriberOf } = site();
     service.expectEventReads(GUIDE, [7, 8]);
+    const subscriber = subscriberOf(GUIDE);
     const event = (uid: string, where: Record<string, unknown>) => ({
       model: { uid },
       params: { where },
       state: {},
     });
     assert.equal(subscriber.beforeFindOne(event(GUIDE, { id: 9 })), undefined, 'another row');
-    assert.equal(
-      subscriber.beforeFindOne(event('api::article.article', { id: 7 })),
-      undefined,
-      'another type'
-    );
     assert.equal(
       subscriber.beforeFindOne(event(GUIDE, { id: 7, publishedAt: { $null: true } })),
       undefined,
@@ -86,8 +110,9 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
   });
 
   it('paces a row once: its later reads pass at once', async () => {
-    const { service, subscriber, findOne } = site();
+    const { service, subscriberOf, findOne } = site();
     service.expectEventReads(GUIDE, [7]);
+    const subscriber = subscriberOf(GUIDE);
     await findOne(GUIDE, { id: 7 }, () => undefined);
     assert.equal(
       subscriber.beforeFindOne({ model: { uid: GUIDE }, params: { where: { id: 7 } }, state: {} }),
@@ -96,8 +121,9 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
   });
 
   it('never holds a read inside a transaction (it would hold the connection the read before it needs)', async () => {
-    const { service, subscriber, transaction } = site();
+    const { service, subscriberOf, transaction } = site();
     service.expectEventReads(GUIDE, [7]);
+    const subscriber = subscriberOf(GUIDE);
     transaction.open = true;
     const event = { model: { uid: GUIDE }, params: { where: { id: 7 } }, state: {} };
     assert.equal(subscriber.beforeFindOne(event), undefined);
@@ -109,5 +135,48 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
     await paced;
     await subscriber.afterFindOne(afterCommit);
     assert.equal(subscriber.beforeFindOne({ ...event, state: {} }), undefined, 'paced once, then spent');
+  });
+
+  it('subscribes only while a read is announced or running, for the announced type only', async () => {
+    const { service, subscribers, subscriberOf, findOne } = site();
+    assert.equal(subscribers.length, 0, 'nothing announced: no subscriber');
+    service.expectEventReads(GUIDE, [7, 8]);
+    subscriberOf(GUIDE);
+    await findOne(GUIDE, { id: 7 }, () => undefined);
+    await afterTurn();
+    assert.equal(subscribers.length, 1, 'row 8 is still announced');
+    await findOne(GUIDE, { id: 8 }, () => undefined);
+    await afterTurn();
+    assert.equal(subscribers.length, 0, 'no read pending: the subscriber is removed');
+    assert.deepEqual(service.pacedTypes(), []);
+  });
+
+  it('removes each subscriber once, leaving the site’s own subscribers', async () => {
+    const { service, subscribers, findOne } = site();
+    service.expectEventReads(GUIDE, [7]);
+    const own = { models: ['api::other.other'], afterCreate: () => undefined } as unknown as Subscriber;
+    subscribers.push(own);
+    await findOne(GUIDE, { id: 7 }, () => undefined);
+    await afterTurn();
+    await afterTurn();
+    service.stop();
+    assert.deepEqual(subscribers, [own]);
+  });
+
+  it('stop (the plugin’s destroy) removes what an announcement left', () => {
+    const { service, subscribers } = site();
+    service.expectEventReads(GUIDE, [7]);
+    service.expectEventReads('api::article.article', [3]);
+    assert.equal(subscribers.length, 2);
+    service.stop();
+    assert.equal(subscribers.length, 0);
+  });
+
+  it('paces nothing off SQLite (the one connection is the reason)', () => {
+    for (const client of ['postgres', 'mysql']) {
+      const { service, subscribers } = site(client);
+      service.expectEventReads(GUIDE, [7]);
+      assert.equal(subscribers.length, 0, client);
+    }
   });
 });

@@ -27,7 +27,7 @@ import type { ArticleMedia } from '../src/media/types';
 import type { DeliveryRecord } from '../src/services/deliveries';
 import type { HeldLocks } from '../src/services/locks';
 import type { ScheduleRequest } from '../src/schedule/schedules';
-import type { DocumentRow } from '../src/utils/documents';
+import type { DocumentRow } from '../src/strapi/documents';
 
 const config = resolveEffectiveConfig(DEFAULT_CONFIG, {});
 const SOURCE = 'https://images.example/photo.jpg';

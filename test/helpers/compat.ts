@@ -8,6 +8,7 @@ import { request, type HttpResponse } from './http';
 import { repoRoot } from './paths';
 import { startPlayground, type Playground } from './playground';
 import { publishPost } from './service';
+import { addContractParts, checkStrapiContract, CONTRACT_ENV } from './strapi-contract';
 import { deliver } from './webhook';
 
 /** What the compatibility check does with one Strapi release, in this order. */
@@ -18,6 +19,7 @@ export const COMPAT_STEPS = [
   'ping',
   'publish',
   'webhook',
+  'contract',
   'settings page',
 ] as const;
 export type CompatStep = (typeof COMPAT_STEPS)[number];
@@ -81,8 +83,9 @@ class StepFailure extends Error {}
  * Sets up a new app of Strapi `version` with the packed plugin (`tarball`) in `workDir`, as a site owner
  * would: `npm install <tarball>`, `npm run build` (the admin with the plugin's pages), start. Then the
  * quickstart against it: an administrator generates the key and the webhook secret, ping, publish the
- * example article (its images are data URLs, so the upload runs), a signed webhook delivery, and the
- * settings page in a browser. Stops at the first failing step.
+ * example article (its images are data URLs, so the upload runs), a signed webhook delivery, Strapi's
+ * behaviour the plugin relies on (test/helpers/strapi-contract.ts: the app also holds its probe and two
+ * fixture types), and the settings page in a browser. Stops at the first failing step.
  */
 export async function checkStrapiVersion(
   version: string,
@@ -98,6 +101,8 @@ export async function checkStrapiVersion(
   const actions: Record<CompatStep, () => Promise<string>> = {
     async install() {
       createVersionedApp(appDir, readStrapiRelease(version));
+      // The contract step's probe and fixture types (test/helpers/strapi-contract.ts).
+      addContractParts(appDir);
       npmIn(appDir, ['install', tarball]);
       const installed = JSON.parse(
         fs.readFileSync(path.join(appDir, 'node_modules', '@strapi', 'admin', 'package.json'), 'utf8')
@@ -113,7 +118,7 @@ export async function checkStrapiVersion(
       site = await startPlayground({
         appDir,
         startTimeoutMs: START_TIMEOUT_MS,
-        env: { SERVE_ADMIN_PANEL: 'true' },
+        env: { SERVE_ADMIN_PANEL: 'true', ...CONTRACT_ENV },
       });
       secrets.adminToken = await registerSuperAdmin(site.url);
       const auth = { authorization: `Bearer ${secrets.adminToken}` };
@@ -149,6 +154,17 @@ export async function checkStrapiVersion(
       const response = await deliver(site!.url, body, secrets.webhookSecret);
       if (response.status !== 200) throw new StepFailure(httpFailure(response));
       return String(response.status);
+    },
+    /** Strapi's behaviour the plugin relies on beyond its plugin API (test/strapi-contract.test.ts). */
+    async contract() {
+      const failures = await checkStrapiContract({
+        url: site!.url,
+        adminToken: secrets.adminToken,
+        databaseClient: 'sqlite',
+      });
+      if (failures.length)
+        throw new StepFailure(`${failures.length} fact(s) fail; first: ${failures[0].message}`);
+      return 'holds';
     },
     async 'settings page'() {
       const browser = await launchBrowser();

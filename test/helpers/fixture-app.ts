@@ -22,6 +22,7 @@ const LINKED = [
   'favicon.png',
   'package.json',
   'src/index.js',
+  'src/contract-probe.js',
   'src/plugins',
   'src/components',
 ];

@@ -15,7 +15,7 @@ export const BLOCKS_STAND_IN: readonly RootBlock[] = Object.freeze([
 
 /**
  * The stand-in as Strapi stores it (JSON.stringify of the value, test/strapi-contract.test.ts). The body
- * is stored into exactly the rows that hold it (server/src/services/posts.ts storeBodyJson): the rows
+ * is stored into exactly the rows that hold it (server/src/strapi/large-blocks-write.ts): the rows
  * Strapi's save and its i18n sync wrote. Not an empty paragraph, which an editor's empty body also is.
  */
 export const BLOCKS_STAND_IN_JSON = JSON.stringify(BLOCKS_STAND_IN);

@@ -3,7 +3,7 @@ import { BLOCKS_STAND_IN, type StoredBodyJson } from '../../../core/src/blocks/s
 import { articleBodyOf } from '../../../core/src/html/article-body';
 import { keepStoredParts } from '../../../core/src/target-profile/kept-parts';
 import { planValues, withFeaturedImage } from '../../../core/src/target-profile/plan-values';
-import type { DocumentRow } from '../utils/documents';
+import type { DocumentRow } from '../strapi/documents';
 import type { PublishCollaborators } from './collaborators';
 import { postUrlBeforeWrite, type PublishPlan } from './plan';
 

@@ -6,7 +6,7 @@ import { truncateAtWord } from '../../../core/src/seo';
 import { letReadersIn } from '../../../core/src/event-loop-turn';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import type { CategoryRow, HeldLocks } from './types';
-import type { DocumentRow } from '../utils/documents';
+import type { DocumentRow } from '../strapi/documents';
 import type { ArticleMedia } from '../media/types';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';

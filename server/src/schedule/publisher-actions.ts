@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { documentsOf } from '../utils/documents';
+import { documentsOf } from '../strapi/documents';
 
 /** strapi-plugin-publisher's content type and the shape of its actions (v2: executeAt, mode, entityId, entitySlug). */
 const ACTION_UID = 'plugin::publisher.action';

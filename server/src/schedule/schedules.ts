@@ -3,7 +3,7 @@ import type { ActivitySchedule, ScheduleState } from '../../../core/src/contract
 import { ServiceError } from '../../../core/src/errors';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { handPublishProblem, publishedSinceScheduled } from '../../../core/src/schedule/hand-publish';
-import { documentsOf } from '../utils/documents';
+import { documentsOf } from '../strapi/documents';
 import { getService } from '../utils/get-service';
 import { SCHEDULE_UID } from '../utils/plugin-tables';
 

@@ -8,7 +8,7 @@ import type { CategoryLinks, CategoryName } from '../../../core/src/target-profi
 import { fieldLimits, fitValue, STRING_MAX_LENGTH } from '../../../core/src/target-profile/fit';
 import type { CategoryType, RelatedType } from '../../../core/src/target-profile/profile';
 import { describeValidationFailure } from '../../../core/src/write-failure';
-import { documentsOf } from '../utils/documents';
+import { documentsOf } from '../strapi/documents';
 import { getService } from '../utils/get-service';
 import type { CategoryMatch, CategoryRow, NamedType } from './category-store';
 import type { PostData } from './posts';

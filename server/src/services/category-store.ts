@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { localeParams } from '../../../core/src/locale';
 import type { RelatedType } from '../../../core/src/target-profile/profile';
-import { documentsOf, entryRowsOf, lookupWhere } from '../utils/documents';
+import { documentsOf } from '../strapi/documents';
 import type { PostData } from './posts';
 import type { CategoryRow } from '../publish/types';
 
@@ -87,8 +87,7 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Entries named `name` (case-insensitive), without where they sit: one query, where
-     * `findCategoriesByName` on a type with a parent relation reads the parents too. A plain lookup,
-     * read through the Query Engine with the Document Service's rules (lookupWhere).
+     * `findCategoriesByName` on a type with a parent relation reads the parents too.
      */
     async findCategoryRowsByName(
       type: NamedType,
@@ -96,15 +95,12 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
       locale: string | undefined
     ): Promise<CategoryRow[]> {
       if (!type.name) return [];
-      const filter = { [type.name.field]: { $eqi: name } };
-      const scope = lookupWhere(type, 'published', locale);
-      const rows = scope
-        ? await entryRowsOf(strapi, type.uid).findMany({
-            where: { ...filter, ...scope },
-            select: ['id', 'documentId', type.name.field],
-            orderBy: { id: 'asc' },
-          })
-        : await documents(type.uid).findMany({ filters: filter, sort: 'id:asc', ...published(type, locale) });
+      const rows = await documents(type.uid).findMany({
+        filters: { [type.name.field]: { $eqi: name } },
+        fields: ['id', 'documentId', type.name.field],
+        sort: 'id:asc',
+        ...published(type, locale),
+      });
       return rows.map((row) => rowOf(type, row));
     },
 

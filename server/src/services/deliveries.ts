@@ -10,7 +10,7 @@ import type {
 import type { PostStatus } from '../../../core/src/config';
 import { redactUrlsIn } from '../../../core/src/redact-url';
 import { getService } from '../utils/get-service';
-import { documentsOf } from '../utils/documents';
+import { documentsOf } from '../strapi/documents';
 import { DELIVERY_UID } from '../utils/plugin-tables';
 
 export interface DeliveryQuery {

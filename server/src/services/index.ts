@@ -6,7 +6,7 @@ import categoryResolver from './category-resolver';
 import categoryStore from './category-store';
 import contentRights from './content-rights';
 import deliveries from './deliveries';
-import entryEventReads from './entry-event-reads';
+import entryEventReads from '../strapi/entry-event-reads';
 import hooks from './hooks';
 import keptTerms from './kept-terms';
 import locks from './locks';

@@ -3,8 +3,8 @@ import {
   heldObjectHashes,
   providerObjectOf,
   type FileRowHashes,
-  type ProviderObject,
 } from '../../../core/src/images/upload-journal';
+import { deleteProviderObject } from '../strapi/upload-provider';
 import { getService } from '../utils/get-service';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
 import type { JournalEntry } from './upload-journal';
@@ -18,10 +18,6 @@ const BATCH_SIZE = 100;
  * ago: the instances' timers drift, and each period should see one sweep, not one per instance.
  */
 const PERIOD_SHARE = 0.9;
-
-interface UploadProviderDelete {
-  delete(file: ProviderObject): Promise<unknown>;
-}
 
 /** The entries of one upload's lock (null: an upload journaled without one). */
 function groupByLock(entries: JournalEntry[]): Map<string | null, JournalEntry[]> {
@@ -55,7 +51,6 @@ const orphanSweep = ({ strapi }: { strapi: Core.Strapi }) => {
     const held = heldObjectHashes(rows);
     await journal().remove(entries.filter((entry) => held.has(entry.hash)).map((entry) => entry.id));
 
-    const provider = strapi.plugin('upload').provider as UploadProviderDelete;
     const current = journal().providerName();
     let deleted = 0;
     for (const entry of entries.filter((candidate) => !held.has(candidate.hash))) {
@@ -67,7 +62,7 @@ const orphanSweep = ({ strapi }: { strapi: Core.Strapi }) => {
         continue;
       }
       try {
-        await provider.delete(providerObjectOf(entry));
+        await deleteProviderObject(strapi, providerObjectOf(entry));
         await journal().remove([entry.id]);
         deleted++;
       } catch (error) {

@@ -1,12 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import { BODY_WRITERS } from '../../../core/src/body-formats';
-import { BLOCKS_STAND_IN_JSON, type StoredBodyJson } from '../../../core/src/blocks/stored-json';
+import type { StoredBodyJson } from '../../../core/src/blocks/stored-json';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
-import { documentsOf, entryRowsOf, lookupWhere, type DocumentRow } from '../utils/documents';
+import { documentsOf, type DocumentRow } from '../strapi/documents';
+import { storeBlocksBodyJson } from '../strapi/large-blocks-write';
 import { getService } from '../utils/get-service';
 import { schemaCatalog } from '../utils/schema-catalog';
 import { toResendableComponents } from '../utils/zone-components';
@@ -58,15 +59,13 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /**
-     * Whether the slug's entry exists: a plain lookup of its id, through the Query Engine with the
-     * Document Service's rules (lookupWhere).
-     */
+    /** Whether the slug's entry exists: a plain lookup of its id. */
     async entryExists(target: PublishTarget, locale: string | undefined, filters: object): Promise<boolean> {
-      const scope = lookupWhere(target, 'draft', locale);
-      const row = scope
-        ? await entryRowsOf(strapi, target.uid).findOne({ where: { ...filters, ...scope }, select: ['id'] })
-        : await documents(target.uid).findFirst({ filters, ...entryScope(target, locale), fields: ['id'] });
+      const row = await documents(target.uid).findFirst({
+        filters,
+        ...entryScope(target, locale),
+        fields: ['id'],
+      });
       return row !== null;
     },
 
@@ -143,7 +142,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
      * or a draft only (a published version is unpublished, so the post's status is what was asked).
      * Only the entry in `locale` is written: updating a document that has no entry in that locale
      * creates its localization (Strapi copies the non-localized fields from the other locales).
-     * A `bodyJson` (a large Blocks body, saved as a stand-in) is then stored into the entry's rows.
+     * A `bodyJson` (a large Blocks body, saved as a stand-in) is then stored into the entry's rows (server/src/strapi/large-blocks-write.ts).
      * Answers the document and the post's stable id, its draft row's id in its locale (which survives
      * publishing and updates): the draft is written first and published after, as Strapi's own
      * `status: 'published'` does, so the id comes from the write instead of a read after it.
@@ -170,50 +169,12 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
           await documents(target.uid).unpublish({ documentId, ...scope });
       }
       if (bodyJson) {
-        await this.storeBodyJson(target, documentId, { locale, publish }, bodyJson);
+        await storeBlocksBodyJson(strapi, target, documentId, { locale, publish }, bodyJson);
         // Strapi's entry events read these rows again after the commit, body and all.
         const written = [draft.id, ...publishedRows.map((row) => row.id)];
         getService(strapi, 'entry-event-reads').expectEventReads(target.uid, written);
       }
       return { documentId, postId: draft.id };
-    },
-
-    /**
-     * Writes a body's JSON text past Strapi's validation of the value (core/src/blocks/stored-json: the
-     * converter's blocks are what that validation accepts, which a unit test checks against it), into
-     * exactly the rows Strapi wrote the stand-in to: the entry's draft, its published version when this
-     * delivery published it, and, for a field i18n does not localize, the rows Strapi's i18n sync copied
-     * it to. That sync (@strapi/i18n 5.54.0, dist/server/services/localizations.js
-     * `syncNonLocalizedAttributes`, run by the Document Service middleware of dist/server/bootstrap.js
-     * on create, update and publish) writes only the other locales' rows of the same status as the row
-     * written, and only when the shared fields changed: so a draft delivery never reaches a published
-     * row, and the body lands where a small body, saved through the Document Service, would. A draft
-     * delivery is also kept off published rows explicitly. The only write of the plugin's that goes
-     * around the Document Service; it runs inside the publish's transaction.
-     */
-    async storeBodyJson(
-      target: PublishTarget,
-      documentId: string,
-      { locale, publish }: { locale: string | undefined; publish: boolean },
-      { field, json }: StoredBodyJson
-    ): Promise<void> {
-      const localizedField = schemaCatalog(strapi).contentType(target.uid)?.attributes[field]?.localized;
-      const where = {
-        documentId,
-        ...(target.localized && locale && localizedField ? { locale } : {}),
-        ...(target.draftAndPublish && !publish ? { publishedAt: null } : {}),
-        // Compared as the column's value: text on SQLite and MariaDB, jsonb on PostgreSQL.
-        [field]: { $eq: BLOCKS_STAND_IN_JSON },
-      };
-      // A string is stored as it is by Strapi's JSON fields (no second serialization on this thread).
-      const { count } = await strapi.db
-        .query(target.uid as never)
-        .updateMany({ where, data: { [field]: json } });
-      // The entry's own draft holds the stand-in: none found means Strapi stored it otherwise.
-      if (count < 1)
-        throw new Error(
-          `The large body of ${documentId} found no row holding its stand-in (see test/strapi-contract.test.ts).`
-        );
     },
 
     /** Deletes the post on the conformance check's reserved slug (draft and published, in its locale) and the images imported for it; answers how many. */

@@ -5,6 +5,7 @@ import {
   type ProviderObject,
   type StoredJournalEntry,
 } from '../../../core/src/images/upload-journal';
+import { wrapProviderWrites } from '../strapi/upload-provider';
 import { UPLOAD_JOURNAL_UID } from '../utils/plugin-tables';
 
 /** The upload of one library file the plugin is making: its name, and the lock it runs under. */
@@ -12,15 +13,6 @@ interface JournaledUpload {
   uploadName: string;
   lockName: string | null;
 }
-
-/** A provider's write methods, as Strapi's upload plugin wraps them (`(file, options) => Promise`). */
-type ProviderWrite = (file: ProviderObject, ...rest: unknown[]) => Promise<unknown>;
-type UploadProvider = Partial<Record<'upload' | 'uploadStream', ProviderWrite>> & {
-  [JOURNALED]?: true;
-};
-
-/** Marks a provider whose writes are journaled already (bootstrap runs once per app, but be sure). */
-const JOURNALED = Symbol.for('article-publisher.upload-journal');
 
 /** A journal entry as the sweep reads it. */
 export interface JournalEntry extends StoredJournalEntry {
@@ -93,25 +85,18 @@ const uploadJournal = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Journals the provider's writes made inside `track`: wraps Strapi's upload provider (set up by the
-     * upload plugin's register) so each object is recorded before the provider is asked to write it.
+     * Journals the provider's writes made inside `track`: each object is recorded before the provider is
+     * asked to write it (server/src/strapi/upload-provider.ts wraps the provider).
      */
     journalProviderWrites(): void {
-      const provider = strapi.plugin('upload').provider as UploadProvider;
-      if (provider[JOURNALED]) return;
-      for (const method of ['upload', 'uploadStream'] as const) {
-        const write = provider[method];
-        if (typeof write !== 'function') continue;
-        provider[method] = async (file: ProviderObject, ...rest: unknown[]) => {
-          const upload = currentUpload.getStore();
-          if (!upload) return write.call(provider, file, ...rest);
-          const entryId = await record(upload, file);
-          const written = await write.call(provider, file, ...rest);
-          await noteWritten(entryId, file);
-          return written;
-        };
-      }
-      provider[JOURNALED] = true;
+      wrapProviderWrites(strapi, async (file, write) => {
+        const upload = currentUpload.getStore();
+        if (!upload) return write();
+        const entryId = await record(upload, file);
+        const written = await write();
+        await noteWritten(entryId, file);
+        return written;
+      });
     },
 
     /** Entries created before `before`, after id `afterId`, oldest first (one batch). */

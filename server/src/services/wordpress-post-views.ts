@@ -5,7 +5,7 @@ import { renderPostUrl } from '../../../core/src/post-url';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import type { ListQuery } from '../../../core/src/wordpress/list-query';
 import type { PostView } from '../../../core/src/wordpress/post-json';
-import { documentsOf, type DocumentRow } from '../utils/documents';
+import { documentsOf, type DocumentRow } from '../strapi/documents';
 import { getService } from '../utils/get-service';
 
 /** What a post's status, date, SEO keys and revisions are read from besides its entry. */

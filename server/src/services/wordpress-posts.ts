@@ -18,7 +18,7 @@ import type { PostRequest } from '../../../core/src/wordpress/post-request';
 import { seoFromMeta } from '../../../core/src/wordpress/seo-meta';
 import type { KeptParts } from '../../../core/src/target-profile/kept-parts';
 import { PostGone, SlugTaken, type PostSelection } from '../publish/plan';
-import { documentsOf, type DocumentRow } from '../utils/documents';
+import { documentsOf, type DocumentRow } from '../strapi/documents';
 import { getService } from '../utils/get-service';
 import { wordpressPostViews } from './wordpress-post-views';
 

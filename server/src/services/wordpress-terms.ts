@@ -11,7 +11,7 @@ import { keepsTerms, keptTermsWarning } from '../../../core/src/wordpress/kept-t
 import type { ListQuery } from '../../../core/src/wordpress/list-query';
 import type { TermRequest } from '../../../core/src/wordpress/term-request';
 import type { Taxonomy, TermView } from '../../../core/src/wordpress/term-json';
-import { documentsOf, type DocumentRow } from '../utils/documents';
+import { documentsOf, type DocumentRow } from '../strapi/documents';
 import type { KeptScope } from './kept-terms';
 import { getService } from '../utils/get-service';
 

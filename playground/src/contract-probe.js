@@ -1,0 +1,108 @@
+// Test fixture for test/strapi-contract.test.ts and the compat check's `contract` step (never part of
+// the plugin): with PLAYGROUND_CONTRACT_PROBE=true, this app observes in its own process what the
+// plugin relies on in Strapi beyond its documented plugin API (server/src/strapi/), and answers what it
+// saw at GET /_contract-probe. Each observation is raw: the test states the facts.
+const NOTE = 'api::contract-note.contract-note';
+const PROBE_PATH = '/_contract-probe';
+
+const enabled = () => process.env.PLAYGROUND_CONTRACT_PROBE === 'true';
+
+const observed = {
+  /** The middlewares registry's `extend`, and each call Strapi made of the `strapi::body` factory. */
+  middlewaresExtend: false,
+  bodyFactoryCalls: [],
+  /** The Query Engine's findOne of a contract note: its `where` keys and id, populate, in a transaction. */
+  noteFindOnes: [],
+  /** What `lifecycles.subscribe` answered and did (bootstrap). */
+  lifecycles: null,
+  /** The upload provider's methods, and how often Strapi's upload called the ones replaced on it. */
+  provider: null,
+  providerCalls: { upload: 0, uploadStream: 0 },
+  dialectClient: null,
+};
+
+/** Strapi's `strapi::body` factory, wrapped through the registry the plugin extends too. */
+function observeBodyParser(strapi) {
+  const middlewares = strapi.get('middlewares');
+  observed.middlewaresExtend = typeof middlewares.extend === 'function';
+  if (!observed.middlewaresExtend) return;
+  middlewares.extend('strapi::body', (factory) => (config, context) => {
+    const handler = factory(config, context);
+    observed.bodyFactoryCalls.push({
+      config: config === undefined ? null : JSON.parse(JSON.stringify(config)),
+      strapiGiven: Boolean(context && context.strapi === strapi),
+      answersMiddleware: typeof handler === 'function',
+    });
+    return handler;
+  });
+}
+
+function answerAtProbePath(strapi) {
+  strapi.server.use(async (ctx, next) => {
+    if (ctx.path !== PROBE_PATH) return next();
+    ctx.body = observed;
+  });
+}
+
+/** subscribe answers a remover; `models` filters; a removed subscriber is not called again. */
+async function observeLifecycles(strapi) {
+  if (!strapi.contentTypes[NOTE]) return;
+  const calls = { note: 0, other: 0 };
+  const remove = strapi.db.lifecycles.subscribe({
+    models: [NOTE],
+    beforeCount(event) {
+      calls[event.model.uid === NOTE ? 'note' : 'other'] += 1;
+    },
+  });
+  await strapi.db.query(NOTE).count();
+  await strapi.db.query('plugin::upload.file').count();
+  const removable = typeof remove === 'function';
+  if (removable) remove();
+  await strapi.db.query(NOTE).count();
+  observed.lifecycles = { removable, calls };
+
+  strapi.db.lifecycles.subscribe({
+    models: [NOTE],
+    beforeFindOne(event) {
+      const where = (event.params && event.params.where) || {};
+      observed.noteFindOnes.push({
+        whereKeys: Object.keys(where),
+        id: where.id === undefined ? null : where.id,
+        populate: Boolean(event.params && event.params.populate),
+        inTransaction: strapi.db.inTransaction(),
+      });
+    },
+  });
+}
+
+/** The provider object's methods, each replaced by one that counts Strapi's calls through it. */
+function observeUploadProvider(strapi) {
+  const provider = strapi.plugin('upload').provider;
+  observed.provider = {
+    upload: typeof provider.upload,
+    uploadStream: typeof provider.uploadStream,
+    delete: typeof provider.delete,
+  };
+  for (const method of ['upload', 'uploadStream']) {
+    const original = provider[method];
+    if (typeof original !== 'function') continue;
+    provider[method] = (...args) => {
+      observed.providerCalls[method] += 1;
+      return original.apply(provider, args);
+    };
+  }
+}
+
+module.exports = {
+  register({ strapi }) {
+    if (!enabled()) return;
+    observeBodyParser(strapi);
+    answerAtProbePath(strapi);
+  },
+  async bootstrap({ strapi }) {
+    if (!enabled()) return;
+    observed.dialectClient = strapi.db.dialect.client;
+    await observeLifecycles(strapi);
+    observeUploadProvider(strapi);
+  },
+};

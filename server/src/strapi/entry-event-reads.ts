@@ -1,0 +1,129 @@
+import type { Core } from '@strapi/strapi';
+import { PacedReads, type ReadDone } from '../../../core/src/paced-reads';
+
+type Subscriber = Parameters<Core.Strapi['db']['lifecycles']['subscribe']>[0];
+/** A Query Engine lifecycle event, as a subscriber of the findOne actions receives it. */
+type LifecycleEvent = Parameters<NonNullable<Extract<Subscriber, { models?: string[] }>['beforeFindOne']>>[0];
+
+/**
+ * Relies on (beyond the documented plugin API), checked on Strapi 5.0.0 and 5.54.0 (5.0.0 by reading
+ * @strapi/database and @strapi/core; both by test/strapi-contract.test.ts, also in the compat check):
+ * - Strapi's entry events (`entry.create`, `entry.update`, `entry.publish`) each read the entry they
+ *   name again after the commit, `strapi.db.query(uid).findOne({ where: { id }, populate })`, outside
+ *   any transaction, all started at once (@strapi/core dist/services/document-service/events.js);
+ * - `strapi.db.lifecycles.subscribe({ models, beforeFindOne, afterFindOne })` runs the hooks around
+ *   each findOne of those models, awaits `beforeFindOne`, hands both hooks the same `event.state`, and
+ *   returns the function that removes the subscriber (@strapi/database dist/lifecycles/index.js). That
+ *   function splices by `indexOf`: called twice it would remove another subscriber, so it is called
+ *   once. The subscriber is added last, and removed only after a turn of the event loop once nothing is
+ *   pending, so no other subscriber's run skips one (Strapi's run walks the list by index);
+ * - `strapi.db.dialect.client` names the database (`sqlite`).
+ *
+ * For an entry the plugin stored a large JSON body into, each event read parses megabytes, and on
+ * SQLite (one connection) they run back to back: readers wait for all of them (issue #30). This paces
+ * those reads (core/src/paced-reads.ts): one at a time, each after the event loop had a turn. Strapi's
+ * events and their payloads stay as they are. Only when it is needed: on SQLite, for the announced
+ * type only (`models`), and only while a read of it is announced or running; `stop` (the plugin's
+ * destroy) removes what is left.
+ *
+ * The announcements live in this process's memory on purpose: the events are read by the process that
+ * committed the write, and nothing here is needed by another instance.
+ */
+const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
+  // An announced read comes within milliseconds of the commit; a write that rolled back never reads.
+  const EXPECT_MS = 60_000;
+  const paced = new PacedReads({ expectMs: EXPECT_MS, holdMs: 5_000 });
+  const keyOf = (uid: string, id: unknown) => `${uid}#${String(id)}`;
+  /** The subscriber of each type with a read announced or running, and its reads running. */
+  const subscriptions = new Map<
+    string,
+    { unsubscribe: () => void; running: number; timer?: NodeJS.Timeout }
+  >();
+
+  /** The row id of a read by id alone, as the events' reads are. */
+  const idReadOf = (event: LifecycleEvent): unknown => {
+    // Params types `where` as any: an object of column conditions.
+    const where = event.params?.where as Record<string, unknown> | undefined;
+    if (!where || !('id' in where) || Object.keys(where).length !== 1) return undefined;
+    return where.id;
+  };
+
+  /** Removes the type's subscriber once nothing of it is announced or running (after a turn: see above). */
+  function releaseWhenIdle(uid: string): void {
+    setImmediate(() => {
+      const subscription = subscriptions.get(uid);
+      if (!subscription || subscription.running > 0 || paced.expectsAny(keyOf(uid, ''))) return;
+      subscriptions.delete(uid);
+      clearTimeout(subscription.timer);
+      subscription.unsubscribe();
+    });
+  }
+
+  function subscribe(uid: string): void {
+    const subscriber: Subscriber = {
+      models: [uid],
+      beforeFindOne(event) {
+        const id = idReadOf(event);
+        if (id === undefined) return undefined;
+        // The events read after the commit, outside any transaction. A read inside one (Strapi's save
+        // of the same row in a later write) never waits: it would hold the connection the read before
+        // it needs, on SQLite's one connection.
+        if (strapi.db.inTransaction()) return undefined;
+        const key = keyOf(uid, id);
+        if (!paced.isExpected(key)) return undefined;
+        const subscription = subscriptions.get(uid);
+        if (subscription) subscription.running++;
+        return paced.take(key).then((done) => {
+          event.state.done = done ?? (() => undefined);
+        });
+      },
+      afterFindOne(event) {
+        const done = event.state.done as ReadDone | undefined;
+        if (!done) return;
+        done();
+        const subscription = subscriptions.get(uid);
+        if (subscription) subscription.running--;
+        releaseWhenIdle(uid);
+      },
+    };
+    subscriptions.set(uid, { unsubscribe: strapi.db.lifecycles.subscribe(subscriber), running: 0 });
+  }
+
+  return {
+    /**
+     * Announces the event reads of these rows of `uid`, written in the transaction now running: on
+     * SQLite, they will be paced.
+     */
+    expectEventReads(uid: string, rowIds: readonly number[]): void {
+      if (strapi.db.dialect.client !== 'sqlite' || !rowIds.length) return;
+      paced.expect(rowIds.map((id) => keyOf(uid, id)));
+      if (!subscriptions.has(uid)) subscribe(uid);
+      const subscription = subscriptions.get(uid)!;
+      // A write that rolled back never reads: its announcement expires, and the subscriber goes with it
+      // (a read that failed never ran afterFindOne: by then it is not running either).
+      clearTimeout(subscription.timer);
+      subscription.timer = setTimeout(() => {
+        subscription.running = 0;
+        releaseWhenIdle(uid);
+      }, EXPECT_MS + 1_000);
+      subscription.timer.unref?.();
+    },
+
+    /** The types whose reads are paced now (their subscribers are registered). */
+    pacedTypes(): string[] {
+      return [...subscriptions.keys()];
+    },
+
+    /** Removes every subscriber (the plugin's destroy). */
+    stop(): void {
+      for (const [uid, subscription] of subscriptions) {
+        subscriptions.delete(uid);
+        clearTimeout(subscription.timer);
+        subscription.unsubscribe();
+      }
+    },
+  };
+};
+
+export type EntryEventReadsService = ReturnType<typeof entryEventReads>;
+export default entryEventReads;

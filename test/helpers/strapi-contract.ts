@@ -1,0 +1,316 @@
+/**
+ * Issue #44: what the plugin relies on in Strapi beyond its documented plugin API (server/src/strapi/),
+ * as facts about Strapi itself: its Content Manager, REST API and media library over HTTP, and what
+ * the app's contract probe (playground/src/contract-probe.js, a test fixture, not the plugin) saw in
+ * Strapi's process. Run by test/strapi-contract.test.ts on the playground's Strapi and by the compat
+ * check's `contract` step on each release (test/helpers/compat.ts). Each failure names the file in
+ * server/src/strapi/ to look at.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DatabaseClient } from './databases';
+import { request, type HttpResponse } from './http';
+import { playgroundDir } from './paths';
+import { type Entry, readEntries } from './real-sites';
+
+/** The fixture types the facts write (added to the app: playground/fixture-types). */
+export const CONTRACT_FIXTURE_TYPES = ['shared-blocks-article', 'contract-note'] as const;
+/** The app's own `strapi::body` option (playground/config/middlewares.js), small enough to exceed. */
+export const CONTRACT_JSON_LIMIT = '64kb';
+/** The environment of an app the facts run against: the probe on, the body parser's option set. */
+export const CONTRACT_ENV = {
+  PLAYGROUND_CONTRACT_PROBE: 'true',
+  PLAYGROUND_BODY_JSON_LIMIT: CONTRACT_JSON_LIMIT,
+} as const;
+/** The app parts the compat check adds to a new app for the facts (besides the fixture types). */
+export const CONTRACT_APP_PARTS = ['src/index.js', 'src/contract-probe.js'] as const;
+
+/**
+ * Adds what the facts need to a new app (the compat check's): the probe with the playground's app file
+ * that starts it (which also grants public read and adds the `fr` locale), and the fixture types.
+ */
+export function addContractParts(appDir: string): void {
+  for (const part of CONTRACT_APP_PARTS) fs.cpSync(path.join(playgroundDir, part), path.join(appDir, part));
+  for (const name of CONTRACT_FIXTURE_TYPES) {
+    fs.cpSync(path.join(playgroundDir, 'fixture-types', name), path.join(appDir, 'src', 'api', name), {
+      recursive: true,
+    });
+  }
+}
+
+export interface ContractSite {
+  url: string;
+  /** A super admin's token. */
+  adminToken: string;
+  databaseClient: DatabaseClient;
+}
+
+export interface ContractFact {
+  name: string;
+  /** The plugin file that relies on it. */
+  file: string;
+  check(site: ContractSite): Promise<void>;
+}
+
+const SHARED_BLOCKS = 'api::shared-blocks-article.shared-blocks-article';
+const CONTRACT_NOTE = 'api::contract-note.contract-note';
+const LARGE_BLOCKS_WRITE = 'server/src/strapi/large-blocks-write.ts';
+const EVENT_READS = 'server/src/strapi/entry-event-reads.ts';
+const UPLOAD_PROVIDER = 'server/src/strapi/upload-provider.ts';
+const BODY_PARSER = 'server/src/strapi/body-parser.ts';
+
+/** What the probe saw in Strapi's process (playground/src/contract-probe.js). */
+interface Observed {
+  middlewaresExtend: boolean;
+  bodyFactoryCalls: {
+    config: Record<string, unknown> | null;
+    strapiGiven: boolean;
+    answersMiddleware: boolean;
+  }[];
+  noteFindOnes: { whereKeys: string[]; id: unknown; populate: boolean; inTransaction: boolean }[];
+  lifecycles: { removable: boolean; calls: { note: number; other: number } } | null;
+  provider: { upload: string; uploadStream: string; delete: string } | null;
+  providerCalls: { upload: number; uploadStream: number };
+  dialectClient: string | null;
+}
+
+async function observed(site: ContractSite): Promise<Observed> {
+  const response = await request(`${site.url}/_contract-probe`);
+  assert.equal(
+    response.status,
+    200,
+    `the contract probe is not on (PLAYGROUND_CONTRACT_PROBE): ${response.text}`
+  );
+  return response.json as Observed;
+}
+
+const admin = (site: ContractSite, method: string, path: string, body?: unknown): Promise<HttpResponse> =>
+  request(`${site.url}${path}`, { method, body, headers: { authorization: `Bearer ${site.adminToken}` } });
+
+/** A Content Manager call (the Document Service underneath) that must succeed. */
+async function contentManager(
+  site: ContractSite,
+  method: string,
+  path: string,
+  body?: unknown
+): Promise<Entry> {
+  const response = await admin(site, method, `/content-manager/collection-types/${path}`, body);
+  assert.ok(response.status === 200 || response.status === 201, `${method} ${path}: ${response.text}`);
+  return response.json.data;
+}
+
+const paragraph = (text: string) => [{ type: 'paragraph', children: [{ type: 'text', text }] }];
+/** A one-paragraph body's text (PostgreSQL's jsonb reorders keys: compared by value, not spelling). */
+const textOf = (entry: Entry | undefined): string => (entry ? entry.body[0].children[0].text : '-');
+const unique = (name: string) =>
+  `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Polls until `found` answers something (or the time is up: undefined). */
+async function eventually<T>(found: () => Promise<T | undefined>, ms = 15_000): Promise<T | undefined> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await found();
+    if (value !== undefined || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A 1x1 PNG, for an upload through the media library. */
+const PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64'
+);
+
+export const CONTRACT_FACTS: ContractFact[] = [
+  {
+    name: 'i18n copies a field it does not localize only into the other locales’ rows of the same status',
+    file: LARGE_BLOCKS_WRITE,
+    async check(site) {
+      const french = await contentManager(site, 'POST', `${SHARED_BLOCKS}?locale=fr`, {
+        title: 'Le tuyau',
+        slug: unique('le-tuyau'),
+        body: paragraph('one'),
+      });
+      const { documentId } = french;
+      await contentManager(site, 'POST', `${SHARED_BLOCKS}/${documentId}/actions/publish?locale=fr`, {});
+      // An en localization, saved as a draft: its shared body reaches the fr draft, not the live fr entry.
+      await contentManager(site, 'PUT', `${SHARED_BLOCKS}/${documentId}?locale=en`, {
+        title: 'The hose',
+        slug: unique('the-hose'),
+        body: paragraph('two'),
+      });
+      const row = async (locale: string, status: 'draft' | 'published') =>
+        textOf(
+          (await readEntries(site.url, 'shared-blocks-articles', { documentId }, {}, status, locale))[0]
+        );
+      assert.deepEqual(
+        {
+          frDraft: await row('fr', 'draft'),
+          frPublished: await row('fr', 'published'),
+          enDraft: await row('en', 'draft'),
+        },
+        { frDraft: 'two', frPublished: 'one', enDraft: 'two' },
+        `${LARGE_BLOCKS_WRITE} stores a shared large body where Strapi put its stand-in, and never into a ` +
+          'published row on a draft delivery: Strapi’s i18n sync of non-localized fields changed ' +
+          '(@strapi/i18n dist/server/services/localizations.js syncNonLocalizedAttributes)'
+      );
+    },
+  },
+  {
+    name: 'a Blocks value saved through the Document Service is found by its JSON text',
+    file: LARGE_BLOCKS_WRITE,
+    async check(site) {
+      const body = paragraph(unique('found by its text'));
+      const entry = await contentManager(site, 'POST', `${SHARED_BLOCKS}?locale=fr`, {
+        title: 'Texte',
+        body,
+      });
+      const found = await readEntries(
+        site.url,
+        'shared-blocks-articles',
+        { body: JSON.stringify(body) },
+        {},
+        'draft',
+        'fr'
+      );
+      assert.deepEqual(
+        found.map((row) => row.documentId),
+        [entry.documentId],
+        `${LARGE_BLOCKS_WRITE} finds the rows holding its stand-in by \`$eq\` on JSON.stringify of it ` +
+          '(core/src/blocks/stored-json.ts BLOCKS_STAND_IN_JSON): Strapi stores a Blocks value otherwise'
+      );
+    },
+  },
+  {
+    name: 'a JSON field stores a string as given: read back, it is the value the string spells',
+    file: LARGE_BLOCKS_WRITE,
+    async check(site) {
+      const json = JSON.stringify({ blocks: paragraph('stored as text') });
+      const note = await contentManager(site, 'POST', CONTRACT_NOTE, { name: 'as text', data: json });
+      const [read] = await readEntries(site.url, 'contract-notes', { documentId: note.documentId });
+      assert.deepEqual(
+        read.data,
+        { blocks: paragraph('stored as text') },
+        `${LARGE_BLOCKS_WRITE} writes a large body as JSON text with the Query Engine, and finds the rows ` +
+          'holding its stand-in by that text: a JSON field no longer stores a string as given ' +
+          '(@strapi/database dist/fields/json.js toDB)'
+      );
+    },
+  },
+  {
+    name: 'entry events re-read an entry by findOne({ where: { id } }) after the commit',
+    file: EVENT_READS,
+    async check(site) {
+      const note = await contentManager(site, 'POST', CONTRACT_NOTE, {
+        name: unique('event read'),
+        data: {},
+      });
+      const readsOf = async () => (await observed(site)).noteFindOnes.filter((find) => find.id === note.id);
+      // Strapi's own reads of the row inside its write's transaction may come first: the event's comes after.
+      const eventRead = (reads: Observed['noteFindOnes']) =>
+        reads.find((find) => find.whereKeys.join() === 'id' && find.populate && !find.inTransaction);
+      const found = await eventually(async () => eventRead(await readsOf()));
+      assert.ok(
+        found,
+        `${EVENT_READS} paces Strapi's entry-event reads, which it knows as a findOne by \`where: { id }\` ` +
+          'alone, with populate, outside any transaction: Strapi reads the entry of its events otherwise ' +
+          `(@strapi/core dist/services/document-service/events.js); reads seen: ${JSON.stringify(await readsOf())}`
+      );
+    },
+  },
+  {
+    name: 'lifecycles.subscribe honours `models` and answers the function that removes the subscriber',
+    file: EVENT_READS,
+    async check(site) {
+      const { lifecycles, dialectClient } = await observed(site);
+      assert.deepEqual(
+        lifecycles,
+        { removable: true, calls: { note: 1, other: 0 } },
+        `${EVENT_READS} subscribes for the target only and removes its subscriber when no read is pending: ` +
+          'strapi.db.lifecycles.subscribe changed (@strapi/database dist/lifecycles/index.js)'
+      );
+      assert.equal(
+        dialectClient,
+        site.databaseClient,
+        `${EVENT_READS} paces reads on SQLite only, known by strapi.db.dialect.client`
+      );
+    },
+  },
+  {
+    name: 'the upload provider has upload/uploadStream and delete, called through the provider object',
+    file: UPLOAD_PROVIDER,
+    async check(site) {
+      const before = await observed(site);
+      const methods = before.provider;
+      assert.ok(
+        methods &&
+          methods.delete === 'function' &&
+          (methods.upload === 'function' || methods.uploadStream === 'function'),
+        `${UPLOAD_PROVIDER} wraps upload/uploadStream and calls delete on strapi.plugin('upload').provider: ` +
+          `it has ${JSON.stringify(methods)}`
+      );
+      const form = new FormData();
+      form.append('files', new Blob([PIXEL_PNG], { type: 'image/png' }), 'contract-pixel.png');
+      form.append('fileInfo', JSON.stringify({ name: 'contract-pixel.png' }));
+      const response = await fetch(`${site.url}/upload`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${site.adminToken}` },
+        body: form,
+      });
+      assert.ok(response.status === 200 || response.status === 201, `upload: ${await response.text()}`);
+      const after = await observed(site);
+      const calls = (seen: Observed) => seen.providerCalls.upload + seen.providerCalls.uploadStream;
+      assert.ok(
+        calls(after) > calls(before),
+        `${UPLOAD_PROVIDER} journals the provider's writes by replacing its methods on ` +
+          "strapi.plugin('upload').provider: Strapi's upload no longer calls them through that object " +
+          '(@strapi/upload dist/server/services/provider.js)'
+      );
+    },
+  },
+  {
+    name: 'strapi::body is a factory extended in register, given the app’s options, mounted before routing',
+    file: BODY_PARSER,
+    async check(site) {
+      const { middlewaresExtend, bodyFactoryCalls } = await observed(site);
+      assert.equal(
+        middlewaresExtend,
+        true,
+        `${BODY_PARSER} wraps strapi::body with the middlewares registry's extend`
+      );
+      assert.deepEqual(
+        bodyFactoryCalls.map((call) => ({ ...call, jsonLimit: call.config?.jsonLimit, config: undefined })),
+        [{ config: undefined, jsonLimit: CONTRACT_JSON_LIMIT, strapiGiven: true, answersMiddleware: true }],
+        `${BODY_PARSER} hands the app's options to Strapi's body parser: Strapi no longer calls the ` +
+          'strapi::body factory once with (config, { strapi }) (@strapi/core dist/middlewares/body.js)'
+      );
+      // The option reaches Strapi's parser through the plugin's scope, on a route it does not scope.
+      const tooLarge = await request(`${site.url}/api/contract-notes`, {
+        method: 'POST',
+        body: { data: { name: 'x'.repeat(100 * 1024) } },
+      });
+      assert.equal(
+        tooLarge.status,
+        413,
+        `${BODY_PARSER}: a JSON body over the app's jsonLimit (${CONTRACT_JSON_LIMIT}) is refused by ` +
+          `Strapi's parser before routing: ${tooLarge.status} ${tooLarge.text.slice(0, 200)}`
+      );
+    },
+  },
+];
+
+/** Checks every fact; answers the failures (each message names its file in server/src/strapi/). */
+export async function checkStrapiContract(
+  site: ContractSite
+): Promise<{ fact: ContractFact; message: string }[]> {
+  const failures: { fact: ContractFact; message: string }[] = [];
+  for (const fact of CONTRACT_FACTS) {
+    try {
+      await fact.check(site);
+    } catch (error) {
+      failures.push({ fact, message: (error as Error).message.split('\n')[0] });
+    }
+  }
+  return failures;
+}
