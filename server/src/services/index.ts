@@ -15,6 +15,7 @@ import orphanSweep from './orphan-sweep';
 import pluginConfig from './plugin-config';
 import posts from './posts';
 import publisher from './publisher';
+import refusals from './refusals';
 import publisherActions from '../schedule/publisher-actions';
 import scheduleRunner from '../schedule/schedule-runner';
 import schedules from '../schedule/schedules';
@@ -47,6 +48,7 @@ const services = {
   'plugin-config': pluginConfig,
   posts,
   publisher,
+  refusals,
   'publisher-actions': publisherActions,
   'schedule-runner': scheduleRunner,
   schedules,
