@@ -95,7 +95,9 @@ const refusals = ({ strapi }: { strapi: Core.Strapi }) => {
         });
         await prune(now);
       } catch (error) {
-        strapi.log.warn(`[article-publisher] a refused request could not be recorded: ${describeError(error)}`);
+        strapi.log.warn(
+          `[article-publisher] a refused request could not be recorded: ${describeError(error)}`
+        );
       }
     },
 
