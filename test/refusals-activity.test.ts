@@ -219,3 +219,91 @@ describe('refused requests on the activity page (issue #46 point 2)', () => {
     );
   });
 });
+
+describe('the dry run answers the image decisions the publish makes (issue #46 point 4)', () => {
+  let site: Playground;
+  const IMAGE_LIMIT = 2048;
+  const MAX_INLINE = 3;
+  /** A base64 data URL of `bytes` bytes (its type is checked only after the size). */
+  const dataUrl = (bytes: number) => `data:image/png;base64,${randomBytes(bytes).toString('base64')}`;
+  const img = (src: string) => `<p>Text.</p><p><img src="${src}" alt="picture"></p>`;
+  const publish = (body: object, dryRun: boolean) =>
+    request(`${site.url}/api/service/v1/publish-post${dryRun ? '?dry_run=true' : ''}`, {
+      method: 'POST',
+      headers: { 'X-Service-Key': KEY },
+      body,
+    });
+
+  before(async () => {
+    site = await startPlayground({
+      env: { ARTICLE_PUBLISHER_API_KEY: KEY },
+      // Markdown, as `npm start` runs it: its writer warns of an image that is not in the library.
+      articleBodyFormat: 'auto',
+      pluginConfig: { images: { maxBytes: IMAGE_LIMIT, maxInlineImages: MAX_INLINE } },
+    });
+  });
+  after(async () => site?.stop());
+
+  /** Dry-runs then publishes `body`; asserts both name the same images with the same reasons, once each. */
+  async function bothAgree(body: { title: string; content: string; featured_image?: string }) {
+    const dry = await publish(body, true);
+    assert.equal(dry.status, 200, dry.text);
+    const published = await publish(body, false);
+    assert.equal(published.status, 201, published.text);
+    const warned = published.json.inline_images_result.warnings as { source_url: string; reason: string }[];
+    assert.deepEqual(dry.json.images.warnings, warned, 'the dry run warns as the publish does');
+    // Once per image: the answer's other warnings say nothing more of an image it already named.
+    const sources = new Set(warned.map((warning) => warning.source_url));
+    assert.equal(sources.size, warned.length, `one warning per image: ${published.text}`);
+    for (const warning of published.json.warnings as string[])
+      assert.doesNotMatch(warning, /not in the media library/, published.text);
+    return { dry: dry.json, published: published.json, warned };
+  }
+
+  const CASES: { name: string; src: string; reason: RegExp }[] = [
+    {
+      name: 'an http URL (images.allowHttp off)',
+      src: 'http://images.example.com/a.png',
+      reason: /http image URLs are refused/,
+    },
+    { name: 'a file: URL', src: 'file:///etc/hostname', reason: /file image URLs are refused/ },
+    { name: 'an ftp: URL', src: 'ftp://images.example.com/a.png', reason: /ftp image URLs are refused/ },
+    {
+      name: 'a data: URL over the size limit',
+      src: dataUrl(IMAGE_LIMIT * 2),
+      reason: new RegExp(`larger than the limit of ${IMAGE_LIMIT} bytes`),
+    },
+    {
+      name: 'an address that is not public',
+      src: 'https://127.0.0.1/private.png',
+      reason: /the address 127\.0\.0\.1 is .*not public; refused/,
+    },
+    { name: 'a URL that does not parse', src: 'https://[zz]/broken.png', reason: /not valid/ },
+  ];
+  for (const [index, testCase] of CASES.entries()) {
+    it(`${testCase.name}: the dry run warns of it as the publish does, and the publish once`, async () => {
+      const { warned, dry } = await bothAgree({ title: `Image case ${index}`, content: img(testCase.src) });
+      assert.equal(warned.length, 1, JSON.stringify(warned));
+      assert.match(warned[0].reason, testCase.reason);
+      assert.deepEqual(dry.images.inline, [], 'the refused image is not among those to import');
+    });
+  }
+
+  it(`more than ${MAX_INLINE} inline images: the same ones are left out by both`, async () => {
+    const sources = Array.from({ length: MAX_INLINE + 2 }, (_, n) => `https://10.0.0.${n + 1}/i.png`);
+    const { warned } = await bothAgree({ title: 'Many images', content: sources.map(img).join('') });
+    assert.equal(warned.length, MAX_INLINE + 2);
+    assert.equal(warned.filter((w) => /more than 3 inline images/.test(w.reason)).length, 2);
+  });
+
+  it('a featured image refused without a fetch: the dry run warns with the reason the publish answers', async () => {
+    const { dry, published } = await bothAgree({
+      title: 'Featured too large',
+      content: '<p>Text.</p>',
+      featured_image: dataUrl(IMAGE_LIMIT * 2),
+    });
+    const reason = `the image is larger than the limit of ${IMAGE_LIMIT} bytes`;
+    assert.equal(published.featured_image_result, `warning: ${reason}`);
+    assert.ok(dry.warnings.includes(`featured image: ${reason}`), JSON.stringify(dry.warnings));
+  });
+});

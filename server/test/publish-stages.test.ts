@@ -122,10 +122,15 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
           featured: { kind: 'none' as const },
           imported: [{ source_url: SOURCE, local_url: LIBRARY_URL, attachment_id: 7 }],
           warnings: [],
+          refusedSources: [],
           uploadedFileIds: [7],
           ...media,
         }),
       discard: async () => call('discard', undefined),
+      // The dry run's question; these stages never ask it.
+      decideArticleImages: async () => {
+        throw new Error('the publish stages do not run a dry run');
+      },
     },
     // The service itself: without the built worker file (tests run the sources) it works inline.
     articleWork: articleWork(),

@@ -19,6 +19,7 @@ import { inspectImage, verifyImageDecodes, type ImageHeader } from '../../../cor
 import { ImageRejected } from '../../../core/src/images/image-rejected';
 import { articleBodyOf } from '../../../core/src/html/article-body';
 import type { FeaturedImageOutcome } from '../../../core/src/images/featured-outcome';
+import { decideImages } from '../../../core/src/images/image-decisions';
 import { imagesToImport } from '../../../core/src/images/images-to-import';
 import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
 import { TEMP_FOLDER_PREFIX } from '../../../core/src/images/temp-folders';
@@ -50,6 +51,8 @@ export interface ArticleMedia {
   /** The contract's list of imported inline images. */
   imported: ImportedImage[];
   warnings: ImageWarning[];
+  /** The inline sources those warnings are about, as the body names them: the body says nothing more of them. */
+  refusedSources: string[];
   /** Files uploaded for this delivery (not reused ones). */
   uploadedFileIds: number[];
   /**
@@ -449,7 +452,39 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
     }
   }
 
+  /**
+   * Which of the article's images are imported, and every refusal decided without a fetch: the
+   * publish's and the dry run's one answer (a read of the library, nothing written).
+   */
+  async function decideArticleImages(
+    article: NormalizedArticle,
+    target: Pick<MediaTarget, 'hasFeaturedImageField'>,
+    config: EffectiveConfig
+  ) {
+    const bodyImages = articleBodyOf(article).images;
+    const siteMedia = siteMediaOf(strapi);
+    // The site's own library files the article names (an uploaded file's URL in any spelling): placed, never fetched.
+    const siteFiles = await sources().findSiteFiles(
+      [
+        ...bodyImages.map((image) => image.src),
+        ...(article.featuredImage ? [article.featuredImage.source] : []),
+      ],
+      siteMedia
+    );
+    const plan = imagesToImport(bodyImages, article.featuredImage, target.hasFeaturedImageField, {
+      allowHttp: config.images.allowHttp,
+      maxInlineImages: config.images.maxInlineImages,
+      serverUrl: String(strapi.config.get('server.absoluteUrl', '')),
+      siteMedia,
+      librarySources: new Set(siteFiles.keys()),
+    });
+    const decisions = decideImages(article.refusedImages ?? [], plan, config.images);
+    return { bodyImages, siteFiles, plan, decisions };
+  }
+
   return {
+    decideArticleImages,
+
     /**
      * Imports the article's images (which ones: `imagesToImport`) and answers what became of each:
      * the library file of every imported inline source, the featured image's outcome, the contract's
@@ -465,31 +500,16 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         owner: postOwner(target.uid, article.slug),
         importToken: randomUUID(),
       };
-      const bodyImages = articleBodyOf(article).images;
-      const siteMedia = siteMediaOf(strapi);
-      // The site's own library files the article names (an uploaded file's URL in any spelling): placed, never fetched.
-      const siteFiles = await sources().findSiteFiles(
-        [
-          ...bodyImages.map((image) => image.src),
-          ...(article.featuredImage ? [article.featuredImage.source] : []),
-        ],
-        siteMedia
-      );
-      const plan = imagesToImport(bodyImages, article.featuredImage, target.hasFeaturedImageField, {
-        allowHttp: config.images.allowHttp,
-        maxInlineImages: config.images.maxInlineImages,
-        serverUrl: String(strapi.config.get('server.absoluteUrl', '')),
-        siteMedia,
-        librarySources: new Set(siteFiles.keys()),
-      });
-      const importable = [...plan.inline.keys()];
-      // Images the sanitizer removed for their scheme are reported, not lost silently.
-      const warnings: ImageWarning[] = [...(article.refusedImages ?? []), ...plan.warnings];
+      const { bodyImages, siteFiles, plan, decisions } = await decideArticleImages(article, target, config);
+      const importable = decisions.toFetch;
+      // Images refused without a fetch (the sanitizer's, over the limit, by their address) are reported, not lost silently.
+      const warnings: ImageWarning[] = [...decisions.warnings];
+      const refusedSources = [...decisions.refusedSources];
       // A file already in the library (WordPress's featured_media, or its URL) is placed as it is, not imported.
       const libraryFeaturedId = plan.featured
         ? (article.featuredImage?.libraryFileId ?? siteFiles.get(plan.featured.source)?.id)
         : undefined;
-      const featured = libraryFeaturedId === undefined ? plan.featured : undefined;
+      const featured = libraryFeaturedId === undefined ? decisions.featured : undefined;
       // Every source imported by an earlier delivery, found in one query.
       const allSources = [...(featured ? [featured.source] : []), ...importable];
       const known = await findKnownSources(
@@ -540,6 +560,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
           });
         } else {
           warnings.push({ source_url: warningSource(source), reason: result.reason });
+          refusedSources.push(source);
         }
       }
 
@@ -552,7 +573,8 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         featuredOutcome = result.ok
           ? { kind: 'attached', fileId: result.file.id }
           : { kind: 'failed', reason: result.reason };
-      }
+      } else if (decisions.featuredRefusal !== undefined)
+        featuredOutcome = { kind: 'failed', reason: decisions.featuredRefusal };
 
       const uploadedFileIds: number[] = [];
       for (const result of await Promise.all(pending.values())) {
@@ -563,6 +585,7 @@ const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => {
         featured: featuredOutcome,
         imported,
         warnings,
+        refusedSources,
         uploadedFileIds,
         importToken: importer.importToken,
       };
