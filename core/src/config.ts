@@ -114,6 +114,13 @@ export const pluginConfigSchema = z
         windowSeconds: z.number().int().min(1).max(86400),
       })
       .strict(),
+    /** Refused requests kept for the activity page: the newest `maxRows`, none older than `maxDays`. */
+    refusalLog: z
+      .object({
+        maxRows: z.number().int().min(1).max(1_000_000),
+        maxDays: z.number().int().min(1).max(3650),
+      })
+      .strict(),
     images: z
       .object({
         maxBytes: z.number().int().min(1024),
@@ -225,6 +232,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   // 32 MB in two minutes is about 2 Mbit/s, far below any server's link.
   webhookReadTimeoutMs: 120_000,
   authThrottle: { maxFailures: 20, windowSeconds: 15 * 60 },
+  refusalLog: { maxRows: 1000, maxDays: 30 },
   images: {
     maxBytes: 15 * 1024 * 1024,
     timeoutMs: 20_000,

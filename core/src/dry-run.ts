@@ -1,4 +1,5 @@
 import { describeSource } from './blocks/links';
+import type { ImageWarning } from './contracts';
 import type { TargetReport } from './publish-target';
 
 /** What `publish-post?dry_run=true` answers: what a publish would write, with nothing fetched or written. */
@@ -13,8 +14,11 @@ export interface DryRunResponse {
   /** The categories a publish would link (by name; created when missing). */
   categories: string[];
   tags: string[];
-  /** Images a publish would import: the featured image and the inline images (not fetched now). */
-  images: { featured_image: string | null; inline: string[] };
+  /**
+   * Images a publish would import: the featured image and the inline images (not fetched now), and
+   * `warnings`, the publish's `images.warnings` for every image it refuses without fetching it.
+   */
+  images: { featured_image: string | null; inline: string[]; warnings: ImageWarning[] };
   warnings: string[];
 }
 

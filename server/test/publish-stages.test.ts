@@ -23,6 +23,8 @@ import { planPublish, PostGone, SlugTaken, type PostSelection } from '../src/pub
 import { previewArticle } from '../src/publish/preview';
 import { deliver } from '../src/publish/write';
 import articleWork from '../src/services/article-work';
+import { decideImages } from '../../core/src/images/image-decisions';
+import { imagesToImport } from '../../core/src/images/images-to-import';
 import type { ArticleMedia } from '../src/media/types';
 import type { DeliveryRecord } from '../src/services/deliveries';
 import type { HeldLocks } from '../src/services/locks';
@@ -123,10 +125,26 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
           featured: { kind: 'none' as const },
           imported: [{ source_url: SOURCE, local_url: LIBRARY_URL, attachment_id: 7 }],
           warnings: [],
+          refusedSources: [],
           uploadedFileIds: [7],
           ...media,
         }),
       discard: async () => call('discard', undefined),
+      // The dry run's question: no image is refused without a fetch here.
+      decideArticleImages: async () => {
+        const plan = imagesToImport([], undefined, false, {
+          allowHttp: false,
+          maxInlineImages: 50,
+          serverUrl: '',
+        });
+        const policy = { maxBytes: 1024 * 1024, allowHttp: false, allowPrivateNetworks: false };
+        return call('decide images', {
+          bodyImages: [],
+          siteFiles: new Map(),
+          plan,
+          decisions: decideImages([], plan, policy),
+        });
+      },
     },
     // The service itself: without the built worker file (tests run the sources) it works inline.
     articleWork: articleWork(),

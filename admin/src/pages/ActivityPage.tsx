@@ -11,6 +11,7 @@ import {
 import { AuthFailuresPanel } from '../components/activity/AuthFailuresPanel';
 import { DeliveriesTable } from '../components/activity/DeliveriesTable';
 import { PaginationBar } from '../components/activity/PaginationBar';
+import { RefusalsPanel } from '../components/activity/RefusalsPanel';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
 
@@ -99,6 +100,7 @@ const ActivityPage = () => {
               <PaginationBar pagination={deliveries.pagination} onPage={setPage} />
             </>
           )}
+          <RefusalsPanel api={api} />
           <AuthFailuresPanel failures={failures} />
         </Flex>
       </Layouts.Content>

@@ -8,10 +8,10 @@ import type { LookupFunction } from 'node:net';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { guarded } from '../guarded-callback';
-import { parseImageDataUrl } from '../image-source';
+import { parseImageDataUrl, type DataUrlImage } from '../image-source';
 import { redactUrlsIn } from '../redact-url';
-import { addressRange, isIpLiteral, isPublicAddress } from './address-policy';
 import { ImageRejected } from './image-rejected';
+import { addressRefusal, refusalBeforeFetch } from './source-refusal';
 
 export interface FetchPolicy {
   maxBytes: number;
@@ -33,11 +33,6 @@ export interface LoadedImage {
 
 const defaultResolve = async (hostname: string) =>
   (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
-
-function refusalFor(address: string, policy: FetchPolicy): string | null {
-  if (policy.allowPrivateNetworks || (policy.isPublic ?? isPublicAddress)(address)) return null;
-  return `the address ${address} is ${addressRange(address)}, not public; refused`;
-}
 
 /**
  * Resolves with the injected resolver and refuses non-public addresses at connection time, so the
@@ -62,7 +57,7 @@ function guardedLookup(policy: FetchPolicy): LookupFunction {
           if (addresses.length === 0)
             return answer(new ImageRejected(`${hostname} did not resolve to any address`));
           for (const address of addresses) {
-            const refusal = refusalFor(address, policy);
+            const refusal = addressRefusal(address, policy);
             if (refusal) return answer(new ImageRejected(`${hostname}: ${refusal}`));
           }
           const entries = addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
@@ -97,18 +92,11 @@ function describeDownloadFailure(error: unknown): string {
   return `the download failed (${detail})`;
 }
 
+/** Every hop (the first URL and each redirect) is judged as the dry run judges the source. */
 function checkUrl(raw: string, policy: FetchPolicy): URL {
-  if (!URL.canParse(raw)) throw new ImageRejected('the image URL is not valid');
-  const url = new URL(raw);
-  const allowed = url.protocol === 'https:' || (policy.allowHttp && url.protocol === 'http:');
-  if (!allowed)
-    throw new ImageRejected(`${url.protocol.replace(':', '')} URLs are refused; images must use https`);
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isIpLiteral(host)) {
-    const refusal = refusalFor(host, policy);
-    if (refusal) throw new ImageRejected(refusal);
-  }
-  return url;
+  const refusal = refusalBeforeFetch(raw, policy);
+  if (refusal !== undefined) throw new ImageRejected(refusal);
+  return new URL(raw);
 }
 
 interface Opened {
@@ -274,11 +262,9 @@ export async function downloadImageToFile(
 /** Bytes of an image reference: a data URL decoded, or a URL downloaded under the policy. */
 export async function loadImageSource(source: string, policy: FetchPolicy): Promise<LoadedImage> {
   if (source.trim().toLowerCase().startsWith('data:')) {
-    const image = parseImageDataUrl(source);
-    if (!image) throw new ImageRejected('the data URL is not a base64 image');
-    if (Math.floor((image.base64.length * 3) / 4) > policy.maxBytes) {
-      throw new ImageRejected(`the image is larger than the limit of ${policy.maxBytes} bytes`);
-    }
+    const refusal = refusalBeforeFetch(source, policy);
+    if (refusal !== undefined) throw new ImageRejected(refusal);
+    const image = parseImageDataUrl(source) as DataUrlImage;
     return { bytes: Buffer.from(image.base64, 'base64'), origin: `data:${image.mimeType}` };
   }
   return fetchImageBytes(source, policy);

@@ -14,6 +14,8 @@ export interface ImportPlan {
   featuredWithoutField: boolean;
   /** Inline images left out (over the limit). */
   warnings: ImageWarning[];
+  /** The sources of those warnings, as the body names them. */
+  leftOut: string[];
 }
 
 export interface ImportRules {
@@ -55,7 +57,8 @@ export function imagesToImport(
   const inline = new Map(
     sources.slice(0, rules.maxInlineImages).map((source) => [source, candidates.get(source)])
   );
-  const warnings = sources.slice(rules.maxInlineImages).map((source) => ({
+  const leftOut = sources.slice(rules.maxInlineImages);
+  const warnings = leftOut.map((source) => ({
     source_url: warningSource(source),
     reason: `not imported: the article has more than ${rules.maxInlineImages} inline images`,
   }));
@@ -64,5 +67,6 @@ export function imagesToImport(
     featured: featuredImage && hasFeaturedImageField ? featuredImage : undefined,
     featuredWithoutField: Boolean(featuredImage) && !hasFeaturedImageField,
     warnings,
+    leftOut,
   };
 }

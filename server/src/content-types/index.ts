@@ -2,6 +2,7 @@ import applicationPasswordSchema from './application-password/schema.json';
 import authFailureSchema from './auth-failure/schema.json';
 import deliverySchema from './delivery/schema.json';
 import mediaSourceSchema from './media-source/schema.json';
+import refusalSchema from './refusal/schema.json';
 import scheduleSchema from './schedule/schema.json';
 import uploadJournalSchema from './upload-journal/schema.json';
 import wordpressTermSchema from './wordpress-term/schema.json';
@@ -12,6 +13,7 @@ export default {
   'auth-failure': { schema: authFailureSchema },
   delivery: { schema: deliverySchema },
   'media-source': { schema: mediaSourceSchema },
+  refusal: { schema: refusalSchema },
   schedule: { schema: scheduleSchema },
   'upload-journal': { schema: uploadJournalSchema },
   'wordpress-term': { schema: wordpressTermSchema },

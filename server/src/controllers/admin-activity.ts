@@ -3,7 +3,9 @@ import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { DELIVERY_STATUSES } from '../../../core/src/config';
 import { DELIVERY_KINDS, type ActivityEntry, type DeliverySource } from '../../../core/src/contracts';
+import { REFUSAL_DOORS } from '../../../core/src/refusals';
 import type { DeliveryQuery } from '../services/deliveries';
+import type { RefusalQuery } from '../services/refusals';
 import { getService } from '../utils/get-service';
 
 const SOURCES: readonly DeliverySource[] = ['api', 'webhook', 'wordpress', 'hook'];
@@ -37,10 +39,30 @@ function deliveryQuery(query: Context['query']): DeliveryQuery {
   };
 }
 
-/** Admin API behind the activity page: the ledger and the failed auth checks. Route policies check RBAC. */
+/** An error code: the contract's and WordPress's are lower-case words joined by `_`. */
+const ERROR_CODE = /^[a-z0-9_]{1,100}$/;
+
+/** `?page&pageSize&door&code` of the refused requests, checked. */
+function refusalQuery(query: Context['query']): RefusalQuery {
+  const code = query.code === undefined || query.code === '' ? undefined : String(query.code);
+  if (code !== undefined && !ERROR_CODE.test(code))
+    throw new errors.ValidationError('code must be an error code such as rest_invalid_param');
+  return {
+    page: positiveInteger(query.page, 1, 'page'),
+    pageSize: positiveInteger(query.pageSize, DEFAULT_PAGE_SIZE, 'pageSize', MAX_PAGE_SIZE),
+    door: oneOf(query.door, REFUSAL_DOORS, 'door'),
+    code,
+  };
+}
+
+/** Admin API behind the activity page: the ledger, the refused requests and the failed auth checks. Route policies check RBAC. */
 const adminActivityController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async listDeliveries(ctx: Context) {
     ctx.body = await getService(strapi, 'deliveries').listDeliveries(deliveryQuery(ctx.query));
+  },
+
+  async listRefusals(ctx: Context) {
+    ctx.body = await getService(strapi, 'refusals').list(refusalQuery(ctx.query));
   },
 
   async listAuthFailures(ctx: Context) {

@@ -6,13 +6,11 @@ import type { EffectiveConfig } from '../../../core/src/config';
 import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
 import { createLimiter } from '../../../core/src/images/concurrency';
 import type { FeaturedImageOutcome } from '../../../core/src/images/featured-outcome';
-import { imagesToImport } from '../../../core/src/images/images-to-import';
 import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
-import { articleBodyOf } from '../../../core/src/html/article-body';
-import { siteMediaOf } from '../utils/site-media';
 import { stageTimings } from '../utils/stage-timings';
 import { claimEarlierImports, findKnownSources } from './claims';
-import { absoluteUrl, sourcesOf } from './context';
+import { absoluteUrl } from './context';
+import { decideArticleImages } from './decide';
 import { importSource } from './import-source';
 import { postOwner, sha256, sourceKeyOf } from './keys';
 import { libraryFilesOf } from './library';
@@ -38,31 +36,21 @@ export async function importArticleImages(
     owner: postOwner(target.uid, article.slug),
     importToken: randomUUID(),
   };
-  const bodyImages = articleBodyOf(article).images;
-  const siteMedia = siteMediaOf(strapi);
-  // The site's own library files the article names (an uploaded file's URL in any spelling): placed, never fetched.
-  const siteFiles = await sourcesOf(strapi).findSiteFiles(
-    [
-      ...bodyImages.map((image) => image.src),
-      ...(article.featuredImage ? [article.featuredImage.source] : []),
-    ],
-    siteMedia
+  const { bodyImages, siteFiles, plan, decisions } = await decideArticleImages(
+    strapi,
+    article,
+    target,
+    config
   );
-  const plan = imagesToImport(bodyImages, article.featuredImage, target.hasFeaturedImageField, {
-    allowHttp: config.images.allowHttp,
-    maxInlineImages: config.images.maxInlineImages,
-    serverUrl: String(strapi.config.get('server.absoluteUrl', '')),
-    siteMedia,
-    librarySources: new Set(siteFiles.keys()),
-  });
-  const importable = [...plan.inline.keys()];
-  // Images the sanitizer removed for their scheme are reported, not lost silently.
-  const warnings: ImageWarning[] = [...(article.refusedImages ?? []), ...plan.warnings];
+  const importable = decisions.toFetch;
+  // Images refused without a fetch (the sanitizer's, over the limit, by their address) are reported, not lost silently.
+  const warnings: ImageWarning[] = [...decisions.warnings];
+  const refusedSources = [...decisions.refusedSources];
   // A file already in the library (WordPress's featured_media, or its URL) is placed as it is, not imported.
   const libraryFeaturedId = plan.featured
     ? (article.featuredImage?.libraryFileId ?? siteFiles.get(plan.featured.source)?.id)
     : undefined;
-  const featured = libraryFeaturedId === undefined ? plan.featured : undefined;
+  const featured = libraryFeaturedId === undefined ? decisions.featured : undefined;
   // Every source imported by an earlier delivery, found in one query.
   const allSources = [...(featured ? [featured.source] : []), ...importable];
   const known = await findKnownSources(
@@ -114,6 +102,7 @@ export async function importArticleImages(
       });
     } else {
       warnings.push({ source_url: warningSource(source), reason: result.reason });
+      refusedSources.push(source);
     }
   }
 
@@ -125,7 +114,8 @@ export async function importArticleImages(
     featuredOutcome = result.ok
       ? { kind: 'attached', fileId: result.file.id }
       : { kind: 'failed', reason: result.reason };
-  }
+  } else if (decisions.featuredRefusal !== undefined)
+    featuredOutcome = { kind: 'failed', reason: decisions.featuredRefusal };
 
   const uploadedFileIds: number[] = [];
   for (const result of await Promise.all(pending.values())) {
@@ -136,6 +126,7 @@ export async function importArticleImages(
     featured: featuredOutcome,
     imported,
     warnings,
+    refusedSources,
     uploadedFileIds,
     importToken: importer.importToken,
   };

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { sourcesOf } from './context';
+import { decideArticleImages } from './decide';
 import { importArticleImages } from './import';
 import { postOwner } from './keys';
 import { releaseFiles } from './release';
@@ -23,6 +24,15 @@ export type { ArticleMedia, MediaTarget };
  * library, journaled), library.ts (what the body writers get of each file), keys.ts, context.ts.
  */
 const mediaImport = ({ strapi }: { strapi: Core.Strapi }) => ({
+  /** Which images a publish imports, and every refusal decided without a fetch (decide.ts): shared with the dry run. */
+  decideArticleImages(
+    article: NormalizedArticle,
+    target: Pick<MediaTarget, 'hasFeaturedImageField'>,
+    config: EffectiveConfig
+  ) {
+    return decideArticleImages(strapi, article, target, config);
+  },
+
   /** One article's images into the library (import.ts). */
   importArticleImages(
     article: NormalizedArticle,

@@ -18,6 +18,8 @@ export interface ArticleMedia {
   /** The contract's list of imported inline images. */
   imported: ImportedImage[];
   warnings: ImageWarning[];
+  /** The inline sources those warnings are about, as the body names them: the body says nothing more of them. */
+  refusedSources: string[];
   /** Files uploaded for this delivery (not reused ones). */
   uploadedFileIds: number[];
   /**

@@ -34,7 +34,7 @@ export interface PublishCollaborators {
   locks: Pick<PluginServices['locks'], 'withLocks'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */
   schedules: Pick<PluginServices['schedules'], 'settle'>;
-  media: Pick<PluginServices['media-import'], 'importArticleImages' | 'discard'>;
+  media: Pick<PluginServices['media-import'], 'importArticleImages' | 'discard' | 'decideArticleImages'>;
   /** Writes the body in the target's format (in a worker thread for a large article). */
   articleWork: Pick<PluginServices['article-work'], 'writeBody'>;
   /** Runs `work` in one database transaction (strapi.db.transaction), handing it the transaction. */

@@ -32,27 +32,33 @@ export async function previewArticle(
   clock: StageClock,
   use: Pick<
     PublishCollaborators,
-    'targetSchema' | 'siteLocales' | 'siteInfo' | 'categories' | 'posts' | 'articleWork'
+    'targetSchema' | 'siteLocales' | 'siteInfo' | 'categories' | 'posts' | 'articleWork' | 'media'
   >
 ): Promise<DryRunResponse> {
   const publish = await planPublish(article, { source: 'api' }, config, clock, use);
   const { target, locale, warnings } = publish;
   const existing = await use.posts.findPostBySlug(target, article.slug, locale);
-  const inline = [...new Set(articleBodyOf(article).images.map((image) => image.src))];
+  const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
+  // The publish's own decisions: the images it refuses without a fetch are refused here, the same way.
+  const { decisions } = await use.media.decideArticleImages(article, { hasFeaturedImageField }, config);
+  const refused = new Set(decisions.refusedSources);
+  const inline = [...new Set(articleBodyOf(article).images.map((image) => image.src))].filter(
+    (source) => !refused.has(source)
+  );
   const entry = await composeEntry(
     publish,
     existing,
     { libraryFiles: placeholderLibraryFiles(inline), featuredFileId: undefined },
     use
   );
-  addNew(warnings, withoutImportWarnings(entry.bodyWarnings, inline));
+  addNew(warnings, withoutImportWarnings(entry.bodyWarnings, [...inline, ...decisions.refusedSources]));
   addNew(warnings, entry.valueWarnings);
   const values = entry.data;
   // A dry run is rare and shows a shortened body: a large Blocks body's JSON text is read back here.
   const body = entry.bodyJson ? (JSON.parse(entry.bodyJson.json) as unknown) : entry.body;
   if (target.body && body !== undefined) values[target.body.field] = shortenedBody(body);
   // A featured image without a place is named by the value plan's warnings (core/src/target-profile/left-out-parts).
-  const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
+  if (decisions.featuredRefusal !== undefined) warnings.push(`featured image: ${decisions.featuredRefusal}`);
   return {
     status: 'success',
     dry_run: true,
@@ -64,6 +70,7 @@ export async function previewArticle(
     images: {
       featured_image: hasFeaturedImageField ? (article.featuredImage?.source ?? null) : null,
       inline,
+      warnings: decisions.warnings,
     },
     warnings,
   };

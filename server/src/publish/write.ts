@@ -1,3 +1,4 @@
+import { withoutImportWarnings } from '../../../core/src/dry-run';
 import { BODY_WRITERS } from '../../../core/src/body-formats';
 import type { PostStatus } from '../../../core/src/config';
 import { featuredFileId, featuredImageWarning } from '../../../core/src/images/featured-outcome';
@@ -52,6 +53,7 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
     featured: { kind: 'unchanged', stale },
     imported: [],
     warnings: [],
+    refusedSources: [],
     uploadedFileIds: [],
   },
 });
@@ -87,7 +89,9 @@ export async function writeDelivery(
       use
     )
   );
-  for (const warning of entry.bodyWarnings) warnings.push(warning);
+  // An image the media step refused has its warning there: the body's own about it would say it twice.
+  for (const warning of withoutImportWarnings(entry.bodyWarnings, media.refusedSources))
+    warnings.push(warning);
   addNew(warnings, entry.valueWarnings);
   const { data } = entry;
   const featuredWarning = featuredImageWarning(media.featured);

@@ -75,6 +75,12 @@ export default {
     },
     {
       method: 'GET',
+      path: '/activity/refusals',
+      handler: 'admin-activity.listRefusals',
+      config: requires(ACTIONS.readActivity),
+    },
+    {
+      method: 'GET',
       path: '/activity/auth-failures',
       handler: 'admin-activity.listAuthFailures',
       config: requires(ACTIONS.readActivity),

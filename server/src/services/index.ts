@@ -16,6 +16,7 @@ import orphanSweep from './orphan-sweep';
 import pluginConfig from './plugin-config';
 import posts from './posts';
 import publisher from '../publish';
+import refusals from './refusals';
 import publisherActions from '../schedule/publisher-actions';
 import scheduleRunner from '../schedule/schedule-runner';
 import schedules from '../schedule/schedules';
@@ -49,6 +50,7 @@ const services = {
   'plugin-config': pluginConfig,
   posts,
   publisher,
+  refusals,
   'publisher-actions': publisherActions,
   'schedule-runner': scheduleRunner,
   schedules,

@@ -10,8 +10,11 @@ import { SERVICE_ROUTE_BASE } from '../utils/plugin-id';
 import { authenticate } from './authenticate';
 import { answerIndex, HANDLERS } from './handlers';
 
-/** The answer to anything thrown on the WordPress API: WordPress's error shape, never Strapi's envelope. */
-function answerError(strapi: Core.Strapi, ctx: Context, error: unknown) {
+/**
+ * The answer to anything thrown on the WordPress API: WordPress's error shape, never Strapi's envelope.
+ * A refusal is written down for the activity page, under the REST route (`/wp/v2/posts`) it was for.
+ */
+async function answerError(strapi: Core.Strapi, ctx: Context, error: unknown, route: string) {
   let answer: WordPressError;
   if (error instanceof WordPressError) answer = error;
   else if (isServiceError(error)) answer = fromServiceError(error);
@@ -28,6 +31,15 @@ function answerError(strapi: Core.Strapi, ctx: Context, error: unknown) {
   ctx.set(answer.headers);
   ctx.status = answer.status;
   ctx.body = answer.toBody();
+  await getService(strapi, 'refusals').record({
+    door: 'wordpress',
+    method: ctx.method,
+    path: route,
+    status: answer.status,
+    code: answer.code,
+    message: answer.message,
+    client: ctx.request.ip,
+  });
 }
 
 /**
@@ -56,7 +68,7 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
       config = await getService(strapi, 'plugin-config').get();
     } catch (error) {
       if (home) return next();
-      return answerError(strapi, ctx, error);
+      return answerError(strapi, ctx, error, route ?? ctx.path);
     }
     if (!config.wordpressPaths) {
       if (home) return next();
@@ -98,7 +110,7 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
         siteUrl,
       });
     } catch (error) {
-      answerError(strapi, ctx, error);
+      await answerError(strapi, ctx, error, route as string);
     }
   };
 };

@@ -1,0 +1,40 @@
+import type { Core } from '@strapi/strapi';
+import type { NormalizedArticle } from '../../../core/src/article';
+import type { EffectiveConfig } from '../../../core/src/config';
+import { decideImages } from '../../../core/src/images/image-decisions';
+import { imagesToImport } from '../../../core/src/images/images-to-import';
+import { articleBodyOf } from '../../../core/src/html/article-body';
+import { siteMediaOf } from '../utils/site-media';
+import { sourcesOf } from './context';
+import type { MediaTarget } from './types';
+
+/**
+ * Which of the article's images are imported, and every refusal decided without a fetch: the
+ * publish's and the dry run's one answer (a read of the library, nothing written).
+ */
+export async function decideArticleImages(
+  strapi: Core.Strapi,
+  article: NormalizedArticle,
+  target: Pick<MediaTarget, 'hasFeaturedImageField'>,
+  config: EffectiveConfig
+) {
+  const bodyImages = articleBodyOf(article).images;
+  const siteMedia = siteMediaOf(strapi);
+  // The site's own library files the article names (an uploaded file's URL in any spelling): placed, never fetched.
+  const siteFiles = await sourcesOf(strapi).findSiteFiles(
+    [
+      ...bodyImages.map((image) => image.src),
+      ...(article.featuredImage ? [article.featuredImage.source] : []),
+    ],
+    siteMedia
+  );
+  const plan = imagesToImport(bodyImages, article.featuredImage, target.hasFeaturedImageField, {
+    allowHttp: config.images.allowHttp,
+    maxInlineImages: config.images.maxInlineImages,
+    serverUrl: String(strapi.config.get('server.absoluteUrl', '')),
+    siteMedia,
+    librarySources: new Set(siteFiles.keys()),
+  });
+  const decisions = decideImages(article.refusedImages ?? [], plan, config.images);
+  return { bodyImages, siteFiles, plan, decisions };
+}
