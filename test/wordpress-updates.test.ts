@@ -168,22 +168,23 @@ describe('WordPress updates on the default playground (Markdown body, no tag rel
     assert.match(String(untouched.content), /Another/);
   });
 
-  it('concurrent creates whose slugs resolve to one give a post each, never an update of another', async () => {
+  it('8 concurrent create pairs resolving to one slug give 16 posts, never an update of another', async () => {
+    // Each pair races for one slug: `sale-n` is taken, so a create titled "Sale n" gets WordPress's
+    // `sale-n-2`, while the other create of the pair asks for a slug spelled to resolve to that one.
+    for (let n = 0; n < 8; n++)
+      ok(await wp('/posts', { method: 'POST', body: { title: `Sale ${n}`, content: '<p>First.</p>' } }), 201);
     const before = (await entries(UID)).length;
-    // Each pair: a title whose slug is taken (so it gets WordPress's -2, -3, ...) and a slug of its own
-    // spelled so that it resolves to one of those numbered slugs.
     const pairs = Array.from({ length: 8 }, (_, n) => [
-      wp('/posts', { method: 'POST', body: { title: 'Autumn Sale', content: `<p>Title ${n}.</p>` } }),
+      wp('/posts', { method: 'POST', body: { title: `Sale ${n}`, content: `<p>Title ${n}.</p>` } }),
       wp('/posts', {
         method: 'POST',
-        body: { title: `Pair ${n}`, slug: `Autumn_Sale ${n + 2}`, content: `<p>Slug ${n}.</p>` },
+        body: { title: `Pair ${n}`, slug: `Sale ${n}-2`, content: `<p>Slug ${n}.</p>` },
       }),
     ]).flat();
-    const answers = await Promise.all(pairs);
-    const created = answers.map((answer) => ok(answer, 201));
+    const created = (await Promise.all(pairs)).map((answer) => ok(answer, 201));
     assert.equal(new Set(created.map((post) => post.id)).size, 16, 'sixteen ids');
     assert.equal(new Set(created.map((post) => post.slug)).size, 16, 'sixteen slugs');
-    assert.equal((await entries(UID)).length, before + 16);
+    assert.equal((await entries(UID)).length, before + 16, 'sixteen new entries');
     const bodies = (await entries(UID)).map((row) => String(row.content ?? ''));
     for (let n = 0; n < 8; n++) {
       assert.ok(
