@@ -188,7 +188,7 @@ export interface SettingsValidationDetails {
 }
 
 /** `hook`: a custom webhook endpoint (issue #42). */
-export type DeliverySource = 'api' | 'webhook' | 'wordpress' | 'hook';
+export type DeliverySource = 'api' | 'webhook' | 'wordpress' | 'hook' | 'mcp';
 
 /** One row of the ledger as the activity page shows it. */
 export interface ActivityEntry {

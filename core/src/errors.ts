@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   invalid_signature: 401,
   /** A custom webhook endpoint's credential (token, header or signature) is missing or wrong. */
   invalid_credentials: 401,
+  /** An admin token (the MCP door) lacks the Content Manager or Media Library right a publish needs. */
+  forbidden: 403,
   payload_too_large: 413,
   request_timeout: 408,
   rate_limited: 429,

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { contentTypeKindProblems } from '../../core/src/app-content-types';
 import { assertValidConfig } from '../../core/src/config';
+import { registerMcpTools } from './mcp';
 import { leavesBodyUnread } from './middlewares/scoped-body';
 import { scopeStrapiBodyParser } from './strapi/body-parser';
 import { getService } from './utils/get-service';
@@ -40,4 +41,5 @@ export default ({ strapi }: { strapi: Core.Strapi }) => {
   validateConfiguredContentTypes(strapi);
   // Leaves the service routes' bodies unread: their route middlewares read them after authentication.
   scopeStrapiBodyParser(strapi, leavesBodyUnread);
+  registerMcpTools(strapi);
 };

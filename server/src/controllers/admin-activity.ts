@@ -8,7 +8,7 @@ import type { DeliveryQuery } from '../services/deliveries';
 import type { RefusalQuery } from '../services/refusals';
 import { getService } from '../utils/get-service';
 
-const SOURCES: readonly DeliverySource[] = ['api', 'webhook', 'wordpress', 'hook'];
+const SOURCES: readonly DeliverySource[] = ['api', 'webhook', 'wordpress', 'hook', 'mcp'];
 const DEFAULT_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 100;
 

@@ -10,6 +10,8 @@ import type { CategoryType } from '../../../core/src/target-profile/profile';
 /** Where a delivery came from; recorded in the ledger. */
 export type DeliveryOrigin =
   | { source: 'api' }
+  /** Strapi's MCP server (`/mcp`), an AI agent with an admin token (issue #43). */
+  | { source: 'mcp' }
   /** WordPress's core REST API (`/wp-json/wp/v2/posts`), with an application password. */
   | {
       source: 'wordpress';

@@ -39,6 +39,7 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
         ['webhook', t('source.webhook', 'Webhook')],
         ['hook', t('source.hook', 'Custom webhook')],
         ['wordpress', t('source.wordpress', 'WordPress API')],
+        ['mcp', t('source.mcp', 'AI agent (MCP)')],
       ],
     },
     {

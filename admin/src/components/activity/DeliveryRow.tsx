@@ -51,6 +51,7 @@ export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
                 webhook: t('source.webhook', 'Webhook'),
                 wordpress: t('source.wordpress', 'WordPress API'),
                 hook: t('source.hook', 'Custom webhook'),
+                mcp: t('source.mcp', 'AI agent (MCP)'),
               }[entry.source]
             }
           </Typography>

@@ -1,0 +1,80 @@
+import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
+import { articleFromPublishRequest } from '../../../core/src/article';
+import { articleOptions } from '../../../core/src/config';
+import type { DryRunResponse } from '../../../core/src/dry-run';
+import { ServiceError } from '../../../core/src/errors';
+import { carriesImages, mcpPublishRefusal } from '../../../core/src/mcp/publish-refusal';
+import { toPublishResponse } from '../../../core/src/publish-result';
+import { parsePublishRequest } from '../../../core/src/publish-request';
+import type { PublishResponse } from '../../../core/src/contracts';
+import { getService } from '../utils/get-service';
+import { articlePolicies } from './policies';
+import { publishToolInput } from './publish-input';
+import { answer, asTool } from './results';
+import type { McpHandlerContext, McpToolDefinition } from './strapi-mcp';
+
+const published = (response: PublishResponse) =>
+  `Post ${response.post_id} is ${response.post_status}${response.post_url ? ` at ${response.post_url}` : ''}` +
+  `; categories: ${response.categories.join(', ') || 'none'}` +
+  (response.warnings.length ? `; warnings: ${response.warnings.join('; ')}` : '.');
+
+const previewed = (preview: DryRunResponse) =>
+  `Dry run: a publish would ${preview.action} a post; nothing was written` +
+  (preview.images.warnings.length ? `; ${preview.images.warnings.length} image warning(s).` : '.');
+
+/** Splits `dry_run` off the arguments; anything but a boolean is the contract's bad request. */
+function dryRunOf(args: Record<string, unknown>): { dryRun: boolean; body: Record<string, unknown> } {
+  const { dry_run: dryRun, ...body } = args;
+  if (dryRun !== undefined && typeof dryRun !== 'boolean') {
+    throw new ServiceError('bad_request', 'Invalid publish request: dry_run must be true or false.');
+  }
+  return { dryRun: dryRun === true, body };
+}
+
+/**
+ * `article_publisher_publish`: what `POST /api/service/v1/publish-post` does (controllers/service-api.ts),
+ * with the calling token's own rights (the Content Manager's create, update, publish on the target;
+ * the Media Library's upload when the article has images) checked before anything is fetched or written.
+ */
+export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
+  name: 'article_publisher_publish',
+  title: 'Article Publisher: publish an article',
+  description:
+    'Publishes a whole article into this Strapi site in one call, as an article service would: give the HTML body (sanitized, converted to the site’s body format), the title, and optionally slug, status (draft, publish, future with date), SEO fields, JSON-LD, categories by name or id, a featured image (https or data: URL) with alt text and a locale. Images are imported into the Media Library; categories are found or created. Publishing the same slug again updates the same post. Use dry_run: true to see how the site would take the article without writing anything (needs no write right). Call article_publisher_site first to see what the site takes.',
+  auth: { policies: articlePolicies(strapi, ['create', 'update', 'publish', 'read']) },
+  resolveInputSchema: publishToolInput,
+  resolveOutputSchema: () => z.looseObject({ status: z.literal('success') }),
+  createHandler:
+    (strapi: Core.Strapi, context: McpHandlerContext) =>
+    async ({ args }) =>
+      asTool(strapi, 'article_publisher_publish', async () => {
+        const { dryRun, body } = dryRunOf(args ?? {});
+        const request = parsePublishRequest(body);
+        const config = await getService(strapi, 'plugin-config').get();
+        if (!dryRun) {
+          const uid = config.targetContentType;
+          const rights = getService(strapi, 'content-rights');
+          const refusal = mcpPublishRefusal(
+            {
+              missingArticleActions: rights.missingForArticles(context.userAbility, uid),
+              upload: rights.mayUpload(context.userAbility),
+            },
+            uid,
+            carriesImages({ featuredImage: request.featured_image ?? undefined, html: request.content })
+          );
+          if (refusal) throw refusal;
+        }
+        const article = await getService(strapi, 'article-work').normalize(
+          articleFromPublishRequest(request),
+          articleOptions(config)
+        );
+        const publisher = getService(strapi, 'publisher');
+        if (dryRun) {
+          const preview = await publisher.preview(article, config);
+          return answer(previewed(preview), preview);
+        }
+        const response = toPublishResponse(await publisher.publish(article, { source: 'mcp' }, config));
+        return answer(published(response), response);
+      }),
+});

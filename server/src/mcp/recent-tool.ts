@@ -1,0 +1,50 @@
+import type { Core } from '@strapi/strapi';
+import { z } from 'zod';
+import type { ActivityEntry } from '../../../core/src/contracts';
+import { getService } from '../utils/get-service';
+import { activityPolicy, anyOf } from './policies';
+import { answer, asTool } from './results';
+import type { McpToolDefinition } from './strapi-mcp';
+
+const SOURCES = ['api', 'webhook', 'wordpress', 'hook', 'mcp'] as const;
+
+const inputSchema = z.object({
+  limit: z
+    .int()
+    .min(1)
+    .max(50)
+    .default(10)
+    .describe('How many deliveries, newest first (1 to 50, default 10).'),
+  source: z.enum(SOURCES).optional().describe('Only deliveries through this door (mcp: agents like you).'),
+});
+
+const lineOf = (entry: ActivityEntry) =>
+  `${entry.createdAt} ${entry.created ? 'created' : 'updated'} post ${entry.postId ?? '?'} "${entry.title ?? entry.slug}" ` +
+  `(${entry.requestedStatus}, via ${entry.source})${entry.warnings.length ? `, ${entry.warnings.length} warning(s)` : ''}`;
+
+/** `article_publisher_recent`: the last deliveries, as the admin's Activity page lists them. */
+export const recentTool = (): McpToolDefinition => ({
+  name: 'article_publisher_recent',
+  title: 'Article Publisher: recent deliveries',
+  description:
+    'The last articles delivered to this site (by any door: the publishing API, webhooks, WordPress clients, MCP agents), newest first, with whether each created or updated a post, its status, images imported and warnings. Read-only.',
+  auth: anyOf(activityPolicy()),
+  resolveInputSchema: () => inputSchema,
+  resolveOutputSchema: () => z.looseObject({ deliveries: z.array(z.looseObject({ id: z.number() })) }),
+  createHandler:
+    (strapi: Core.Strapi) =>
+    async ({ args }) =>
+      asTool(strapi, 'article_publisher_recent', async () => {
+        const { limit, source } = inputSchema.parse(args ?? {});
+        const { results } = await getService(strapi, 'deliveries').listDeliveries({
+          page: 1,
+          pageSize: limit,
+          kind: 'articles',
+          ...(source ? { source } : {}),
+        });
+        const summary = results.length
+          ? results.map(lineOf).join('\n')
+          : 'No article has been delivered to this site yet.';
+        return answer(summary, { deliveries: results });
+      }),
+});

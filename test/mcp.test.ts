@@ -1,0 +1,232 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { registerSuperAdmin, type AdminPermission } from './helpers/admin';
+import { tableRows } from './helpers/databases';
+import { request } from './helpers/http';
+import { startPlayground, type Playground } from './helpers/playground';
+
+/**
+ * Issue 43: AI agents publish through Strapi's own MCP server (`/mcp`, admin tokens), with the
+ * plugin's tools, driven by the MCP SDK's client over streamable HTTP. The playground's Article
+ * (Draft & Publish) and Category; Strapi's MCP server enabled by PLAYGROUND_MCP=true.
+ */
+const ARTICLE = 'api::article.article';
+const CATEGORY = 'api::category.category';
+const example = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '..', 'examples', 'first-article.json'), 'utf8')
+) as Record<string, unknown>;
+
+const contentManager = (subject: string, actions: string[]): AdminPermission[] =>
+  actions.map((action) => ({ action: `plugin::content-manager.explorer.${action}`, subject }));
+const ACTIVITY: AdminPermission = { action: 'plugin::article-publisher.activity.read' };
+
+const PUBLISHER_TOKEN = [
+  ...contentManager(ARTICLE, ['create', 'read', 'update', 'publish']),
+  ...contentManager(CATEGORY, ['create', 'read', 'update', 'publish']),
+  { action: 'plugin::upload.read' },
+  { action: 'plugin::upload.assets.create' },
+  ACTIVITY,
+];
+/** Reads articles and the activity: the site and recent tools, and dry runs. */
+const READER_TOKEN = [...contentManager(ARTICLE, ['read']), ACTIVITY];
+
+interface ToolResult {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+async function createAdminToken(
+  site: Playground,
+  ownerToken: string,
+  name: string,
+  permissions: AdminPermission[]
+) {
+  const response = await request(`${site.url}/admin/admin-tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ownerToken}` },
+    body: {
+      name,
+      description: `MCP test: ${name}`,
+      lifespan: null,
+      adminPermissions: permissions.map(({ action, subject }) => ({
+        action,
+        subject: subject ?? null,
+        properties: {},
+        conditions: [],
+      })),
+    },
+  });
+  assert.equal(response.status, 201, response.text);
+  return response.json.data.accessKey as string;
+}
+
+async function connect(site: Playground, token: string): Promise<Client> {
+  const client = new Client({ name: 'article-publisher-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    })
+  );
+  return client;
+}
+
+const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
+  (await client.callTool({ name, arguments: args })) as ToolResult;
+
+/** A tool error's text is the contract's error body. */
+function assertToolError(result: ToolResult, code: string, status: number) {
+  assert.equal(result.isError, true, JSON.stringify(result));
+  const body = JSON.parse(result.content[0].text ?? '') as {
+    code: string;
+    message: string;
+    data: { status: number };
+  };
+  assert.equal(body.code, code, JSON.stringify(body));
+  assert.equal(body.data.status, status);
+  assert.doesNotMatch(body.message, /\n\s+at /, 'no stack');
+  return body;
+}
+
+const articles = async (site: Playground) =>
+  (await tableRows(site.database, 'articles')) as {
+    id: number;
+    document_id: string;
+    slug: string;
+    published_at: unknown;
+  }[];
+const deliveries = async (site: Playground) =>
+  (await tableRows(site.database, 'article_publisher_deliveries')) as { source: string; post_id: number }[];
+
+describe("MCP door: AI agents publish through Strapi's MCP server", () => {
+  let site: Playground;
+  let publisher: Client;
+  let reader: Client;
+
+  before(async () => {
+    site = await startPlayground({ env: { PLAYGROUND_MCP: 'true' } });
+    const ownerToken = await registerSuperAdmin(site.url);
+    publisher = await connect(site, await createAdminToken(site, ownerToken, 'agent', PUBLISHER_TOKEN));
+    reader = await connect(site, await createAdminToken(site, ownerToken, 'reader', READER_TOKEN));
+  });
+
+  after(async () => {
+    await publisher?.close();
+    await reader?.close();
+    await site?.stop();
+  });
+
+  it("lists the plugin's tools; the publish tool's input schema takes the contract's example article", async () => {
+    const { tools } = await publisher.listTools();
+    const names = tools.map((tool) => tool.name);
+    for (const name of ['article_publisher_publish', 'article_publisher_site', 'article_publisher_recent']) {
+      assert.ok(names.includes(name), `${name} in ${names.join(', ')}`);
+    }
+    const publish = tools.find((tool) => tool.name === 'article_publisher_publish');
+    const { $schema: _draft, ...schema } = publish?.inputSchema as Record<string, unknown>;
+    const validate = new AjvJsonSchemaValidator().getValidator(schema as never);
+    assert.equal(validate(example).valid, true, JSON.stringify(validate(example)));
+    assert.equal(validate({ ...example, dry_run: true }).valid, true);
+    assert.equal(validate({ content: '<p>No title</p>' }).valid, false, 'title is required');
+  });
+
+  it('answers what the site takes (the ping)', async () => {
+    const result = await call(reader, 'article_publisher_site');
+    assert.notEqual(result.isError, true, JSON.stringify(result));
+    assert.equal(result.structuredContent?.status, 'success');
+    assert.equal(result.structuredContent?.target_content_type, ARTICLE);
+    assert.match(result.content[0].text ?? '', /api::article\.article/);
+  });
+
+  it('publishes the example article with its data-URL cover, then republishes it into the same post', async () => {
+    const first = await call(publisher, 'article_publisher_publish', example);
+    assert.notEqual(first.isError, true, JSON.stringify(first));
+    const landed = first.structuredContent as { post_id: number; post_status: string; categories: string[] };
+    assert.equal(landed.post_status, 'publish');
+    assert.deepEqual(landed.categories.sort(), ['Gardening', 'Lawns']);
+    assert.match(first.content[0].text ?? '', new RegExp(`Post ${landed.post_id} is publish`));
+
+    const rows = (await articles(site)).filter((row) => row.slug === example.slug);
+    assert.ok(
+      rows.some((row) => row.published_at),
+      'a published entry'
+    );
+    const covers = (await tableRows(site.database, 'files_related_mph')) as {
+      related_type: string;
+      field: string;
+    }[];
+    assert.ok(
+      covers.some((link) => link.related_type === ARTICLE && link.field === 'cover'),
+      'the cover is linked'
+    );
+
+    const again = await call(publisher, 'article_publisher_publish', {
+      ...example,
+      title: 'Watering a Lawn in Summer, again',
+    });
+    assert.notEqual(again.isError, true, JSON.stringify(again));
+    assert.equal((again.structuredContent as { post_id: number }).post_id, landed.post_id);
+    const documents = new Set((await articles(site)).map((row) => row.document_id));
+    assert.equal(documents.size, 1, 'one post');
+    const ledger = await deliveries(site);
+    assert.deepEqual(
+      ledger.map((row) => row.source),
+      ['mcp', 'mcp']
+    );
+  });
+
+  it('dry-runs an article: the answer, nothing written', async () => {
+    const before = (await articles(site)).length;
+    const result = await call(reader, 'article_publisher_publish', {
+      ...example,
+      slug: 'a-dry-run',
+      dry_run: true,
+    });
+    assert.notEqual(result.isError, true, JSON.stringify(result));
+    assert.equal(result.structuredContent?.dry_run, true);
+    assert.equal(result.structuredContent?.action, 'create');
+    assert.equal((await articles(site)).length, before);
+  });
+
+  it('reads the recent deliveries with their source and outcome', async () => {
+    const result = await call(reader, 'article_publisher_recent', { limit: 5 });
+    assert.notEqual(result.isError, true, JSON.stringify(result));
+    const listed = result.structuredContent?.deliveries as {
+      source: string;
+      created: boolean;
+      warnings: string[];
+    }[];
+    assert.equal(listed.length, 2);
+    assert.deepEqual(
+      listed.map((entry) => [entry.source, entry.created]),
+      [
+        ['mcp', false],
+        ['mcp', true],
+      ]
+    );
+    assert.match(result.content[0].text ?? '', /updated post/);
+  });
+
+  it('refuses a publish to a token without publish rights with the contract error, and writes nothing', async () => {
+    const articlesBefore = (await articles(site)).length;
+    const ledgerBefore = (await deliveries(site)).length;
+    const filesBefore = (await tableRows(site.database, 'files')).length;
+    const result = await call(reader, 'article_publisher_publish', { ...example, slug: 'not-allowed' });
+    const body = assertToolError(result, 'forbidden', 403);
+    assert.match(body.message, /create, update, publish on api::article\.article/);
+    assert.equal((await articles(site)).length, articlesBefore);
+    assert.equal((await deliveries(site)).length, ledgerBefore);
+    assert.equal((await tableRows(site.database, 'files')).length, filesBefore);
+  });
+
+  it('answers a bad request with the contract bad_request naming the field', async () => {
+    const result = await call(publisher, 'article_publisher_publish', { ...example, title: '' });
+    const body = assertToolError(result, 'bad_request', 400);
+    assert.match(body.message, /title/);
+  });
+});
