@@ -183,16 +183,42 @@ describe('hardening of the write step', () => {
       await assertSlugsUnique();
     });
 
-    it('gives a sub-category whose slug is taken under another parent a numbered slug ("A B"/"C" then "A"/"B C")', async () => {
-      const first = await publish({ title: 'Letters one', category: 'A B', sub_category: 'C' });
+    it("gives a sub-category its own slug as WordPress does; taken elsewhere, its parent's slug is appended, then a number", async () => {
+      /** The slug of the category `name` under `parent` (none: top level). */
+      const slugOf = async (name: string, parent?: string) => {
+        const all = await listCategories(site.url);
+        const found = all.filter((row) => row.name === name && (row.parent?.name ?? undefined) === parent);
+        assert.equal(found.length, 1, `one "${name}" under ${parent ?? 'the top level'}`);
+        return found[0].slug;
+      };
+      const first = await publish({ title: 'Tomatoes one', category: 'Gardening', sub_category: 'Tomatoes' });
       assert.equal(first.status, 201, first.text);
-      const second = await publish({ title: 'Letters two', category: 'A', sub_category: 'B C' });
+      assert.deepEqual(first.json.categories, ['Gardening', 'Tomatoes']);
+      assert.equal(await slugOf('Tomatoes', 'Gardening'), 'tomatoes', "the child's own slug");
+      assert.equal(await slugOf('Gardening'), 'gardening');
+
+      // `tomatoes` is taken under another parent: wp_unique_term_slug appends the parent's slug.
+      const second = await publish({ title: 'Tomatoes two', category: 'Cooking', sub_category: 'Tomatoes' });
       assert.equal(second.status, 201, second.text);
-      assert.deepEqual(second.json.categories, ['A', 'B C']);
-      assert.deepEqual(await categoriesOf('letters-one'), ['A B', 'A B > C']);
-      assert.deepEqual(await categoriesOf('letters-two'), ['A', 'A > B C']);
-      const slugs = await categorySlugs();
-      assert.ok(slugs.includes('a-b-c') && slugs.includes('a-b-c-2'), slugs.join(', '));
+      assert.deepEqual(await categoriesOf('tomatoes-two'), ['Cooking', 'Cooking > Tomatoes']);
+      assert.equal(await slugOf('Tomatoes', 'Cooking'), 'tomatoes-cooking');
+      assert.equal(await slugOf('Tomatoes', 'Gardening'), 'tomatoes', 'the first one keeps its slug');
+
+      // Both `peppers` and `peppers-cooking` are taken: then the number.
+      for (const category of ['Peppers', 'Peppers Cooking']) {
+        const response = await publish({ title: `Top ${category}`, category });
+        assert.equal(response.status, 201, response.text);
+      }
+      const third = await publish({ title: 'Peppers three', category: 'Cooking', sub_category: 'Peppers' });
+      assert.equal(third.status, 201, third.text);
+      assert.deepEqual(await categoriesOf('peppers-three'), ['Cooking', 'Cooking > Peppers']);
+      assert.equal(await slugOf('Peppers', 'Cooking'), 'peppers-cooking-2');
+
+      // Found again by name under its parent on the next delivery: nothing new is made.
+      const count = (await listCategories(site.url)).length;
+      const again = await publish({ title: 'Tomatoes four', category: 'Cooking', sub_category: 'Tomatoes' });
+      assert.equal(again.status, 201, again.text);
+      assert.equal((await listCategories(site.url)).length, count);
       await assertSlugsUnique();
     });
 

@@ -109,7 +109,11 @@ describe("the README's quickstart, run as written against the playground", () =>
     const publish = outputs.get('publish');
     assert.ok(publish, 'a publish block');
     assert.equal(publish.code, 0, publish.stderr);
-    const answer = JSON.parse(publish.stdout);
+    // The block prints the answer, then the status on a last line of its own (`curl -w`).
+    const statusLine = /\nHTTP (\d{3})\n$/.exec(publish.stdout);
+    assert.ok(statusLine, `the status is printed after the answer: ${publish.stdout.slice(-200)}`);
+    assert.equal(statusLine[1], '201', 'a new post is created');
+    const answer = JSON.parse(publish.stdout.slice(0, statusLine.index));
     assert.equal(answer.status, 'success', publish.stdout);
     assert.equal(answer.featured_image_result, 'success');
     assert.equal(answer.inline_images_result.imported.length, 1);
@@ -127,6 +131,15 @@ describe("the README's quickstart, run as written against the playground", () =>
     assert.equal(article.seo.metaDescription, example.meta_description);
     assert.equal(article.seo.keywords, example.focus_keyword);
     assert.equal(article.seo.structuredData['@type'], 'Article');
+    // As the README says: post_url and the canonical URL are the frontend's address, which the playground
+    // (no frontend) answers with 404.
+    assert.equal(
+      answer.post_url,
+      `${new URL(site.url).protocol}//localhost:${new URL(site.url).port}/blog/${example.slug}`
+    );
+    assert.equal(article.seo.canonicalURL, answer.post_url);
+    const frontend = await request(`${site.url}/blog/${example.slug}`);
+    assert.equal(frontend.status, 404);
     assert.ok(article.cover, 'the cover is set');
     assert.equal(article.cover.alternativeText, example.featured_image_alt);
     // Data URLs: the library file is named from the alt text, and the answer does not echo the base64.

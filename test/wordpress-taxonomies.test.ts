@@ -187,6 +187,25 @@ describe('taxonomies always exist: the default playground (Article: Markdown bod
     assert.deepEqual((await wp(`/posts/${ids.post}`)).json.tags, []);
   });
 
+  it("a child category gets its own slug; taken elsewhere, its parent's slug is appended (wp_unique_term_slug)", async () => {
+    const create = async (body: Record<string, unknown>) => {
+      const response = await wp('/categories', { method: 'POST', body });
+      assert.equal(response.status, 201, response.text);
+      return response.json as { id: number; slug: string; parent: number };
+    };
+    const vegetables = await create({ name: 'Vegetables' });
+    const beans = await create({ name: 'Beans', parent: vegetables.id });
+    assert.equal(beans.slug, 'beans');
+    assert.equal(beans.parent, vegetables.id);
+    const kitchen = await create({ name: 'Kitchen' });
+    const kitchenBeans = await create({ name: 'Beans', parent: kitchen.id });
+    assert.equal(kitchenBeans.slug, 'beans-kitchen');
+    await create({ name: 'Peas' });
+    await create({ name: 'Peas Kitchen' });
+    assert.equal((await create({ name: 'Peas', parent: kitchen.id })).slug, 'peas-kitchen-2');
+    assert.equal((await create({ name: 'Beans' })).slug, 'beans-2', 'a top-level one is numbered');
+  });
+
   it('a tag id that no term has is still rest_invalid_param naming tags', async () => {
     const post = await wp('/posts', {
       method: 'POST',

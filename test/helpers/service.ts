@@ -63,5 +63,5 @@ export async function countArticles(
 
 export async function listCategories(baseUrl: string) {
   const response = await request(`${baseUrl}/api/categories?populate=parent&pagination[pageSize]=100`);
-  return response.json.data as { id: number; name: string; parent: { name: string } | null }[];
+  return response.json.data as { id: number; name: string; slug: string; parent: { name: string } | null }[];
 }

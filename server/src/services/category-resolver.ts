@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { categorySlugBase, suffixedSlug } from '../../../core/src/category-slug';
+import { categorySlugBase, suffixedSlug, uniqueTermSlugCandidates } from '../../../core/src/category-slug';
 import { ServiceError } from '../../../core/src/errors';
 import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
@@ -20,8 +20,9 @@ export type { CategoryPlan };
 const MAX_SLUG_SUFFIX = 100;
 
 /**
- * A category's lock is keyed on the slug it would be created with: slugs are what must stay unique,
- * and names that match case-insensitively share a slug, so find-or-create by name is covered too.
+ * A category's lock is keyed on its own slug, the first one it would be created with: slugs are what
+ * must stay unique (a child's included: "Tomatoes" under two parents compete for `tomatoes`), and
+ * names that match case-insensitively share a slug, so find-or-create by name is covered too.
  */
 const lockName = (slugBase: string) => `category:${slugBase}`;
 
@@ -30,21 +31,42 @@ const slugMaxLength = (type: NamedType) =>
 
 /**
  * Related entries found by name: categories, tags and the default author. Categories and tags: ids win over names; names are found case-insensitively or created, a
- * sub-category under its category. A name whose slug is already used under the same parent reuses
- * that entry ("Hello!" after "Hello?"); a slug used elsewhere gets a numbered alternative (`a-b-c-2`).
+ * sub-category under its category. A new entry gets its own name's slug, a child's too, as WordPress
+ * does; a slug already used under the same parent means that entry ("Hello!" after "Hello?"); a slug
+ * used elsewhere is made unique as wp_unique_term_slug does (`tomatoes-gardening`, then `-2`).
  * An entry that cannot be created (a required field nothing fills, a value Strapi refuses) is left
  * out with a warning: a category or tag never fails a publish.
  */
 const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => getService(strapi, 'category-store');
 
-  /** A free slug for a new entry in `locale` (uid fields are unique per locale), starting from `base`. Runs under the lock of `base`. */
-  async function freeSlug(type: NamedType, base: string, locale: string | undefined): Promise<string> {
-    for (let n = 2; n <= MAX_SLUG_SUFFIX; n++) {
-      const candidate = suffixedSlug(base, n, slugMaxLength(type));
-      if (!(await store().findCategoriesBySlug(type, candidate, locale)).length) return candidate;
+  /**
+   * The entry to reuse (one with this slug under the same parent) or the free slug for a new one in
+   * `locale` (uid fields are unique per locale), trying `base` and its WordPress alternatives in turn.
+   * Runs under the lock of `base`.
+   */
+  async function slugFor(
+    type: NamedType,
+    base: string,
+    parentDocumentId: string | undefined,
+    locale: string | undefined
+  ): Promise<{ reuse: CategoryMatch } | { slug: string }> {
+    const parentSlug = parentDocumentId
+      ? await store().findSlugOf(type, parentDocumentId, locale)
+      : undefined;
+    const candidates = uniqueTermSlugCandidates(
+      base,
+      parentSlug ? [parentSlug] : [],
+      slugMaxLength(type),
+      MAX_SLUG_SUFFIX
+    );
+    for (const candidate of candidates) {
+      const bySlug = await store().findCategoriesBySlug(type, candidate, locale);
+      const sameParent = bySlug.find((row) => (row.parentDocumentId ?? undefined) === parentDocumentId);
+      if (sameParent) return { reuse: sameParent };
+      if (!bySlug.length) return { slug: candidate };
     }
-    return suffixedSlug(base, Date.now(), slugMaxLength(type));
+    return { slug: suffixedSlug(base, Date.now(), slugMaxLength(type)) };
   }
 
   /** Creates an entry in `locale`, or says why not (a refused value): the caller leaves it out. */
@@ -56,12 +78,9 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     warnings: string[]
   ) {
     const { name, slugBase, parentDocumentId } = entry;
-    const bySlug = await store().findCategoriesBySlug(type, slugBase, locale);
-    const sameParent = bySlug.find((row) => (row.parentDocumentId ?? undefined) === parentDocumentId);
-    if (sameParent) return sameParent;
-    const slug = bySlug.length
-      ? await freeSlug(type, slugBase, locale)
-      : slugBase.slice(0, slugMaxLength(type));
+    const chosen = await slugFor(type, slugBase, parentDocumentId, locale);
+    if ('reuse' in chosen) return chosen.reuse;
+    const { slug } = chosen;
     try {
       return await store().createCategory(type, values, { name, slug, parentDocumentId }, locale);
     } catch (error) {
@@ -122,11 +141,10 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
   async function findOrCreateCategory(
     type: CategoryType,
     name: string,
-    parent: { name: string | undefined; documentId: string | undefined },
+    parentDocumentId: string | undefined,
     locale: string | undefined,
     warnings: string[]
   ): Promise<CategoryRow | undefined> {
-    const parentDocumentId = parent.documentId;
     const planned = planCategoryValues(type, name);
     const fittedName = type.name ? String(planned.values[type.name.field] ?? name) : name;
     const found = await findCategory(type, name, parentDocumentId, locale);
@@ -141,7 +159,7 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
     return create(
       type,
       planned.values,
-      { name: fittedName, slugBase: categorySlugBase(name, parent.name), parentDocumentId },
+      { name: fittedName, slugBase: categorySlugBase(name), parentDocumentId },
       locale,
       warnings
     );
@@ -190,7 +208,9 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
       if (plan.kind !== 'names') return names;
       for (const { name, parent } of plan.names) {
         if (parent) names.push(lockName(categorySlugBase(parent)));
-        names.push(lockName(categorySlugBase(name, parent)));
+        names.push(lockName(categorySlugBase(name)));
+        // The alternative a child takes when its own slug is used elsewhere (`tomatoes-gardening`).
+        if (parent) names.push(lockName(categorySlugBase(`${name} ${parent}`)));
       }
       return [...new Set(names)];
     },
@@ -201,20 +221,13 @@ const categoryResolver = ({ strapi }: { strapi: Core.Strapi }) => {
       if (plan.kind === 'existing') return plan.rows;
       const { type, locale } = plan;
       const linked: CategoryRow[] = [];
-      const topLevel = { name: undefined, documentId: undefined };
       for (const { name, parent } of plan.names) {
         // A sub-category sits under its category when the type has a parent relation (the category itself is linked only when listed).
         const parentRow =
           parent && type.parent
-            ? await findOrCreateCategory(type, parent, topLevel, locale, warnings)
+            ? await findOrCreateCategory(type, parent, undefined, locale, warnings)
             : undefined;
-        const row = await findOrCreateCategory(
-          type,
-          name,
-          { name: parent, documentId: parentRow?.documentId },
-          locale,
-          warnings
-        );
+        const row = await findOrCreateCategory(type, name, parentRow?.documentId, locale, warnings);
         if (row && !linked.some((entry) => entry.documentId === row.documentId)) linked.push(row);
       }
       return linked;

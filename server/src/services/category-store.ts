@@ -114,6 +114,22 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
       return findMatches(type, { [type.slug.field]: slug }, locale);
     },
 
+    /** The slug of the entry `documentId` (none when the type has no slug field or no such entry). */
+    async findSlugOf(
+      type: NamedType,
+      documentId: string,
+      locale: string | undefined
+    ): Promise<string | undefined> {
+      if (!type.slug) return undefined;
+      const row = await documents(type.uid).findFirst({
+        filters: { documentId },
+        fields: [type.slug.field],
+        ...published(type, locale),
+      });
+      const slug = row?.[type.slug.field];
+      return typeof slug === 'string' && slug ? slug : undefined;
+    },
+
     /** Creates an entry with the given values (name and required fields already fitted), its slug and parent. */
     async createCategory(
       type: NamedType,

@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import { categorySlugBase } from '../../../core/src/category-slug';
+import { categorySlugBase, suffixedSlug, uniqueTermSlugCandidates } from '../../../core/src/category-slug';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { planCategoryValues } from '../../../core/src/target-profile/category-values';
+import { fieldLimits, STRING_MAX_LENGTH } from '../../../core/src/target-profile/fit';
 import type { CategoryType } from '../../../core/src/target-profile/profile';
 import { toSlug } from '../../../core/src/slug';
 import { WordPressError } from '../../../core/src/wordpress/errors';
@@ -82,6 +83,33 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const populateParent = (type: CategoryType) =>
     type.parent ? { populate: { [type.parent]: { fields: ['id'] } } } : {};
+
+  /**
+   * A new term's slug when the request names none, as wp_unique_term_slug picks it: its own name's
+   * (`tomatoes`), else with its ancestors' slugs appended (`tomatoes-gardening`), else numbered (`-2`).
+   */
+  async function freeTermSlug(
+    type: CategoryType,
+    base: string,
+    parent: DocumentRow | null,
+    locale: string | undefined,
+    taken: (slug: string) => Promise<boolean>
+  ): Promise<string> {
+    if (!(await taken(base))) return base;
+    const ancestorSlugs: string[] = [];
+    const seen = new Set<number>();
+    for (let row = parent; row && !seen.has(row.id) && ancestorSlugs.length < 10; ) {
+      seen.add(row.id);
+      const view = viewOf(type, row);
+      ancestorSlugs.push(view.slug);
+      row = view.parent ? await findById(type, view.parent, locale) : null;
+    }
+    const maxLength = (type.slug && fieldLimits(type.slug.attribute).maxLength) || STRING_MAX_LENGTH;
+    for (const candidate of uniqueTermSlugCandidates(base, ancestorSlugs, maxLength, 100)) {
+      if (!(await taken(candidate))) return candidate;
+    }
+    return suffixedSlug(base, Date.now(), maxLength);
+  }
 
   async function findById(
     type: CategoryType,
@@ -192,10 +220,9 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
       const parent = parentId ? await findById(type, parentId, locale) : null;
       if (parentId && !parent)
         throw new WordPressError('rest_term_invalid', 'Parent term does not exist.', 400);
-      const parentName = parent && type.name ? String(parent[type.name.field] ?? '') : undefined;
-      const slug = request.slug ? toSlug(request.slug) : categorySlugBase(request.name, parentName);
+      const base = request.slug ? toSlug(request.slug) : categorySlugBase(request.name);
       // Under the lock the publish pipeline takes for a new category's slug: one creation at a time.
-      return getService(strapi, 'locks').withLocks([`category:${slug}`], async () => {
+      return getService(strapi, 'locks').withLocks([`category:${base}`], async () => {
         const existing = await findExisting(type, request.name, parentId, locale);
         if (existing) {
           throw new WordPressError(
@@ -205,18 +232,21 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
             { data: { term_id: existing.id }, additionalData: [existing.id] }
           );
         }
-        if (
-          type.slug &&
-          (await documentsOf(strapi, type.uid).findFirst({
-            filters: { [type.slug.field]: slug },
-            ...scope(type, locale),
-          }))
-        )
+        const slugTaken = async (candidate: string) =>
+          Boolean(
+            type.slug &&
+            (await documentsOf(strapi, type.uid).findFirst({
+              filters: { [type.slug.field]: candidate },
+              ...scope(type, locale),
+            }))
+          );
+        if (request.slug && (await slugTaken(base)))
           throw new WordPressError(
             'duplicate_term_slug',
-            `The slug "${slug}" is already in use by another term.`,
+            `The slug "${base}" is already in use by another term.`,
             400
           );
+        const slug = request.slug ? base : await freeTermSlug(type, base, parent, locale, slugTaken);
         const planned = planCategoryValues(type, request.name);
         if (planned.unfillable.length) {
           throw new WordPressError(
