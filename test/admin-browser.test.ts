@@ -482,7 +482,7 @@ describe('admin pages in a real browser (Chromium)', () => {
     await screenshotWholePage(page, 'activity.png');
 
     await page.getByRole('combobox', { name: 'Source' }).click();
-    await page.getByRole('option', { name: 'Webhook' }).click();
+    await page.getByRole('option', { name: 'Webhook', exact: true }).click();
     await row.waitFor({ state: 'detached' });
     await webhookRow.waitFor();
     await page.getByRole('combobox', { name: 'Status' }).click();

@@ -225,10 +225,11 @@ describe('publishing into a Rich text (Blocks) body: the playground Guide', () =
     const response = await publishPost(site.url, KEY, { title: 'Degraded guide', content });
     assert.equal(response.status, 201, response.text);
     assert.match(response.json.inline_images_result.warnings[0].reason, /HTTP 404/);
+    // The failed image is named once, in the images' result (issue #46): the body writer's own note about
+    // it (an image not in the media library) is not repeated in the warnings.
     assert.ok(
-      response.json.warnings.some((w: string) =>
-        w.startsWith(`The image ${missing} is not in the media library`)
-      )
+      !response.json.warnings.some((w: string) => w.includes(missing)),
+      JSON.stringify(response.json.warnings)
     );
     assert.ok(response.json.warnings.some((w: string) => w.startsWith('The link to "#faq"')));
 
