@@ -279,6 +279,7 @@ describe('admin pages in a real browser (Chromium)', () => {
     await page.getByRole('combobox', { name: 'SEO component' }).click();
     await page.getByRole('option', { name: '(none: feature off)' }).click();
     await page.getByTestId('target-degraded').getByText('No SEO component', { exact: false }).waitFor();
+    await page.getByTestId('target-card').getByText('Off (fields.seo is empty)', { exact: false }).waitFor();
     await page.getByRole('combobox', { name: 'SEO component' }).click();
     await page.getByRole('option', { name: 'seo (component)' }).click();
     await page.getByTestId('target-ok').waitFor();
@@ -292,9 +293,13 @@ describe('admin pages in a real browser (Chromium)', () => {
       const select = page.getByRole('combobox', { name: label });
       assert.match((await select.textContent()) ?? '', new RegExp(`^${field}`), label);
     }
-    // "Detected: slug" twice: the article's slug role and the category type's slug field.
-    await card.getByText('Detected: parent', { exact: true }).waitFor();
-    assert.equal(await card.getByText('Detected: slug', { exact: true }).count(), 2);
+    // Each row says what is used and why (#46), the category type too: categories work by detection.
+    await card.getByText('Uses parent of api::category.category: detected by its name and type.').waitFor();
+    await card.getByText('Uses slug: detected by its name.', { exact: true }).waitFor();
+    await card
+      .getByText('Uses api::category.category: the type the categories relation points to.')
+      .waitFor();
+    assert.equal(await card.getByText('(none: feature off)', { exact: false }).count(), 0);
   });
 
   it('shows the server field error for an invalid post URL template, and saves a valid one', async () => {
