@@ -480,6 +480,21 @@ describe('admin pages in a real browser (Chromium)', () => {
     const failures = page.getByTestId('auth-failure-row').filter({ hasText: '127.0.0.9' });
     await failures.waitFor();
     assert.equal(await failures.locator('td').nth(1).textContent(), '1');
+    // The refused ping is listed beside the deliveries (#46), by door, without the key it presented.
+    const refusals = page.getByTestId('refusals');
+    const refusal = refusals.getByTestId('refusal-row').filter({ hasText: '127.0.0.9' });
+    await refusal.getByText('403 invalid_api_key', { exact: true }).waitFor();
+    await refusal.getByText('GET /api/service/v1/ping', { exact: true }).waitFor();
+    assert.ok(
+      !((await refusals.textContent()) ?? '').includes('apk_a_wrong_guess'),
+      'the key is never shown'
+    );
+    await refusals.getByRole('combobox', { name: 'Door' }).click();
+    await page.getByRole('option', { name: 'Custom webhook' }).click();
+    await refusals.getByText('No refused request.').waitFor();
+    await refusals.getByRole('combobox', { name: 'Door' }).click();
+    await page.getByRole('option', { name: 'API', exact: true }).click();
+    await refusal.waitFor();
     await page.waitForFunction(() => {
       const { document } = globalThis as unknown as BrowserGlobals;
       return document.getAnimations().every((animation) => animation.playState !== 'running');
