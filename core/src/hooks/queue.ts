@@ -31,7 +31,11 @@ export const hookQueueSchema = z
     maxAttempts: z.number().int().min(1).max(50),
     /** The wait before the second try; it doubles with each further try, up to `retryMaxSeconds`. */
     retryBaseSeconds: z.number().int().min(1).max(86_400),
-    retryMaxSeconds: z.number().int().min(1).max(7 * 86_400),
+    retryMaxSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 86_400),
     /** Finished deliveries kept for the activity page: none older than `keepDays`, at most `keepRows`. */
     keepDays: z.number().int().min(1).max(3650),
     keepRows: z.number().int().min(10).max(1_000_000),

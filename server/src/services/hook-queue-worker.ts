@@ -111,7 +111,9 @@ const hookQueueWorker = ({ strapi }: { strapi: Core.Strapi }) => {
     const what = `delivery ${row.id} (endpoint ${row.endpointId}, ${row.event}, try ${row.attempts})`;
     try {
       if (!(await queue().finish(row.id, owner, verdict))) {
-        strapi.log.warn(`${LOG} ${what} ended after another instance took it over; its outcome is that one's`);
+        strapi.log.warn(
+          `${LOG} ${what} ended after another instance took it over; its outcome is that one's`
+        );
         return;
       }
     } catch (error) {
@@ -121,7 +123,9 @@ const hookQueueWorker = ({ strapi }: { strapi: Core.Strapi }) => {
       return;
     }
     if (verdict.kind === 'retry')
-      strapi.log.warn(`${LOG} ${what} failed for now, tried again in ${Math.round(verdict.delayMs / 1000)} s: ${verdict.problem}`);
+      strapi.log.warn(
+        `${LOG} ${what} failed for now, tried again in ${Math.round(verdict.delayMs / 1000)} s: ${verdict.problem}`
+      );
     else if (verdict.kind === 'failed') strapi.log.warn(`${LOG} ${what} failed: ${verdict.problem}`);
   }
 

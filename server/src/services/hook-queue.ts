@@ -159,7 +159,8 @@ const hookQueue = ({ strapi }: { strapi: Core.Strapi }) => {
             : { status: 'failed', problem: verdict.problem, outcome, finishedAt: new Date(now) };
       const { count } = await rows().updateMany({
         where: held(id, owner),
-        data: { ...data, leaseOwner: null, leaseExpiresAt: null },
+        // The owner stays on a finished row: which instance ran its last try (for people and tests).
+        data: { ...data, leaseExpiresAt: null },
       });
       return count === 1;
     },
