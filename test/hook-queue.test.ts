@@ -49,20 +49,25 @@ function article(id: number, slug: string, heroImageUrl?: string): string {
 const deliver = (site: Playground, body: string) =>
   postHook(site.url, HOOK_PATH, body, serviceHeaders('babylovegrowth', body, SECRET));
 
-/** An image route whose first request is held unanswered (its import is under way) and later ones served. */
+/**
+ * An image route whose first request is held unanswered (its import is under way) until `release`, and
+ * later ones served.
+ */
 function holdFirst(images: ImageServer, path: string, bytes: Buffer) {
   let arrived: () => void = () => undefined;
   const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
   const held: http.ServerResponse[] = [];
+  const send = (res: http.ServerResponse) =>
+    res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': bytes.length }).end(bytes);
   const url = images.route(path, (_req, res) => {
     if (held.length === 0) {
       held.push(res);
       arrived();
       return;
     }
-    res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': bytes.length }).end(bytes);
+    send(res);
   });
-  return { url, firstArrived };
+  return { url, firstArrived, release: () => held.forEach(send) };
 }
 
 const within = <T>(promise: Promise<T>, ms: number, what: string) =>
@@ -154,6 +159,33 @@ describe('custom webhooks: the durable queue (issue #42)', () => {
     assert.equal(entry.attempts, 2);
     assert.equal(entry.outcome[0].postId, posts[0].id);
     assert.equal('payload' in entry, false);
+  });
+
+  it('runs the deliveries of one article in the order received: an update never lands before its publish', async () => {
+    const hero = holdFirst(images, '/order/hero.jpg', await makeImage('jpeg', 320, 200, 931));
+    const slug = 'queued-in-order';
+    const first = await deliver(site, article(931, slug, hero.url));
+    assert.equal(first.status, 200, first.text);
+    await within(hero.firstArrived, 30_000, 'the first delivery importing its image');
+    // The update (same id, new title) arrives while the first is still importing; a worker is free.
+    const update = JSON.stringify({ ...JSON.parse(article(931, slug)), title: 'Queued in order, updated' });
+    const second = await deliver(site, update);
+    assert.equal(second.status, 200, second.text);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const waiting = (await queueRows(database)).find((row) => row.id === second.json.deliveryId);
+    assert.equal(waiting?.status, 'queued', 'the update waits for the delivery before it');
+    assert.equal(waiting?.attempts, 0);
+    hero.release();
+    const done = await waitForDelivery(database, second.json.deliveryId);
+    assert.equal(done.status, 'done', JSON.stringify(done));
+    assert.equal((await waitForDelivery(database, first.json.deliveryId)).status, 'done');
+    const posts = await readArticle(site.url, slug);
+    assert.equal(posts.length, 1);
+    assert.equal(posts[0].title, 'Queued in order, updated');
+    assert.deepEqual(
+      done.outcome.map((line) => [line.ok, line.created]),
+      [[true, false]]
+    );
   });
 
   it('a hanging and a failing image host do not block the queue: later deliveries land meanwhile', async () => {

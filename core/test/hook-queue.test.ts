@@ -4,7 +4,9 @@ import { assertValidConfig, DEFAULT_CONFIG } from '../src/config';
 import { ServiceError } from '../src/errors';
 import { PRESET_NAMES } from '../src/hooks/endpoints';
 import { PRESETS } from '../src/hooks/presets';
+import type { PreparedArticle } from '../src/hooks/hook-article';
 import {
+  articleKeyOf,
   DEFAULT_HOOK_QUEUE,
   failureVerdict,
   queuedReply,
@@ -139,6 +141,20 @@ describe('the webhook queue: which presets queue, backoff, verdicts', () => {
     assert.equal(again.header('X-SEOGrove-Event'), 'content.published');
     assert.equal(again.header('Authorization'), undefined);
     assert.equal(storedRequest(null).header('x'), undefined);
+  });
+
+  it('keys a single-article delivery on the service id, else on the slug the pipeline will use; a batch has no key', () => {
+    const prepared = (externalId: string | undefined, slug: string | undefined, title = 'A Title') =>
+      ({ externalId, fields: { title, slug } }) as unknown as PreparedArticle;
+    assert.equal(articleKeyOf([prepared('42', 'a')]), articleKeyOf([prepared('42', 'b', 'Other')]));
+    assert.notEqual(articleKeyOf([prepared('42', 'a')]), articleKeyOf([prepared('43', 'a')]));
+    assert.equal(
+      articleKeyOf([prepared(undefined, undefined, 'A Title')]),
+      articleKeyOf([prepared(undefined, 'a-title')])
+    );
+    assert.match(String(articleKeyOf([prepared('x'.repeat(500), undefined)])), /^[0-9a-f]{64}$/);
+    assert.equal(articleKeyOf([prepared('1', 'a'), prepared('2', 'b')]), null);
+    assert.equal(articleKeyOf([]), null);
   });
 
   it('validates hookQueue in the config and names a bad option', () => {

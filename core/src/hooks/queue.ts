@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { ActivityPagination } from '../contracts';
 import type { ErrorBody } from '../errors';
+import { toSlug } from '../slug';
+import type { PreparedArticle } from './hook-article';
 import type { PublishResult } from '../publish-result';
 import type { ArticleOutcome } from './reply';
 
@@ -174,6 +177,19 @@ export const queuedReply = (event: string, id: number): Record<string, unknown> 
   status: 'queued',
   deliveryId: id,
 });
+
+/**
+ * The article a single-article delivery is about, as the queue orders deliveries: the service's id, or
+ * the slug the pipeline will use when it sends none (hashed: any length fits the column). Deliveries of
+ * one article run in the order they were received, so an update sent right after a publish is never
+ * overwritten by it. A batch has none (its articles run in order within it).
+ */
+export function articleKeyOf(articles: readonly PreparedArticle[]): string | null {
+  if (articles.length !== 1) return null;
+  const [{ externalId, fields }] = articles;
+  const key = externalId === undefined ? `slug:${toSlug(fields.slug ?? fields.title)}` : `id:${externalId}`;
+  return createHash('sha256').update(key).digest('hex');
+}
 
 /**
  * Headers a preset reads while reading a delivery (SEOGrove's event header, say), kept with a queued

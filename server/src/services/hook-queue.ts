@@ -20,6 +20,8 @@ export interface NewHookDelivery {
   /** Headers the preset read (credentials left out, see recordingRequest). */
   headers: Record<string, string>;
   bodyHash: string;
+  /** The one article it is about (articleKeyOf), so deliveries of an article run in order; null for a batch. */
+  articleKey: string | null;
 }
 
 /** A claimed delivery, as the worker processes it. */
@@ -46,6 +48,14 @@ interface QueueRow extends Omit<ClaimedHookDelivery, 'attempts'> {
   createdAt: string | Date;
 }
 
+interface Candidate {
+  id: number;
+  attempts: number | string;
+  status: HookQueueStatus;
+  endpointId: string;
+  articleKey: string | null;
+}
+
 export interface HookQueueQuery {
   page: number;
   pageSize: number;
@@ -53,7 +63,10 @@ export interface HookQueueQuery {
 }
 
 /** Rows read per claim attempt: another instance may take the first ones between the read and the update. */
-const CANDIDATES = 4;
+const CANDIDATES = 8;
+/** How long a delivery waiting behind an earlier one of its article is put back, at least. */
+const BEHIND_MS = 1_000;
+const UNFINISHED: HookQueueStatus[] = ['queued', 'processing'];
 const DAY_MS = 86_400_000;
 const FINISHED: HookQueueStatus[] = ['done', 'failed'];
 
@@ -79,6 +92,35 @@ const hookQueue = ({ strapi }: { strapi: Core.Strapi }) => {
   const settings = () => getService(strapi, 'plugin-config').static().hookQueue;
   const held = (id: number, owner: string) => ({ id, status: 'processing', leaseOwner: owner });
 
+  /**
+   * Whether an earlier delivery of the same article (same endpoint and article key) is not finished yet:
+   * then this one waits, put back behind it so other deliveries are not held up. Race-free: a finished
+   * delivery never becomes unfinished again, so "none earlier is unfinished" stays true once read.
+   */
+  async function waitsBehindEarlier(candidate: Candidate, now: number): Promise<boolean> {
+    if (!candidate.articleKey) return false;
+    const [earlier] = (await rows().findMany({
+      select: ['id', 'status', 'nextAttemptAt'],
+      where: {
+        endpointId: candidate.endpointId,
+        articleKey: candidate.articleKey,
+        id: { $lt: candidate.id },
+        status: { $in: UNFINISHED },
+      },
+      orderBy: { id: 'asc' },
+      limit: 1,
+    })) as { status: HookQueueStatus; nextAttemptAt: number | string }[];
+    if (!earlier) return false;
+    if (candidate.status === 'queued') {
+      const after = earlier.status === 'queued' ? Number(earlier.nextAttemptAt) : 0;
+      await rows().updateMany({
+        where: { id: candidate.id, status: 'queued', attempts: Number(candidate.attempts) },
+        data: { nextAttemptAt: Math.max(after, now) + BEHIND_MS },
+      });
+    }
+    return true;
+  }
+
   return {
     /** Stores a delivery, due now; answers its id. One insert, committed before the sender is answered. */
     async enqueue(delivery: NewHookDelivery, now = Date.now()): Promise<number> {
@@ -102,13 +144,14 @@ const hookQueue = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Claims one due delivery for `owner` (its lease runs `leaseSeconds`), or answers null when none is due. */
     async claim(owner: string, now = Date.now()): Promise<ClaimedHookDelivery | null> {
       const candidates = (await rows().findMany({
-        select: ['id', 'attempts'],
+        select: ['id', 'attempts', 'status', 'endpointId', 'articleKey'],
         where: dueAt(now),
         orderBy: [{ nextAttemptAt: 'asc' }, { id: 'asc' }],
         limit: CANDIDATES,
-      })) as { id: number; attempts: number | string }[];
+      })) as Candidate[];
       for (const candidate of candidates) {
         const attempts = Number(candidate.attempts);
+        if (await waitsBehindEarlier(candidate, now)) continue;
         const { count } = await rows().updateMany({
           where: { id: candidate.id, attempts, ...dueAt(now) },
           data: {

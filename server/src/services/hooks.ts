@@ -4,7 +4,9 @@ import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { findEndpoint, type WebhookEndpoint } from '../../../core/src/hooks/endpoints';
 import { PRESETS } from '../../../core/src/hooks/presets';
 import type { HookDelivery, HookRequest } from '../../../core/src/hooks/preset';
+import type { PreparedArticle } from '../../../core/src/hooks/hook-article';
 import {
+  articleKeyOf,
   queuedReply,
   queueVerdict,
   recordingRequest,
@@ -101,15 +103,16 @@ async function enqueue(
   headers: Record<string, string>,
   bodyHash: string
 ): Promise<Record<string, unknown>> {
-  const refusals = delivery.articles.flatMap((prepare) => {
+  const prepared: PreparedArticle[] = [];
+  const refusals: unknown[] = [];
+  for (const prepare of delivery.articles) {
     try {
-      prepare();
-      return [];
+      prepared.push(prepare());
     } catch (error) {
-      return [error];
+      refusals.push(error);
     }
-  });
-  if (refusals.length && refusals.length === delivery.articles.length) throw refusals[0];
+  }
+  if (refusals.length && !prepared.length) throw refusals[0];
   const id = await getService(strapi, 'hook-queue').enqueue({
     endpointId: endpoint.id,
     preset: endpoint.preset,
@@ -117,6 +120,7 @@ async function enqueue(
     payload: body,
     headers,
     bodyHash,
+    articleKey: delivery.articles.length === 1 ? articleKeyOf(prepared) : null,
   });
   getService(strapi, 'hook-queue-worker').wake();
   return queuedReply(delivery.event, id);
