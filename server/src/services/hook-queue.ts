@@ -121,6 +121,22 @@ const hookQueue = ({ strapi }: { strapi: Core.Strapi }) => {
     return true;
   }
 
+  /**
+   * A delivery whose every try ended with its instance gone (its lease ran out each time): something in
+   * it may be what stops the process, so it is failed rather than run once more.
+   */
+  async function abandon(id: number, attempts: number, now: number): Promise<void> {
+    await rows().updateMany({
+      where: { id, attempts, status: 'processing', leaseExpiresAt: { $lt: now } },
+      data: {
+        status: 'failed',
+        problem: `The instance running it stopped before it finished, ${attempts} times; it is not tried again.`,
+        leaseExpiresAt: null,
+        finishedAt: new Date(now),
+      },
+    });
+  }
+
   return {
     /** Stores a delivery, due now; answers its id. One insert, committed before the sender is answered. */
     async enqueue(delivery: NewHookDelivery, now = Date.now()): Promise<number> {
@@ -151,6 +167,10 @@ const hookQueue = ({ strapi }: { strapi: Core.Strapi }) => {
       })) as Candidate[];
       for (const candidate of candidates) {
         const attempts = Number(candidate.attempts);
+        if (candidate.status === 'processing' && attempts >= settings().maxAttempts) {
+          await abandon(candidate.id, attempts, now);
+          continue;
+        }
         if (await waitsBehindEarlier(candidate, now)) continue;
         const { count } = await rows().updateMany({
           where: { id: candidate.id, attempts, ...dueAt(now) },
