@@ -27,7 +27,7 @@ export interface HookPreset {
   methods: readonly string[];
   reply: ReplyShape;
   /**
-   * The service gives up after 5 to 10 seconds (its docs, ../shared/notes/custom-webhooks.md): its
+   * The service gives up after 5 to 10 seconds (its docs, in issue #42's notes on the services): its
    * deliveries are answered once stored in the durable queue and processed after (docs/hook-queue.md).
    */
   queued: boolean;
