@@ -163,7 +163,7 @@ const hookQueueOnly = () =>
       ...roundAll(queue.figures, 2),
       medians: roundAll(queue.medians, 1),
       machine: machine(),
-      load_average: os.loadavg().map((value) => Math.round(value * 100) / 100),
+      load_average: os.loadavg().map((value) => value.toFixed(2)).join(' '),
       date: new Date().toISOString(),
     };
     const file = path.join(__dirname, `hook-queue-${database}.json`);
