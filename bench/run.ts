@@ -163,7 +163,10 @@ const hookQueueOnly = () =>
       ...roundAll(queue.figures, 2),
       medians: roundAll(queue.medians, 1),
       machine: machine(),
-      load_average: os.loadavg().map((value) => value.toFixed(2)).join(' '),
+      load_average: os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' '),
       date: new Date().toISOString(),
     };
     const file = path.join(__dirname, `hook-queue-${database}.json`);
