@@ -5,6 +5,7 @@ import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field'
 import { localeCode } from './locale';
 import { REQUEST_BOUNDS } from './request-bounds';
 import { webhookEndpointsSchema } from './hooks/endpoints';
+import { DEFAULT_HOOK_SECRET_GRACE_SECONDS, MAX_HOOK_SECRET_GRACE_SECONDS } from './hooks/secret-grace';
 import { fieldIssues } from './schema-issues';
 import {
   categoryFieldOverridesSchema,
@@ -200,6 +201,11 @@ export const pluginConfigSchema = z
      * served at /api/service/v1/hooks/<id>. Optional (no default) for the reason videoEmbedHosts is.
      */
     webhookEndpoints: webhookEndpointsSchema.optional(),
+    /**
+     * How long the secret of an endpoint created in the admin keeps working after it is regenerated,
+     * beside the new one, so the service can be given the new secret without a lost delivery.
+     */
+    hookSecretGraceSeconds: z.number().int().min(1).max(MAX_HOOK_SECRET_GRACE_SECONDS),
   })
   .strict();
 
@@ -250,6 +256,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   wordpressPaths: true,
   schedulePollSeconds: 60,
   workerThreads: 'auto',
+  hookSecretGraceSeconds: DEFAULT_HOOK_SECRET_GRACE_SECONDS,
 };
 
 /**

@@ -7,6 +7,7 @@ import categoryStore from './category-store';
 import contentRights from './content-rights';
 import deliveries from './deliveries';
 import entryEventReads from '../strapi/entry-event-reads';
+import hookEndpoints from './hook-endpoints';
 import hooks from './hooks';
 import keptTerms from './kept-terms';
 import locks from './locks';
@@ -41,6 +42,7 @@ const services = {
   'content-rights': contentRights,
   deliveries,
   'entry-event-reads': entryEventReads,
+  'hook-endpoints': hookEndpoints,
   hooks,
   'kept-terms': keptTerms,
   locks,

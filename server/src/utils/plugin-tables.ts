@@ -6,6 +6,8 @@ export const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source` as const;
 export const UPLOAD_JOURNAL_UID = `plugin::${PLUGIN_ID}.upload-journal` as const;
 export const SCHEDULE_UID = `plugin::${PLUGIN_ID}.schedule` as const;
 export const APPLICATION_PASSWORD_UID = `plugin::${PLUGIN_ID}.application-password` as const;
+/** Custom webhook endpoints created in the admin (issue #42). */
+export const HOOK_ENDPOINT_UID = `plugin::${PLUGIN_ID}.hook-endpoint` as const;
 export const AUTH_FAILURE_UID = `plugin::${PLUGIN_ID}.auth-failure` as const;
 export const REFUSAL_UID = `plugin::${PLUGIN_ID}.refusal` as const;
 /** WordPress terms the plugin keeps for a target without that taxonomy's relation, and their posts. */
