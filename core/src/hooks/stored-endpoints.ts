@@ -77,12 +77,14 @@ function checkOptions(
 ): void {
   const result = PRESET_OPTIONS[preset].safeParse(given ?? {});
   if (!result.success) {
-    for (const issue of result.error.issues)
-      context.addIssue({
-        code: 'custom',
-        path: ['options', ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
-        message: issue.message,
-      });
+    for (const issue of result.error.issues) {
+      const path = ['options', ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))];
+      // Each unknown option is named on its own, as a field the admin can point at.
+      if (issue.code === 'unrecognized_keys')
+        for (const key of issue.keys)
+          context.addIssue({ code: 'custom', path: [...path, key], message: 'is not an option of this preset' });
+      else context.addIssue({ code: 'custom', path, message: issue.message });
+    }
     return;
   }
   if (presetIsUnauthenticated(preset, given) && allowUnauthenticated !== true)
