@@ -33,7 +33,10 @@ describe('webhook endpoints in the admin (issue #42): stored, listed, secrets sh
   /** The Outrank endpoint the creation test makes, which the delivery test delivers through. */
   let outrankBlog: { id: string; secret: string };
 
-  const admin = async (path: string, options: { method?: string; body?: unknown; token?: string | null } = {}) => {
+  const admin = async (
+    path: string,
+    options: { method?: string; body?: unknown; token?: string | null } = {}
+  ) => {
     const response = await request(`${site.url}/article-publisher${path}`, {
       method: options.method ?? 'GET',
       body: options.body,
@@ -70,7 +73,9 @@ describe('webhook endpoints in the admin (issue #42): stored, listed, secrets sh
       pluginConfig: {
         hookSecretGraceSeconds: GRACE_SECONDS,
         authThrottle: { maxFailures: 1000, windowSeconds: 60 },
-        webhookEndpoints: [{ id: CONFIG_ID, preset: 'outrank', secret: CONFIG_SECRET, name: 'Outrank (config)' }],
+        webhookEndpoints: [
+          { id: CONFIG_ID, preset: 'outrank', secret: CONFIG_SECRET, name: 'Outrank (config)' },
+        ],
       },
     });
     ownerToken = await registerSuperAdmin(site.url);
@@ -197,7 +202,10 @@ describe('webhook endpoints in the admin (issue #42): stored, listed, secrets sh
       [{ name: 'x', preset: 'nobody' }, 'preset'],
       [{ name: 'x', preset: 'outrank', secret: 'short' }, 'secret'],
       [{ name: 'x', preset: 'outrank', options: { header: 'X-Nope' } }, 'options.header'],
-      [{ name: 'x', preset: 'custom', options: { auth: { kind: 'bearer' }, fields: { title: 'a' } } }, 'options.fields'],
+      [
+        { name: 'x', preset: 'custom', options: { auth: { kind: 'bearer' }, fields: { title: 'a' } } },
+        'options.fields',
+      ],
       [{ name: 'x', preset: 'seocraftai', options: { auth: 'none' } }, 'allowUnauthenticated'],
       [{ name: 'x', preset: 'outrank', extra: 1 }, 'extra'],
     ];
@@ -251,7 +259,11 @@ describe('webhook endpoints in the admin (issue #42): stored, listed, secrets sh
     assert.ok(Math.abs(until - (Date.now() + GRACE_SECONDS * 1000)) < 5_000, 'the grace period ends then');
     assert.equal(regenerated.json.endpoint.secret.hint, `…${second.slice(-4)}`);
 
-    assert.equal((await ping(endpoint.id, first)).status, 200, 'the old secret works within the grace period');
+    assert.equal(
+      (await ping(endpoint.id, first)).status,
+      200,
+      'the old secret works within the grace period'
+    );
     assert.equal((await ping(endpoint.id, second)).status, 200, 'the new one too');
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now()) + 500));
     const late = await ping(endpoint.id, first);
@@ -274,7 +286,10 @@ describe('webhook endpoints in the admin (issue #42): stored, listed, secrets sh
 
   it('a disabled endpoint is refused exactly as an unknown one; deleted, it is gone', async () => {
     const { endpoint, secret } = await create({ name: 'Switchable', preset: 'outrank' });
-    const disabled = await admin(`/hook-endpoints/${endpoint.id}`, { method: 'PUT', body: { enabled: false } });
+    const disabled = await admin(`/hook-endpoints/${endpoint.id}`, {
+      method: 'PUT',
+      body: { enabled: false },
+    });
     assert.equal(disabled.status, 200, disabled.text);
     assert.equal(disabled.json.enabled, false);
     for (const id of [endpoint.id, 'nobody-has-this-endpoint-id']) {
@@ -314,7 +329,9 @@ describe('webhook endpoints in the admin (issue #42): stored, listed, secrets sh
     });
     await grantPluginActions(site.url, ownerToken, 'Readers', ['settings.read']);
     const before = (await tableRows(database, TABLE)).length;
-    const someId = (await listed()).endpoints.find((entry: { source: string }) => entry.source === 'admin').id;
+    const someId = (await listed()).endpoints.find(
+      (entry: { source: string }) => entry.source === 'admin'
+    ).id;
 
     assert.equal((await admin('/hook-endpoints', { token: null })).status, 401);
     assert.equal((await admin('/hook-endpoints', { token: writer })).status, 403);
@@ -354,7 +371,10 @@ describe('webhook endpoints in the admin (issue #42): stored, listed, secrets sh
         pluginConfig: { webhookEndpoints: [{ id: stored.id, preset: 'outrank', secret: CONFIG_SECRET }] },
       }),
       (error: Error) => {
-        assert.match(error.message, /"webhookEndpoints\.0\.id" is the id of the endpoint ".+" created in the admin/);
+        assert.match(
+          error.message,
+          /"webhookEndpoints\.0\.id" is the id of the endpoint ".+" created in the admin/
+        );
         return true;
       }
     );

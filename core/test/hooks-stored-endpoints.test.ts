@@ -44,7 +44,10 @@ describe('webhook endpoints created in the admin (issue #42)', () => {
   it('knows which presets and options leave an endpoint without auth', () => {
     assert.equal(presetIsUnauthenticated('seocraftai', { auth: 'none' }), true);
     assert.equal(presetIsUnauthenticated('seocraftai', {}), false);
-    assert.equal(presetIsUnauthenticated('custom', { auth: { kind: 'none' }, fields: { title: 'a', html: 'b' } }), true);
+    assert.equal(
+      presetIsUnauthenticated('custom', { auth: { kind: 'none' }, fields: { title: 'a', html: 'b' } }),
+      true
+    );
     assert.equal(presetIsUnauthenticated('earlyseo', {}), false);
     assert.equal(isUnauthenticated({ kind: 'any', schemes: [{ kind: 'bearer' }, { kind: 'none' }] }), true);
     assert.equal(isUnauthenticated({ kind: 'all', schemes: [{ kind: 'bearer' }, { kind: 'none' }] }), false);
@@ -63,7 +66,9 @@ describe('webhook endpoints created in the admin (issue #42)', () => {
       ['options.a', 'options.b']
     );
     assert.deepEqual(
-      paths(createHookEndpointBody.safeParse({ name: 'x', preset: 'seocraftai', options: { auth: 'header' } })),
+      paths(
+        createHookEndpointBody.safeParse({ name: 'x', preset: 'seocraftai', options: { auth: 'header' } })
+      ),
       ['options.header']
     );
     const open = { name: 'x', preset: 'seocraftai', options: { auth: 'none' } };
@@ -79,7 +84,9 @@ describe('webhook endpoints created in the admin (issue #42)', () => {
     );
     assert.equal(checkUpdate('seocraftai', { options: { auth: 'none' }, allowUnauthenticated: true }), null);
     assert.deepEqual(
-      checkUpdate('blogseo', { options: { header: 'not a header' } })?.issues.map((issue) => issue.path.join('.')),
+      checkUpdate('blogseo', { options: { header: 'not a header' } })?.issues.map((issue) =>
+        issue.path.join('.')
+      ),
       ['options.header']
     );
   });

@@ -82,7 +82,11 @@ function checkOptions(
       // Each unknown option is named on its own, as a field the admin can point at.
       if (issue.code === 'unrecognized_keys')
         for (const key of issue.keys)
-          context.addIssue({ code: 'custom', path: [...path, key], message: 'is not an option of this preset' });
+          context.addIssue({
+            code: 'custom',
+            path: [...path, key],
+            message: 'is not an option of this preset',
+          });
       else context.addIssue({ code: 'custom', path, message: issue.message });
     }
     return;

@@ -59,7 +59,8 @@ export interface ResolvedHookEndpoint {
 const SECRET_WHAT = 'a webhook endpoint secret';
 const iso = (value: string | Date | null | undefined) =>
   value === null || value === undefined ? null : new Date(value).toISOString();
-const isPresetName = (value: string): value is PresetName => (PRESET_NAMES as readonly string[]).includes(value);
+const isPresetName = (value: string): value is PresetName =>
+  (PRESET_NAMES as readonly string[]).includes(value);
 
 /** Whether the options are (still) valid for the preset: a stored endpoint survives preset changes. */
 const validOptions = (preset: PresetName, options: unknown) =>
@@ -107,7 +108,8 @@ const hookEndpoints = ({ strapi }: { strapi: Core.Strapi }) => {
 
   const rowSummary = (row: EndpointRow, now = new Date()): HookEndpointSummary => {
     const preset = row.preset as PresetName;
-    const previousUntil = row.previousSecret && row.previousValidUntil ? new Date(row.previousValidUntil) : null;
+    const previousUntil =
+      row.previousSecret && row.previousValidUntil ? new Date(row.previousValidUntil) : null;
     return {
       id: row.endpointId,
       source: 'admin',
@@ -195,7 +197,10 @@ const hookEndpoints = ({ strapi }: { strapi: Core.Strapi }) => {
      * A new secret (generated, or the one given). The current one keeps working beside it for
      * `hookSecretGraceSeconds`, unless `endPreviousNow`; a predecessor still in its grace period is dropped.
      */
-    async regenerate(endpointId: string, input: RegenerateHookSecretBody): Promise<HookEndpointSecretResponse> {
+    async regenerate(
+      endpointId: string,
+      input: RegenerateHookSecretBody
+    ): Promise<HookEndpointSecretResponse> {
       const row = await editableRow(endpointId);
       const secret = input.secret ?? generateEndpointSecret();
       const sealed = sealSecret(strapi, secret, SECRET_WHAT);
@@ -252,7 +257,13 @@ const hookEndpoints = ({ strapi }: { strapi: Core.Strapi }) => {
         : null;
       const previousValidUntil = row.previousValidUntil ? new Date(row.previousValidUntil) : null;
       return {
-        endpoint: { id: row.endpointId, preset: row.preset, secret, name: row.name, options: row.options ?? {} },
+        endpoint: {
+          id: row.endpointId,
+          preset: row.preset,
+          secret,
+          name: row.name,
+          options: row.options ?? {},
+        },
         source: 'admin',
         secrets: secretsInForce({ secret, previousSecret, previousValidUntil }, now),
       };

@@ -86,7 +86,10 @@ const pluginStore = ({ strapi }: { strapi: Core.Strapi }) => {
       return typeof value?.at === 'string' ? value.at : null;
     },
     async setHookLastDelivery(endpointId: string, at: Date): Promise<void> {
-      await store().set({ key: `${HOOK_LAST_DELIVERY_ENTRY}:${endpointId}`, value: { at: at.toISOString() } });
+      await store().set({
+        key: `${HOOK_LAST_DELIVERY_ENTRY}:${endpointId}`,
+        value: { at: at.toISOString() },
+      });
     },
   };
 };

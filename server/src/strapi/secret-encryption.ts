@@ -40,8 +40,6 @@ export function openSecret(strapi: Core.Strapi, sealed: SealedSecret, what: stri
   if (!sealed.encrypted) return sealed.value;
   const secret = encryption(strapi)?.decrypt(sealed.value) ?? null;
   if (!secret)
-    strapi.log.error(
-      `[article-publisher] ${what} cannot be decrypted (was the encryption key changed?)`
-    );
+    strapi.log.error(`[article-publisher] ${what} cannot be decrypted (was the encryption key changed?)`);
   return secret || null;
 }
