@@ -11,6 +11,7 @@ const ADMIN_RUNTIME_CORE_MODULES = [
   'plugin-identity',
   'settings-keys',
   'wordpress/authorize-application',
+  'hooks/preset-guide',
 ];
 
 export default tseslint.config(

@@ -29,6 +29,14 @@ export default {
           Component: () => import('./pages/SettingsPage'),
         },
         {
+          id: `${PLUGIN_ID}-hooks`,
+          // A sibling path too (see Activity below).
+          to: `${PLUGIN_ID}-hooks`,
+          intlLabel: { id: getTranslation('hooks.link'), defaultMessage: 'Webhook endpoints' },
+          permissions: PERMISSIONS.readSettings,
+          Component: () => import('./pages/HookEndpointsPage'),
+        },
+        {
           id: `${PLUGIN_ID}-activity`,
           // A sibling path, not a sub-path: the settings menu marks a link active for every path below it.
           to: `${PLUGIN_ID}-activity`,

@@ -6,6 +6,7 @@ import { localeCode } from './locale';
 import { REQUEST_BOUNDS } from './request-bounds';
 import { webhookEndpointsSchema } from './hooks/endpoints';
 import { DEFAULT_HOOK_QUEUE, hookQueueSchema } from './hooks/queue';
+import { DEFAULT_HOOK_SECRET_GRACE_SECONDS, MAX_HOOK_SECRET_GRACE_SECONDS } from './hooks/secret-grace';
 import { fieldIssues } from './schema-issues';
 import {
   categoryFieldOverridesSchema,
@@ -206,6 +207,11 @@ export const pluginConfigSchema = z
      * up after 5 to 10 s): workers per instance, lease, retries and retention (docs/hook-queue.md).
      */
     hookQueue: hookQueueSchema,
+    /**
+     * How long the secret of an endpoint created in the admin keeps working after it is regenerated,
+     * beside the new one, so the service can be given the new secret without a lost delivery.
+     */
+    hookSecretGraceSeconds: z.number().int().min(1).max(MAX_HOOK_SECRET_GRACE_SECONDS),
   })
   .strict();
 
@@ -257,6 +263,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   schedulePollSeconds: 60,
   workerThreads: 'auto',
   hookQueue: DEFAULT_HOOK_QUEUE,
+  hookSecretGraceSeconds: DEFAULT_HOOK_SECRET_GRACE_SECONDS,
 };
 
 /**

@@ -82,6 +82,8 @@ function startWebhookQueue(strapi: Core.Strapi) {
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await registerPermissionActions(strapi);
   await createLockTable(strapi);
+  // One URL names one endpoint: a config id that an endpoint created in the admin has stops the start.
+  await getService(strapi, 'hook-endpoints').assertUniqueIds();
   await removeStaleDownloadFolders(strapi);
   journalPluginUploads(strapi);
   await removeOrphanUploads(strapi);

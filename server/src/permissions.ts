@@ -9,7 +9,7 @@ export const PERMISSION_ACTIONS = [
   {
     uid: ACTIONS.regenerateSecrets,
     displayName:
-      'Generate and regenerate the API key and webhook secret; create and revoke WordPress application passwords',
+      'Generate and regenerate the API key and webhook secret; create and revoke WordPress application passwords; create, change and delete webhook endpoints',
     subCategory: 'settings',
   },
   { uid: ACTIONS.readActivity, displayName: 'Read activity', subCategory: 'activity' },

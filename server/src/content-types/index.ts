@@ -2,6 +2,7 @@ import applicationPasswordSchema from './application-password/schema.json';
 import authFailureSchema from './auth-failure/schema.json';
 import deliverySchema from './delivery/schema.json';
 import hookDeliverySchema from './hook-delivery/schema.json';
+import hookEndpointSchema from './hook-endpoint/schema.json';
 import mediaSourceSchema from './media-source/schema.json';
 import refusalSchema from './refusal/schema.json';
 import scheduleSchema from './schedule/schema.json';
@@ -14,6 +15,7 @@ export default {
   'auth-failure': { schema: authFailureSchema },
   delivery: { schema: deliverySchema },
   'hook-delivery': { schema: hookDeliverySchema },
+  'hook-endpoint': { schema: hookEndpointSchema },
   'media-source': { schema: mediaSourceSchema },
   refusal: { schema: refusalSchema },
   schedule: { schema: scheduleSchema },

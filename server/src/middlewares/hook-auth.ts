@@ -6,7 +6,7 @@ import {
   describeAuthFailure,
   type AuthOutcome,
 } from '../../../core/src/hooks/auth';
-import { findEndpoint, type WebhookEndpoint } from '../../../core/src/hooks/endpoints';
+import type { WebhookEndpoint } from '../../../core/src/hooks/endpoints';
 import { PRESETS } from '../../../core/src/hooks/presets';
 import { ServiceError } from '../../../core/src/errors';
 import { parseJsonBody } from '../../../core/src/json-body';
@@ -31,24 +31,27 @@ export const headerOf = (ctx: Context) => (name: string) => ctx.get(name) || und
 
 /**
  * Route middleware of a custom webhook endpoint (`/service/v1/hooks/:id`), in the signed webhook's
- * order: the endpoint (404 when the id names none), then what the headers alone can prove (a token,
+ * order: the endpoint (404 when the id names none, or a disabled one), then what the headers alone can prove (a token,
  * a header secret, the form of a signature, a timestamp's window) before any byte is read, then the
  * raw body under the unverified-body budget, checked over its exact bytes, and only then parsed.
- * Every refused credential counts towards the per-client throttle.
+ * Every refused credential counts towards the per-client throttle. An endpoint whose secret was
+ * regenerated accepts its previous secret too, for the grace period.
  */
 export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
   async (ctx: Context, next: Next) => {
     const throttle = getService(strapi, 'auth-throttle');
     const client = ctx.request.ip;
-    const endpoints = getService(strapi, 'plugin-config').static().webhookEndpoints;
-    const endpoint = findEndpoint(endpoints, String(ctx.params.id ?? ''));
+    const now = new Date();
+    // Declared in the config or created in the admin; a disabled one is refused exactly as an unknown one.
+    const resolved = await getService(strapi, 'hook-endpoints').find(String(ctx.params.id ?? ''), now);
     // Counted as a failed credential: with auth "none" the address is the secret, so guessing is throttled.
-    if (!endpoint)
+    if (!resolved)
       return throttle.refuse(
         client,
         'hook',
         new ServiceError('not_found', 'No webhook endpoint has this address.')
       );
+    const { endpoint, secrets } = resolved;
     const preset = PRESETS[endpoint.preset];
     if (!preset.methods.includes(ctx.method)) {
       throw new ServiceError(
@@ -69,8 +72,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
       );
     }
     const scheme = preset.auth(endpoint.options);
-    const request = { header: headerOf(ctx), now: new Date() };
-    const secrets = [endpoint.secret];
+    const request = { header: headerOf(ctx), now };
     const beforeBody = checkHeaders(scheme, request, secrets);
     if (!beforeBody.ok) return refuse(beforeBody);
 
@@ -79,6 +81,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     if (!outcome.ok) return refuse(outcome);
     ctx.request.body = parseJsonBody(raw);
     setVerifiedBodyDigest(ctx, rawBodyDigest(raw));
+    await getService(strapi, 'hook-endpoints').recordDelivery(resolved, now);
     (ctx.state as StateWithEndpoint)[HOOK_ENDPOINT] = endpoint;
     await next();
   };

@@ -69,6 +69,36 @@ export default {
     },
     {
       method: 'GET',
+      path: '/hook-endpoints',
+      handler: 'admin-hook-endpoints.list',
+      config: requires(ACTIONS.readSettings),
+    },
+    {
+      method: 'POST',
+      path: '/hook-endpoints',
+      handler: 'admin-hook-endpoints.create',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
+      method: 'PUT',
+      path: '/hook-endpoints/:id',
+      handler: 'admin-hook-endpoints.update',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
+      method: 'POST',
+      path: '/hook-endpoints/:id/secret',
+      handler: 'admin-hook-endpoints.regenerate',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
+      method: 'DELETE',
+      path: '/hook-endpoints/:id',
+      handler: 'admin-hook-endpoints.remove',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
+      method: 'GET',
       path: '/activity',
       handler: 'admin-activity.listDeliveries',
       config: requires(ACTIONS.readActivity),

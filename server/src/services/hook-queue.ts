@@ -1,6 +1,5 @@
 import { createId as createDocumentId } from '@paralleldrive/cuid2';
 import type { Core } from '@strapi/strapi';
-import { findEndpoint } from '../../../core/src/hooks/endpoints';
 import {
   type HookQueueEntry,
   type HookQueueResponse,
@@ -265,12 +264,15 @@ const hookQueue = ({ strapi }: { strapi: Core.Strapi }) => {
         where: query.status ? { status: query.status } : {},
         orderBy: [{ id: 'desc' }],
       })) as { results: QueueRow[]; pagination: HookQueueResponse['pagination'] };
-      const endpoints = getService(strapi, 'plugin-config').static().webhookEndpoints;
+      // Config and admin endpoints alike, each looked up once per page.
+      const names = new Map<string, string | null>();
+      for (const id of new Set(results.map((row) => row.endpointId)))
+        names.set(id, (await getService(strapi, 'hook-endpoints').find(id))?.endpoint.name ?? null);
       const entry = (row: QueueRow): HookQueueEntry => ({
         id: row.id,
         receivedAt: new Date(row.createdAt).toISOString(),
         endpointId: row.endpointId,
-        endpointName: findEndpoint(endpoints, row.endpointId)?.name ?? null,
+        endpointName: names.get(row.endpointId) ?? null,
         preset: row.preset,
         event: row.event,
         status: row.status,

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { articleOptions } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
-import { findEndpoint, type WebhookEndpoint } from '../../../core/src/hooks/endpoints';
+import type { WebhookEndpoint } from '../../../core/src/hooks/endpoints';
 import { PRESETS } from '../../../core/src/hooks/presets';
 import type { HookDelivery, HookRequest } from '../../../core/src/hooks/preset';
 import type { PreparedArticle } from '../../../core/src/hooks/hook-article';
@@ -79,10 +79,11 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
    * preset read), through the same pipeline; answers what the queue does with it next.
    */
   async processQueued(row: ClaimedHookDelivery): Promise<QueueVerdict> {
-    const { hookQueue: settings, webhookEndpoints } = getService(strapi, 'plugin-config').static();
-    const endpoint = findEndpoint(webhookEndpoints, row.endpointId);
+    const { hookQueue: settings } = getService(strapi, 'plugin-config').static();
+    // Config or admin endpoint alike; one deleted or disabled since the delivery came is not published to.
+    const endpoint = (await getService(strapi, 'hook-endpoints').find(row.endpointId))?.endpoint;
     if (!endpoint)
-      return { kind: 'failed', outcome: [], problem: 'The endpoint no longer exists in the config.' };
+      return { kind: 'failed', outcome: [], problem: 'The endpoint no longer exists or is disabled.' };
     const delivery = PRESETS[endpoint.preset].read(row.payload, storedRequest(row.headers), endpoint.options);
     if (delivery.kind === 'ignored') return { kind: 'done', outcome: [] };
     const outcomes = await this.publishArticles(endpoint, delivery, row.bodyHash);

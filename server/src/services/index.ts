@@ -9,6 +9,7 @@ import deliveries from './deliveries';
 import entryEventReads from '../strapi/entry-event-reads';
 import hookQueue from './hook-queue';
 import hookQueueWorker from './hook-queue-worker';
+import hookEndpoints from './hook-endpoints';
 import hooks from './hooks';
 import keptTerms from './kept-terms';
 import locks from './locks';
@@ -45,6 +46,7 @@ const services = {
   'entry-event-reads': entryEventReads,
   'hook-queue': hookQueue,
   'hook-queue-worker': hookQueueWorker,
+  'hook-endpoints': hookEndpoints,
   hooks,
   'kept-terms': keptTerms,
   locks,

@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { openSecret, sealSecret } from '../strapi/secret-encryption';
 import { PLUGIN_ID } from '../utils/plugin-id';
 
 /** What is kept of a generated secret: its digest and a hint, never the secret itself. */
@@ -17,15 +18,12 @@ export interface StoredWebhookSecret {
   createdAt: string;
 }
 
-interface EncryptionService {
-  encrypt(value: string): string | null;
-  decrypt(value: string): string | null;
-}
-
 const API_KEY_ENTRY = 'api-key';
 const SETTINGS_ENTRY = 'settings';
 const WEBHOOK_SECRET_ENTRY = 'webhook-secret';
 const ORPHAN_SWEEP_ENTRY = 'orphan-sweep';
+/** One entry per config endpoint (`hook-last-delivery:<id>`), so deliveries to two never overwrite each other. */
+const HOOK_LAST_DELIVERY_ENTRY = 'hook-last-delivery';
 
 /**
  * The one place that reads and writes the plugin's own state: secrets and the settings saved in the
@@ -34,10 +32,6 @@ const ORPHAN_SWEEP_ENTRY = 'orphan-sweep';
  */
 const pluginStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const store = () => strapi.store({ type: 'plugin', name: PLUGIN_ID });
-  const encryption = () =>
-    (strapi.admin?.services as Record<string, unknown> | undefined)?.encryption as
-      | EncryptionService
-      | undefined;
   return {
     /** When an instance last started the periodic orphan sweep (ms since the epoch), 0 if none did. */
     async getLastOrphanSweep(): Promise<number> {
@@ -71,32 +65,31 @@ const pluginStore = ({ strapi }: { strapi: Core.Strapi }) => {
         | null
         | undefined;
       if (!record || typeof record.value !== 'string') return null;
-      const secret = record.encrypted ? encryption()?.decrypt(record.value) : record.value;
-      if (!secret) {
-        strapi.log.error(
-          '[article-publisher] the stored webhook secret cannot be decrypted (was the encryption key changed?)'
-        );
-        return null;
-      }
+      const secret = openSecret(strapi, record, 'the stored webhook secret');
+      if (!secret) return null;
       return { secret, hint: record.hint, createdAt: record.createdAt };
     },
 
     async setWebhookSecret(secret: string, hint: string): Promise<string> {
-      const encrypted = encryption()?.encrypt(secret) ?? null;
-      if (!encrypted) {
-        strapi.log.warn(
-          '[article-publisher] admin.secrets.encryptionKey is not set: the webhook secret is stored unencrypted'
-        );
-      }
+      const sealed = sealSecret(strapi, secret, 'the webhook secret');
       const createdAt = new Date().toISOString();
-      const record: StoredWebhookSecret = {
-        value: encrypted ?? secret,
-        encrypted: encrypted !== null,
-        hint,
-        createdAt,
-      };
+      const record: StoredWebhookSecret = { ...sealed, hint, createdAt };
       await store().set({ key: WEBHOOK_SECRET_ENTRY, value: record });
       return createdAt;
+    },
+
+    /** When a config endpoint last took a delivery (ISO 8601), or null. */
+    async getHookLastDelivery(endpointId: string): Promise<string | null> {
+      const value = (await store().get({ key: `${HOOK_LAST_DELIVERY_ENTRY}:${endpointId}` })) as {
+        at?: unknown;
+      } | null;
+      return typeof value?.at === 'string' ? value.at : null;
+    },
+    async setHookLastDelivery(endpointId: string, at: Date): Promise<void> {
+      await store().set({
+        key: `${HOOK_LAST_DELIVERY_ENTRY}:${endpointId}`,
+        value: { at: at.toISOString() },
+      });
     },
   };
 };

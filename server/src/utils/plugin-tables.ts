@@ -6,6 +6,8 @@ export const MEDIA_SOURCE_UID = `plugin::${PLUGIN_ID}.media-source` as const;
 export const UPLOAD_JOURNAL_UID = `plugin::${PLUGIN_ID}.upload-journal` as const;
 export const SCHEDULE_UID = `plugin::${PLUGIN_ID}.schedule` as const;
 export const APPLICATION_PASSWORD_UID = `plugin::${PLUGIN_ID}.application-password` as const;
+/** Custom webhook endpoints created in the admin (issue #42). */
+export const HOOK_ENDPOINT_UID = `plugin::${PLUGIN_ID}.hook-endpoint` as const;
 export const AUTH_FAILURE_UID = `plugin::${PLUGIN_ID}.auth-failure` as const;
 /** Custom webhook deliveries waiting for, or done with, their import (the durable queue). */
 export const HOOK_DELIVERY_UID = `plugin::${PLUGIN_ID}.hook-delivery` as const;

@@ -1,7 +1,9 @@
-import { Alert, Typography } from '@strapi/design-system';
+import { Alert, Link, Typography } from '@strapi/design-system';
 import * as React from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import type { SettingsPageResponse } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
+import { PLUGIN_ID } from '../../pluginId';
 import { adminBackendUrl, serviceAddresses } from '../../utils/serviceAddresses';
 import { CopyableField } from './CopyableField';
 import { Section } from './Section';
@@ -88,6 +90,15 @@ export const ConnectionSection = ({
           )}
         </Typography>
       )}
+      <Typography variant="pi" textColor="neutral600" data-testid="hook-endpoints-note">
+        {t(
+          'settings.endpoints.hooksNote',
+          'Services that deliver to a custom webhook of their own (Outrank, BlogSEO, SEOcraftAI, SEOLadders, RankPill, Rank Sector, GetMyWebRank, CiteFlow, BabyLoveGrowth, Arvow, Journalist AI, SEOGrove, Ranket, EarlySEO, or any other with a JSON mapping) get a URL and a secret of their own:'
+        )}{' '}
+        <Link tag={RouterLink} to={`/settings/${PLUGIN_ID}-hooks`} data-testid="hook-endpoints-link">
+          {t('settings.endpoints.hooksLink', 'Webhook endpoints')}
+        </Link>
+      </Typography>
       <WordPressConnection
         siteUrl={addresses.cmsUrl}
         login={wordpressLogin}

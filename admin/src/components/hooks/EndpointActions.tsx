@@ -1,0 +1,172 @@
+import { Button, Checkbox, Dialog, Flex, IconButton, Modal, Typography } from '@strapi/design-system';
+import { ArrowClockwise, Link as LinkIcon, Pencil, Trash } from '@strapi/icons';
+import * as React from 'react';
+import type { HookEndpointSummary } from '../../../../core/src/hooks/endpoints-api';
+import { useTranslate } from '../../hooks/useTranslate';
+import type { HookAddresses } from '../../utils/hookAddresses';
+import { EndpointAddresses } from './EndpointAddresses';
+
+export interface EndpointActionHandlers {
+  onEdit: (endpoint: HookEndpointSummary) => void;
+  onRegenerate: (endpoint: HookEndpointSummary, endPreviousNow: boolean) => Promise<void>;
+  onDelete: (endpoint: HookEndpointSummary) => Promise<void>;
+}
+
+/** A row's actions: its addresses for everyone; edit, a new secret and delete for endpoints the role may manage. */
+export const EndpointActions = ({
+  endpoint,
+  addresses,
+  canManage,
+  graceSeconds,
+  handlers,
+}: {
+  endpoint: HookEndpointSummary;
+  addresses: HookAddresses;
+  canManage: boolean;
+  graceSeconds: number;
+  handlers: EndpointActionHandlers;
+}) => {
+  const t = useTranslate();
+  const editable = canManage && endpoint.source === 'admin';
+  return (
+    <Flex gap={1}>
+      <Modal.Root>
+        <Modal.Trigger>
+          <IconButton
+            label={t('hooks.actions.addresses', 'Addresses of {name}', { name: endpoint.name })}
+            variant="ghost"
+          >
+            <LinkIcon />
+          </IconButton>
+        </Modal.Trigger>
+        <Modal.Content>
+          <Modal.Header closeLabel={t('settings.close', 'Close')}>
+            <Modal.Title>
+              {t('hooks.actions.addressesTitle', 'Addresses of {name}', { name: endpoint.name })}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <EndpointAddresses endpoint={endpoint} addresses={addresses} />
+          </Modal.Body>
+        </Modal.Content>
+      </Modal.Root>
+      {editable && (
+        <>
+          <IconButton
+            label={t('hooks.actions.edit', 'Edit {name}', { name: endpoint.name })}
+            variant="ghost"
+            onClick={() => handlers.onEdit(endpoint)}
+          >
+            <Pencil />
+          </IconButton>
+          <RegenerateButton
+            endpoint={endpoint}
+            graceSeconds={graceSeconds}
+            onRegenerate={handlers.onRegenerate}
+          />
+          <DeleteButton endpoint={endpoint} onDelete={handlers.onDelete} />
+        </>
+      )}
+    </Flex>
+  );
+};
+
+const RegenerateButton = ({
+  endpoint,
+  graceSeconds,
+  onRegenerate,
+}: {
+  endpoint: HookEndpointSummary;
+  graceSeconds: number;
+  onRegenerate: EndpointActionHandlers['onRegenerate'];
+}) => {
+  const t = useTranslate();
+  const [endPreviousNow, setEndPreviousNow] = React.useState(false);
+  const hours = Math.round((graceSeconds / 3600) * 10) / 10;
+  return (
+    <Dialog.Root onOpenChange={() => setEndPreviousNow(false)}>
+      <Dialog.Trigger>
+        <IconButton
+          label={t('hooks.actions.regenerate', 'New secret for {name}', { name: endpoint.name })}
+          variant="ghost"
+        >
+          <ArrowClockwise />
+        </IconButton>
+      </Dialog.Trigger>
+      <Dialog.Content>
+        <Dialog.Header>
+          {t('hooks.regenerate.title', 'A new secret for {name}?', { name: endpoint.name })}
+        </Dialog.Header>
+        <Dialog.Body>
+          <Flex direction="column" alignItems="stretch" gap={3}>
+            <Typography>
+              {t(
+                'hooks.regenerate.body',
+                'The current secret keeps working for {hours} h beside the new one, so the service can be given the new secret without a lost delivery.',
+                { hours }
+              )}
+            </Typography>
+            <Checkbox
+              name="hook-end-previous-now"
+              checked={endPreviousNow}
+              onCheckedChange={(checked: boolean | 'indeterminate') => setEndPreviousNow(checked === true)}
+            >
+              {t('hooks.regenerate.now', 'The current secret leaked: refuse it at once')}
+            </Checkbox>
+          </Flex>
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.Cancel>
+            <Button variant="tertiary">{t('settings.confirm.cancel', 'Cancel')}</Button>
+          </Dialog.Cancel>
+          <Dialog.Action>
+            <Button variant="danger-light" onClick={() => onRegenerate(endpoint, endPreviousNow)}>
+              {t('hooks.regenerate.action', 'Generate a new secret')}
+            </Button>
+          </Dialog.Action>
+        </Dialog.Footer>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+};
+
+const DeleteButton = ({
+  endpoint,
+  onDelete,
+}: {
+  endpoint: HookEndpointSummary;
+  onDelete: EndpointActionHandlers['onDelete'];
+}) => {
+  const t = useTranslate();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger>
+        <IconButton
+          label={t('hooks.actions.delete', 'Delete {name}', { name: endpoint.name })}
+          variant="ghost"
+        >
+          <Trash />
+        </IconButton>
+      </Dialog.Trigger>
+      <Dialog.Content>
+        <Dialog.Header>{t('hooks.delete.title', 'Delete {name}?', { name: endpoint.name })}</Dialog.Header>
+        <Dialog.Body>
+          {t(
+            'hooks.delete.body',
+            'Its URL stops answering at once, on every instance; the posts it delivered stay. This cannot be undone.'
+          )}
+        </Dialog.Body>
+        <Dialog.Footer>
+          <Dialog.Cancel>
+            <Button variant="tertiary">{t('settings.confirm.cancel', 'Cancel')}</Button>
+          </Dialog.Cancel>
+          <Dialog.Action>
+            <Button variant="danger" onClick={() => onDelete(endpoint)}>
+              {t('hooks.delete.action', 'Delete')}
+            </Button>
+          </Dialog.Action>
+        </Dialog.Footer>
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+};

@@ -1,0 +1,224 @@
+import { Flex, Grid, Typography } from '@strapi/design-system';
+import { useTranslate } from '../../hooks/useTranslate';
+import type { FieldErrors } from '../../utils/fieldErrors';
+import { SelectField, TextField } from '../settings/inputs';
+import type { EndpointFormValues } from './endpoint-form-values';
+
+interface PresetOptionsFieldsProps {
+  values: EndpointFormValues;
+  customFields: string[];
+  errors: FieldErrors;
+  onChange: (values: EndpointFormValues) => void;
+}
+
+/** The chosen preset's own options: how its service authenticates, and for Custom where the article is. */
+export const PresetOptionsFields = ({ values, customFields, errors, onChange }: PresetOptionsFieldsProps) => {
+  const t = useTranslate();
+  const set = (patch: Partial<EndpointFormValues>) => onChange({ ...values, ...patch });
+  const headerError = errors['options.header'] ?? errors['options.auth.header'];
+  const status = (
+    <SelectField
+      name="hook-status"
+      label={t('hooks.form.status', 'Status of an article that names none')}
+      value={values.status}
+      noneLabel={t('hooks.form.status.default', "The site's default status")}
+      options={[
+        { value: 'draft', label: t('hooks.form.status.draft', 'Draft') },
+        { value: 'publish', label: t('hooks.form.status.publish', 'Published') },
+        { value: 'pending', label: t('hooks.form.status.pending', 'Pending review') },
+      ]}
+      error={errors['options.status']}
+      onChange={(next) => set({ status: next as EndpointFormValues['status'] })}
+    />
+  );
+  const header = (label: string, hint?: string) => (
+    <TextField
+      name="hook-header"
+      label={label}
+      hint={hint}
+      value={values.header}
+      placeholder="X-Api-Key"
+      error={headerError}
+      onChange={(next) => set({ header: next })}
+    />
+  );
+
+  switch (values.preset) {
+    case 'blogseo':
+      return (
+        <Flex direction="column" alignItems="stretch" gap={4}>
+          {header(
+            t('hooks.form.blogseoHeader', 'Custom header name (optional)'),
+            t('hooks.form.blogseoHeader.hint', 'Empty: BlogSEO sends the secret in X-Webhook-Secret.')
+          )}
+          {status}
+        </Flex>
+      );
+    case 'seocraftai':
+      return (
+        <Flex direction="column" alignItems="stretch" gap={4}>
+          <SelectField
+            name="hook-seocraftai-auth"
+            label={t('hooks.form.auth', 'Authentication')}
+            value={values.seocraftaiAuth}
+            options={[
+              { value: 'bearer', label: t('hooks.form.auth.bearer', 'Bearer token (Authorization)') },
+              { value: 'header', label: t('hooks.form.auth.header', 'A header you name') },
+              { value: 'none', label: t('hooks.form.auth.none', 'None: the URL is the only secret') },
+            ]}
+            error={errors['options.auth']}
+            onChange={(next) => set({ seocraftaiAuth: next as EndpointFormValues['seocraftaiAuth'] })}
+          />
+          {values.seocraftaiAuth === 'header' && header(t('hooks.form.header', 'Header name'))}
+          {status}
+        </Flex>
+      );
+    case 'rankpill':
+      return (
+        <Flex direction="column" alignItems="stretch" gap={4}>
+          <SelectField
+            name="hook-rankpill-auth"
+            label={t('hooks.form.auth', 'Authentication')}
+            value={values.rankpillAuth}
+            options={[
+              { value: 'signature', label: t('hooks.form.auth.signature', 'Signature (HMAC of the body)') },
+              { value: 'bearer', label: t('hooks.form.auth.bearer', 'Bearer token (Authorization)') },
+            ]}
+            error={errors['options.auth']}
+            onChange={(next) => set({ rankpillAuth: next as EndpointFormValues['rankpillAuth'] })}
+          />
+          {status}
+        </Flex>
+      );
+    case 'ranksector':
+      return (
+        <Flex direction="column" alignItems="stretch" gap={4}>
+          <TextField
+            name="hook-signature-header"
+            label={t('hooks.form.signatureHeader', 'Signature header (optional)')}
+            hint={t(
+              'hooks.form.signatureHeader.hint',
+              'Rank Sector does not document it; X-RankSector-Signature, X-Signature and X-Webhook-Signature are read in any case.'
+            )}
+            value={values.signatureHeader}
+            error={errors['options.signatureHeader']}
+            onChange={(next) => set({ signatureHeader: next })}
+          />
+          {status}
+        </Flex>
+      );
+    case 'custom':
+      return (
+        <CustomOptions values={values} customFields={customFields} errors={errors} set={set}>
+          {status}
+          {(values.customAuth === 'header' || values.customAuth === 'hmac') &&
+            header(t('hooks.form.header', 'Header name'))}
+        </CustomOptions>
+      );
+    default:
+      return status;
+  }
+};
+
+/** Custom: its auth, where the articles and the event are, and the JSON path of each article field. */
+const CustomOptions = ({
+  values,
+  customFields,
+  errors,
+  set,
+  children,
+}: {
+  values: EndpointFormValues;
+  customFields: string[];
+  errors: FieldErrors;
+  set: (patch: Partial<EndpointFormValues>) => void;
+  children: React.ReactNode;
+}) => {
+  const t = useTranslate();
+  return (
+    <Flex direction="column" alignItems="stretch" gap={4}>
+      <SelectField
+        name="hook-custom-auth"
+        label={t('hooks.form.auth', 'Authentication')}
+        value={values.customAuth}
+        options={[
+          { value: 'bearer', label: t('hooks.form.auth.bearer', 'Bearer token (Authorization)') },
+          { value: 'header', label: t('hooks.form.auth.header', 'A header you name') },
+          {
+            value: 'hmac',
+            label: t('hooks.form.auth.hmac', 'HMAC-SHA256 of the body, in a header you name'),
+          },
+          { value: 'none', label: t('hooks.form.auth.none', 'None: the URL is the only secret') },
+        ]}
+        error={errors['options.auth'] ?? errors['options.auth.kind']}
+        onChange={(next) => set({ customAuth: next as EndpointFormValues['customAuth'] })}
+      />
+      {values.customAuth === 'hmac' && (
+        <SelectField
+          name="hook-custom-format"
+          label={t('hooks.form.format', 'Signature format')}
+          value={values.customFormat}
+          options={[
+            { value: 'either', label: t('hooks.form.format.either', 'Hex or sha256=<hex>') },
+            { value: 'hex', label: t('hooks.form.format.hex', 'Hex only') },
+            { value: 'sha256=', label: t('hooks.form.format.prefixed', 'sha256=<hex> only') },
+          ]}
+          onChange={(next) => set({ customFormat: next as EndpointFormValues['customFormat'] })}
+        />
+      )}
+      {children}
+      <Typography variant="pi" textColor="neutral600">
+        {t(
+          'hooks.form.paths',
+          'Paths into the JSON body: keys separated by dots, [0] for an array entry, [] for every entry (data.post.title, images[0].url, tags[].name).'
+        )}
+      </Typography>
+      <Grid.Root gap={4}>
+        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <TextField
+            name="hook-articles"
+            label={t('hooks.form.articles', 'Articles at (optional)')}
+            hint={t('hooks.form.articles.hint', 'One object or a list; empty: the whole body.')}
+            value={values.articles}
+            error={errors['options.articles']}
+            onChange={(next) => set({ articles: next })}
+          />
+        </Grid.Item>
+        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <TextField
+            name="hook-event"
+            label={t('hooks.form.event', 'Event name at (optional)')}
+            value={values.event}
+            error={errors['options.event']}
+            onChange={(next) => set({ event: next })}
+          />
+        </Grid.Item>
+        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
+          <TextField
+            name="hook-test-events"
+            label={t('hooks.form.testEvents', 'Test events (comma-separated)')}
+            value={values.testEvents}
+            error={errors['options.testEvents']}
+            onChange={(next) => set({ testEvents: next })}
+          />
+        </Grid.Item>
+        {customFields.map((field) => (
+          <Grid.Item key={field} col={4} s={12} direction="column" alignItems="stretch">
+            <TextField
+              name={`hook-field-${field}`}
+              label={field === 'title' || field === 'html' ? `${field} *` : field}
+              value={values.fields[field] ?? ''}
+              error={errors[`options.fields.${field}`]}
+              onChange={(next) => set({ fields: { ...values.fields, [field]: next } })}
+            />
+          </Grid.Item>
+        ))}
+      </Grid.Root>
+      {errors['options.fields'] && (
+        <Typography variant="pi" textColor="danger600" data-testid="hook-fields-error">
+          {`fields ${errors['options.fields']}`}
+        </Typography>
+      )}
+    </Flex>
+  );
+};
