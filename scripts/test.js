@@ -4,6 +4,7 @@
 // runs the integration tests again on PostgreSQL and on MariaDB, each playground on a fresh database.
 //   node scripts/test.js [files...]   only these files, on SQLite
 //   TEST_DATABASES=sqlite npm test    only the SQLite pass
+//   TEST_SQLITE_SHARES=1 npm test     the SQLite pass as one run of files in turn (default: 2 side by side)
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -103,8 +104,10 @@ function runNodeTestsBeside(files, env, label, prefix) {
  * A public folder (with its uploads folder) of a pass's own, so that passes running side by side do not
  * see each other's uploads (tests count the files a publish wrote).
  */
+const publicFolders = new Set();
 function ownPublicFolder(client) {
   const dir = path.join(root, 'test', '.runs', `public-${client}`);
+  publicFolders.add(dir);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'uploads'), { recursive: true });
   return dir;
@@ -174,13 +177,28 @@ async function runAll() {
   const results = [];
   if (databases.includes('sqlite')) {
     const sqliteIntegration = compatBeside ? integration.filter((file) => file !== COMPAT) : integration;
-    results.push(
-      runNodeTests(
-        [...listTests('core/test'), ...listTests('server/test'), ...sqliteIntegration],
-        { TEST_DATABASE_CLIENT: 'sqlite' },
-        'unit + integration on SQLite'
-      )
-    );
+    const files = [...listTests('core/test'), ...listTests('server/test'), ...sqliteIntegration];
+    const shares = inTurn ? 1 : Math.max(1, Number(process.env.TEST_SQLITE_SHARES ?? 2));
+    if (shares === 1) {
+      results.push(runNodeTests(files, { TEST_DATABASE_CLIENT: 'sqlite' }, 'unit + integration on SQLite'));
+    } else {
+      // The SQLite pass in shares side by side: one pass of files in turn left a core idle while each
+      // file waited on its Strapi's start or its database. Files are dealt in turn (the alphabetical
+      // order mixes heavy and light ones); each share has its own uploads folder.
+      const dealt = Array.from({ length: shares }, (_, n) => files.filter((_, i) => i % shares === n));
+      results.push(
+        ...(await Promise.all(
+          dealt.map((part, n) =>
+            runNodeTestsBeside(
+              part,
+              { TEST_DATABASE_CLIENT: 'sqlite', PLAYGROUND_PUBLIC_DIR: ownPublicFolder(`sqlite-${n + 1}`) },
+              `unit + integration on SQLite, share ${n + 1} of ${shares}`,
+              `[sqlite ${n + 1}]`
+            )
+          )
+        ))
+      );
+    }
   }
   if (inTurn || later.length < 2) {
     for (const pass of later) results.push(runNodeTests(pass.files, pass.env, pass.label));
@@ -191,9 +209,7 @@ async function runAll() {
       ))
     );
   }
-  for (const client of ['postgres', 'mysql']) {
-    fs.rmSync(path.join(root, 'test', '.runs', `public-${client}`), { recursive: true, force: true });
-  }
+  for (const dir of publicFolders) fs.rmSync(dir, { recursive: true, force: true });
   return results;
 }
 
