@@ -10,6 +10,7 @@ import type {
   CategoriesRole,
   DefaultValue,
   FieldRef,
+  NameFieldRole,
   RelatedType,
   RelationRole,
   SeoRole,
@@ -19,15 +20,20 @@ import type {
 } from './profile';
 import { unfillableCategoryFields } from './category-values';
 import { categoryType, relatedNameField, relatedType, slugField } from './related-types';
+import { STRING_MAX_LENGTH } from './fit';
 import {
+  hasUsableDefault,
   looksLikeCode,
   requiredFieldVerdict,
   type DefaultSuggestion,
   type RequiredFill,
 } from './required-fields';
 import {
+  CATEGORY_WORDS,
   findByName,
   isSingleImage,
+  nameHasWord,
+  TAG_WORDS,
   isToMany,
   isType,
   localizedNames,
@@ -195,7 +201,11 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     }
   }
   if (!tags && overrides.tags === undefined) {
-    const found = taxonomyRelationByShape(schema, catalog, taken, { toManyOnly: true, isToMany });
+    const found = taxonomyRelationByShape(schema, catalog, taken, {
+      toManyOnly: true,
+      isToMany,
+      notNamed: CATEGORY_WORDS,
+    });
     if (found) {
       tags = claim(relationRole(found.field, found.attribute, catalog) ?? null);
       if (tags) choices.push({ role: 'tags', field: found.field, why: found.why, ambiguous: false });
@@ -204,6 +214,12 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   if (!categories && overrides.categories !== '')
     problems.degraded.push('No category field: categories will not be assigned.');
   if (categories?.kind === 'relation') noteCategoryType(categories, problems);
+  else if (
+    categories?.attribute.required &&
+    !hasUsableDefault(categories.attribute) &&
+    options.defaults?.[categories.field] === undefined
+  )
+    problems.degraded.push(requiredNameFieldNote(categories));
   for (const choice of choices) if (choice.ambiguous) problems.degraded.push(describeChoice(choice));
 
   // By name; else by type: the first required date or datetime (an `addedAt` is the publication date).
@@ -252,7 +268,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   const fills: RequiredFill[] = [];
   const suggestedDefaults: DefaultSuggestion[] = [];
   for (const [field, attribute] of Object.entries(attributes)) {
-    if (!attribute.required || attribute.default !== undefined || filled.has(field)) continue;
+    if (!attribute.required || hasUsableDefault(attribute) || filled.has(field)) continue;
     const verdict = requiredFieldVerdict(field, attribute, catalog);
     if (verdict.kind === 'fill') {
       fills.push({
@@ -264,6 +280,14 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       if (verdict.source === 'firstValue')
         problems.degraded.push(
           `required field "${field}" gets its first value "${attribute.enum?.[0]}" (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
+        );
+      if (verdict.source === 'gallery')
+        problems.degraded.push(
+          `required field "${field}" (several images) receives the article's imported images; a published article without images is refused before anything is written.`
+        );
+      if (verdict.source === 'shortText')
+        problems.degraded.push(
+          `required field "${field}" (a short text no part of an article is named for) gets the meta description or the excerpt, whichever fits its ${attribute.maxLength ?? STRING_MAX_LENGTH} characters; to give it a constant instead, add defaults: { ${field}: "..." }.`
         );
     } else if (verdict.kind === 'unfillable') {
       problems.fatal.push(verdict.problem);
@@ -400,7 +424,8 @@ function relationRole(
 
 /**
  * Relations of the type named (by field or by target type) like one of the lists, field names first,
- * whose target has a name field.
+ * whose target has a name field; then those whose field or type name holds one of `words`
+ * (`sub_categoria_blog`, `music_genre`).
  */
 function namedRelations(
   schema: ContentTypeSchema,
@@ -408,7 +433,8 @@ function namedRelations(
   fieldNames: readonly string[],
   typeNames: readonly string[],
   taken: ReadonlySet<string>,
-  createsEntries = false
+  createsEntries = false,
+  words: readonly string[] = []
 ) {
   const relations = Object.entries(schema.attributes)
     .filter(([field]) => !taken.has(field))
@@ -425,7 +451,10 @@ function namedRelations(
     const byField = fieldNames.indexOf(normalizedName(entry.field));
     if (byField >= 0) return byField;
     const byType = typeNames.indexOf(normalizedName(entry.target.singularName));
-    return byType >= 0 ? fieldNames.length + byType : -1;
+    if (byType >= 0) return fieldNames.length + byType;
+    const after = fieldNames.length + typeNames.length;
+    if (nameHasWord(entry.field, words)) return after;
+    return nameHasWord(entry.target.singularName, words) ? after + 1 : -1;
   };
   return relations
     .map((entry) => ({ ...entry, rank: rank(entry) }))
@@ -445,7 +474,8 @@ function detectCategories(
     ROLE_NAMES.categoriesField,
     ROLE_NAMES.categoryType,
     taken,
-    true
+    true,
+    CATEGORY_WORDS
   );
   if (relation) return categoryRelation(relation.field, relation.attribute, relation.target, categoryFields);
   const named = findByName(
@@ -517,7 +547,15 @@ function detectTags(
   catalog: SchemaCatalog,
   taken: ReadonlySet<string>
 ): TagsRole | null {
-  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.tagsField, ROLE_NAMES.tagType, taken, true);
+  const [relation] = namedRelations(
+    schema,
+    catalog,
+    ROLE_NAMES.tagsField,
+    ROLE_NAMES.tagType,
+    taken,
+    true,
+    TAG_WORDS
+  );
   if (relation) {
     const { field, attribute, target } = relation;
     return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
@@ -548,4 +586,15 @@ function detectAuthor(
   if (!relation) return null;
   const { field, attribute, target } = relation;
   return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
+}
+
+/** A required string or enumeration category field: what an article whose category does not fit it meets. */
+function requiredNameFieldNote(role: NameFieldRole): string {
+  const { field, attribute } = role;
+  const takes =
+    attribute.type === 'enumeration'
+      ? `one of its values (${(attribute.enum ?? []).join(', ')})`
+      : 'a category name that fits it';
+  const example = attribute.type === 'enumeration' ? JSON.stringify(attribute.enum?.[0] ?? '...') : '"..."';
+  return `required field "${field}" takes the article's category only when it is ${takes}: a published article whose category is none of them is refused before anything is written; to publish those too, add defaults: { ${field}: ${example} }.`;
 }

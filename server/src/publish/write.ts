@@ -11,7 +11,7 @@ import type { DocumentRow } from '../strapi/documents';
 import type { ArticleMedia } from '../media/types';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
-import { addNew, PostGone, SlugTaken, type PublishPlan } from './plan';
+import { addNew, PostGone, refuseBlockedFields, SlugTaken, type PublishPlan } from './plan';
 import { findRepeat, type Unchanged } from './repeat';
 
 /** The ledger's `title` is a Strapi `string`, capped at 255 characters. */
@@ -245,6 +245,7 @@ async function deliverHolding(publish: PublishPlan, held: HeldLocks, use: Delive
   const repeat = await clock.time('repeat check', () => findRepeat(publish, use));
   if (repeat) return unchanged(repeat);
   const existing = await clock.time('find existing', () => findExisting(publish, use));
+  refuseBlockedFields(publish, existing);
   await letReadersIn();
   const media = await clock.time('media', () => importMedia(publish, use));
   return writeDelivery(publish, media, held, existing, use).catch(async (error: unknown) => {
