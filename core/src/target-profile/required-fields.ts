@@ -1,6 +1,6 @@
 import { STRING_MAX_LENGTH } from './fit';
 import type { FieldRef } from './profile';
-import { normalizedName, ROLE_NAMES } from './role-names';
+import { nameWords, normalizedName, ROLE_NAMES } from './role-names';
 import type { AttributeSchema, ComponentSchema, SchemaCatalog } from './schema';
 
 /**
@@ -86,8 +86,15 @@ const CODE_NAME =
 const CODE_NAME_LOCALIZED =
   /(codigo|codice|kod|kode|clave|chave|chiave|cle|clef|schlussel|schluessel|sleutel|klucz|klic|numero|nummer|numer|cislo|idioma|lingua|langue|sprache|taal|jezyk|jazyk|moeda|moneda|devise|wahrung|waehrung|valuta|waluta|pais|pays|paese|telefone|telefono|telephone|telefon|telefoon|enlace|lien|collegamento|odkaz|identificador|identifiant|kennung|kennzeichen|identificativo|identificatie|identyfikator|identifikator)$/;
 
+/** Whole words, wherever they stand in the name (`codigo_interno`, `numero_pedido`). */
+const CODE_WORD = new RegExp(
+  `^(${CODE_NAME.source.slice(1, -2)}|${CODE_NAME_LOCALIZED.source.slice(1, -2)})$`
+);
+
 export const looksLikeCode = (field: string) =>
-  CODE_NAME.test(normalizedName(field)) || CODE_NAME_LOCALIZED.test(normalizedName(field));
+  CODE_NAME.test(normalizedName(field)) ||
+  CODE_NAME_LOCALIZED.test(normalizedName(field)) ||
+  nameWords(field).some((word) => CODE_WORD.test(word));
 
 /**
  * Names the role tables give to a part of the article other than the summary (a `title`, a `slug`,
