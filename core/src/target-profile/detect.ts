@@ -19,6 +19,7 @@ import type {
   TargetProfile,
 } from './profile';
 import { unfillableCategoryFields } from './category-values';
+import { mappableFields } from './mappable-fields';
 import { categoryType, relatedNameField, relatedType, slugField } from './related-types';
 import { STRING_MAX_LENGTH } from './fit';
 import {
@@ -297,6 +298,14 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     }
   }
 
+  const mappable = mappableFields(
+    schema,
+    catalog,
+    { body, featuredImage, summary, categories, tags, seo, jsonLd, date },
+    overrides,
+    new Set([...filled, ...fills.map(({ field }) => field)])
+  );
+
   return {
     uid,
     draftAndPublish: schema.draftAndPublish,
@@ -317,6 +326,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     fills,
     suggestedDefaults,
     choices,
+    mappable,
     problems,
   };
 }
