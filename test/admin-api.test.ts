@@ -23,7 +23,8 @@ describe('admin API: settings form, live target check, activity, permissions', (
     });
 
   before(async () => {
-    site = await startPlayground();
+    // A type with fields whose names say nothing: the parts it leaves out are ones the owner could map.
+    site = await startPlayground({ fixtureTypes: ['loose-note'] });
     ownerToken = await registerSuperAdmin(site.url);
     key = (await admin('/api-key', { method: 'POST' })).json.key as string;
   });
@@ -236,6 +237,18 @@ describe('admin API: settings form, live target check, activity, permissions', (
       `a featured image that could not be attached is among the delivery's warnings: ${pending.warnings}`
     );
     assert.ok(!Number.isNaN(Date.parse(pending.createdAt)));
+    // The same warnings grouped by the part of the article each is about (#47).
+    const group = (part: string) =>
+      pending.warningGroups.find((entry: { part: string }) => entry.part === part)?.warnings ?? [];
+    assert.deepEqual(
+      pending.warningGroups.flatMap((entry: { warnings: string[] }) => entry.warnings).sort(),
+      [...pending.warnings].sort(),
+      'every warning in one group'
+    );
+    assert.ok(
+      group('inlineImages').some((warning: string) => warning.startsWith('https://127.0.0.1:9/x.png'))
+    );
+    assert.ok(group('featuredImage').some((warning: string) => warning.startsWith('featured image: ')));
 
     const onlyPending = await admin('/activity?status=pending');
     assert.deepEqual(
@@ -286,6 +299,57 @@ describe('admin API: settings form, live target check, activity, permissions', (
       ],
       'newest first: the republish reused both files the first publish imported'
     );
+  });
+
+  it("groups a delivery's warnings by part, and marks one that left out a part a field of its type could take (#47)", async () => {
+    const useTarget = (targetContentType: string) =>
+      admin('/settings', { method: 'PUT', body: { targetContentType } });
+    assert.equal((await useTarget('api::loose-note.loose-note')).status, 200);
+    try {
+      const published = await publishPost(site.url, key, {
+        title: 'A loose note on hoses',
+        slug: 'loose-note-on-hoses',
+        status: 'publish',
+        content: '<p>Roll the hose up after use.</p>',
+        meta_description: 'Roll the hose up after use, and it lasts for years: a note on hose care.',
+        focus_keyword: 'hose care',
+        json_ld_schema: '{"@context":"https://schema.org","@type":"Article","headline":"A loose note"}',
+        category: 'Gardening',
+      });
+      assert.equal(published.status, 201, published.text);
+      const bare = await publishPost(site.url, key, {
+        title: 'Nothing to map',
+        slug: 'nothing-to-map',
+        content: '<p>Only words.</p>',
+        // Left out, but no field of the type could take a category.
+        category: 'Gardening',
+      });
+      assert.equal(bare.status, 201, bare.text);
+
+      const { results } = (await admin('/activity')).json;
+      const row = results.find((entry: { slug: string }) => entry.slug === 'loose-note-on-hoses');
+      // The keywords and the JSON-LD could go to the json field "extra", the meta description to "blurb";
+      // the categories have no field that could take them.
+      assert.deepEqual(row.mappableParts, ['tags', 'seo', 'jsonLd']);
+      assert.deepEqual(
+        row.warningGroups.map((entry: { part: string }) => entry.part),
+        ['categories', 'tags', 'seo', 'jsonLd']
+      );
+      const seo = row.warningGroups.find((entry: { part: string }) => entry.part === 'seo').warnings;
+      assert.deepEqual(seo, [
+        'Meta description was not saved: the target has no description or summary field; to keep it next time, set fields.summary, or give the type an SEO component or a metaDescription field ("blurb" could take it).',
+      ]);
+      const categories = row.warningGroups.find((entry: { part: string }) => entry.part === 'categories');
+      assert.doesNotMatch(categories.warnings[0], /could take/);
+      const unmarked = results.find((entry: { slug: string }) => entry.slug === 'nothing-to-map');
+      assert.deepEqual(
+        unmarked.warningGroups.map((entry: { part: string }) => entry.part),
+        ['categories']
+      );
+      assert.deepEqual(unmarked.mappableParts, []);
+    } finally {
+      assert.equal((await useTarget('api::article.article')).status, 200);
+    }
   });
 
   it('summarises failed auth checks per client, without the presented secrets', async () => {

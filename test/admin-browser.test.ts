@@ -190,7 +190,7 @@ describe('admin pages in a real browser (Chromium)', () => {
     buildLock = await holdFreshAdminBuild();
     site = await startPlayground({
       withAdminPanel: true,
-      fixtureTypes: ['world-article'],
+      fixtureTypes: ['world-article', 'loose-note'],
       // A scheduled article is looked for every second (the default is a minute).
       pluginConfig: { schedulePollSeconds: 1 },
     });
@@ -652,6 +652,55 @@ describe('admin pages in a real browser (Chromium)', () => {
     await page.getByRole('option', { name: /^The site's default locale/ }).click();
     await save.click();
     await page.getByText('Settings saved').waitFor();
+  });
+
+  it("groups a delivery's warnings by part and marks one that left out a part a field of its type could take (#47)", async () => {
+    const useTarget = async (targetContentType: string) => {
+      const saved = await request(`${site.url}/article-publisher/settings`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${ownerToken}` },
+        body: { targetContentType },
+      });
+      assert.equal(saved.status, 200, saved.text);
+    };
+    await useTarget('api::loose-note.loose-note');
+    try {
+      const published = await publishPost(site.url, currentKey, {
+        title: 'A loose note on hoses',
+        slug: 'loose-note-on-hoses',
+        status: 'publish',
+        content: '<p>Roll the hose up after use.</p>',
+        meta_description: 'Roll the hose up after use, and it lasts for years: a note on hose care.',
+        focus_keyword: 'hose care',
+        category: 'Gardening',
+      });
+      assert.equal(published.status, 201, published.text);
+
+      await page.goto(`${site.url}${ACTIVITY_PATH}`);
+      const row = page.getByTestId('delivery-row').and(page.locator('[data-slug="loose-note-on-hoses"]'));
+      await row.waitFor();
+      assert.equal(
+        (await row.getByTestId('mappable-marker').textContent())?.trim(),
+        'Left out, could be mapped: Tags and keywords, SEO'
+      );
+      const unmarked = page
+        .getByTestId('delivery-row')
+        .and(page.locator('[data-slug="watering-a-lawn-in-summer"]'));
+      assert.equal(await unmarked.getByTestId('mappable-marker').count(), 0);
+
+      await row.getByTestId('warnings-toggle').click();
+      const groups = page.getByTestId('warning-group');
+      await groups.first().waitFor();
+      assert.deepEqual(
+        await Promise.all((await groups.all()).map((group) => group.getAttribute('data-part'))),
+        ['categories', 'tags', 'seo']
+      );
+      const seo = groups.and(page.locator('[data-part="seo"]'));
+      assert.equal((await seo.locator('h4').textContent())?.trim(), 'SEO');
+      await seo.getByText('"blurb" could take it', { exact: false }).waitFor();
+    } finally {
+      await useTarget('api::article.article');
+    }
   });
 
   it('a role without the permission sees no regenerate button, and the API refuses it (403)', async () => {

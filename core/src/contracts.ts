@@ -4,6 +4,7 @@ import type { SiteLocale } from './locale';
 import type { TargetReport } from './publish-target';
 import type { TargetSettingKey } from './settings-keys';
 import type { RoleUse, RoleUseRow } from './target-profile/role-uses';
+import type { ArticlePart, WarningGroup } from './warning-parts';
 
 /**
  * Response shapes shared by the server, the admin pages and the toolkit. Changing one breaks the
@@ -213,6 +214,13 @@ export interface ActivityEntry {
   /** Library files this delivery placed that were already there (a republish reuses its images). */
   imagesReused: number;
   warnings: string[];
+  /** The same warnings grouped by the part of the article each is about, parts in the article's order. */
+  warningGroups: WarningGroup[];
+  /**
+   * Parts this delivery left out that a field of its type could have taken (the owner maps it in
+   * `fields`): the activity page marks the delivery.
+   */
+  mappableParts: ArticlePart[];
   /** A delivery of the conformance check (`article-publisher check`), not an article. */
   check: boolean;
   /** The scheduled publish a `future` delivery set up, as it stands now; null for other deliveries. */

@@ -118,6 +118,7 @@ function emptyTarget(uid: string, problem: string): PublishTarget {
     fills: [],
     suggestedDefaults: [],
     choices: [],
+    mappable: {},
     problems: { fatal: [problem], degraded: [] },
   };
 }

@@ -152,7 +152,8 @@ describe('the body field and its format', () => {
     const zone = { type: 'dynamiczone', components: ['shared.media', 'shared.quote', 'sections.hero'] };
     assert.deepEqual(bodyFormatProblems('blocks', zone, 'zone', catalog), [
       'The body field "blocks" is a dynamic zone without a component that can hold the article text (one rich text or blocks field).',
-      'The zone\'s component "sections.hero" is not used for the article text: its required field "heading" cannot be filled.',
+      // Named like a part of a page: never given the article's text, whatever its fields (issue #47).
+      'The zone\'s component "sections.hero" is not used for the article text: it is named like a part of a page (hero), not of an article.',
     ]);
     assert.deepEqual(
       bodyFormatProblems(

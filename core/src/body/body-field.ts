@@ -1,4 +1,4 @@
-import { normalizedName, ROLE_NAMES } from '../target-profile/role-names';
+import { isBodyCompound, normalizedName, ROLE_NAMES } from '../target-profile/role-names';
 import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from '../target-profile/schema';
 import { isHtmlEditor, namesHtml, saysMarkdown } from './html-editors';
 import { zonePlan } from './zone-kinds';
@@ -35,8 +35,15 @@ const BODY_TYPES = new Set(['richtext', 'blocks', 'dynamiczone', 'text', 'string
 /** Types taken as the body when no field has a body-like name (plain text fields are too often something else). */
 const RICH_TYPES = new Set(['richtext', 'blocks', 'dynamiczone']);
 
-/** Body-like field names, best first, in every language of the name table (core/src/target-profile/role-names.ts). */
-const nameRank = (name: string) => (ROLE_NAMES.body as readonly string[]).indexOf(normalizedName(name));
+/**
+ * Body-like field names, best first, in every language of the name table (core/src/target-profile/role-names.ts),
+ * then names made of an article word and a text word (`Beitragstext`, `article_text`).
+ */
+const nameRank = (name: string) => {
+  const exact = (ROLE_NAMES.body as readonly string[]).indexOf(normalizedName(name));
+  if (exact >= 0) return exact;
+  return isBodyCompound(name) ? ROLE_NAMES.body.length : -1;
+};
 
 /** Names that say a field is a summary: taken as the body by shape only when nothing else can be. */
 const saysSummary = (name: string) =>
@@ -147,11 +154,11 @@ export function bodyFormatProblems(
     return [`The body field "${name}" (${attribute.type}) cannot hold the body as ${FORMAT_NAMES[format]}.`];
   }
   if (format === 'zone' && catalog) {
-    const { plan, warnings } = zonePlan(attribute.components ?? [], catalog);
+    const { plan, textWarnings } = zonePlan(attribute.components ?? [], catalog);
     if (!plan)
       return [
         `The body field "${name}" is a dynamic zone without a component that can hold the article text (one rich text or blocks field).`,
-        ...warnings,
+        ...textWarnings,
       ];
   }
   return [];
@@ -180,12 +187,21 @@ export function resolveBodyField(
       : undefined
     : findBodyField(schema, options.catalog);
   if (!found) {
+    if (options.field)
+      return { problems: [`The body field "${options.field}" does not exist in ${schema.uid}.`] };
+    // A zone passed over for want of a text component is the cause to name, not the absence of a field.
+    const zones = Object.entries(schema.attributes).filter(
+      ([, attribute]) => attribute.type === 'dynamiczone'
+    );
+    const zoneProblems = options.catalog
+      ? zones.flatMap(([name, attribute]) => bodyFormatProblems(name, attribute, 'zone', options.catalog))
+      : [];
     return {
-      problems: [
-        options.field
-          ? `The body field "${options.field}" does not exist in ${schema.uid}.`
-          : `The content type ${schema.uid} has no field that can hold the article body (rich text, blocks, dynamic zone, text).`,
-      ],
+      problems: zoneProblems.length
+        ? zoneProblems
+        : [
+            `The content type ${schema.uid} has no field that can hold the article body (rich text, blocks, dynamic zone, text).`,
+          ],
     };
   }
   const detected = detectBodyFormat(found.attribute, found.name);

@@ -1,4 +1,6 @@
+import { hasUsableDefault } from '../target-profile/required-fields';
 import { normalizedName, ROLE_NAMES as FIELD_NAMES } from '../target-profile/role-names';
+import { pageSectionWord } from './zone-page-sections';
 import type { AttributeSchema, ComponentSchema, SchemaCatalog } from '../target-profile/schema';
 import { isHtmlEditor, namesHtml, saysMarkdown } from './html-editors';
 
@@ -57,6 +59,8 @@ interface Candidate<K> {
   /** Required fields without a default that the kind does not fill. */
   unfilled: string[];
   size: number;
+  /** Why a component of the right shape holds no article content (a button's link), if it does not. */
+  notText?: string;
 }
 
 const ROLE_NAMES: Record<Role, string> = {
@@ -112,9 +116,11 @@ const URL_NAMES = [
 ];
 // Component names count only where a shape alone is ambiguous: a lone address is also a link or a button.
 const QUOTE_HINT = /quote|testimonial|citation/i;
-// A page header with a rich text (a hero, a banner) is no article section: its heading is not made up.
-const PAGE_HEADER_HINT = /hero|banner|header|jumbotron|cta|call-?to-?action/i;
 const VIDEO_HINT = /video|youtube|vimeo|embed/i;
+
+/** Field names that make a component an action, not article text: a link, a button, a price. */
+const ACTION_FIELD =
+  /^(url|link|links|href|button|buttons|buttonlabel|buttontext|buttonurl|buttonlink|cta|ctalabel|ctaurl|ctatext|applyurl|applylink|price|email|phone|icon|target|action)$|(url|link|href|button)$/;
 
 function richTextFormat(name: string, attribute: AttributeSchema): TextKind['format'] {
   if (attribute.type === 'blocks') return 'blocks';
@@ -126,7 +132,7 @@ function candidate<K>(component: ComponentSchema, kind: K, filled: (string | und
   const attributes = Object.entries(component.attributes);
   const unfilled = attributes
     .filter(
-      ([name, attribute]) => attribute.required && attribute.default === undefined && !filled.includes(name)
+      ([name, attribute]) => attribute.required && !hasUsableDefault(attribute) && !filled.includes(name)
     )
     .map(([name]) => name);
   return { kind, unfilled, size: attributes.length };
@@ -137,21 +143,37 @@ function asText(component: ComponentSchema): Candidate<TextKind> | undefined {
   const rich = ofTypes(attributes, RICH);
   if (rich.length !== 1 || ofTypes(attributes, ['media']).length) return undefined;
   const [field, attribute] = rich[0];
-  const sections = !PAGE_HEADER_HINT.test(component.uid);
-  const title = named(attributes, sections ? SECTION_TITLE_NAMES : [], PLAIN).sort(
+  const title = named(attributes, SECTION_TITLE_NAMES, PLAIN).sort(
     ([a], [b]) => SECTION_TITLE_NAMES.indexOf(key(a)) - SECTION_TITLE_NAMES.indexOf(key(b))
   )[0];
-  return candidate(
-    component,
-    {
-      uid: component.uid,
-      field,
-      format: richTextFormat(field, attribute),
-      ...(title ? { title: textField(title) } : {}),
-    },
-    [field, title?.[0]]
-  );
+  // Article text has a text and maybe a heading: a link, a button, a relation or a nested part says otherwise.
+  const actions = attributes
+    .filter(([name]) => name !== field && name !== title?.[0])
+    .filter(
+      ([name, other]) =>
+        ACTION_FIELD.test(key(name)) || ['relation', 'component', 'dynamiczone'].includes(other.type)
+    )
+    .map(([name]) => name);
+  return {
+    ...candidate(
+      component,
+      {
+        uid: component.uid,
+        field,
+        format: richTextFormat(field, attribute),
+        ...(title ? { title: textField(title) } : {}),
+      },
+      [field, title?.[0]]
+    ),
+    ...(actions.length
+      ? {
+          notText: `its field${actions.length > 1 ? 's' : ''} ${quoted(actions)} ${actions.length > 1 ? 'are' : 'is'} no part of an article`,
+        }
+      : {}),
+  };
 }
+
+const quoted = (names: string[]) => names.map((name) => `"${name}"`).join(', ');
 
 function asMedia(component: ComponentSchema): Candidate<MediaKind> | undefined {
   const attributes = Object.entries(component.attributes);
@@ -207,34 +229,61 @@ function asVideo(component: ComponentSchema): Candidate<VideoKind> | undefined {
   );
 }
 
+/** What the zone's plan says of its components: each warning, and those about the article text apart. */
+export interface ZonePlanResult {
+  plan?: ZonePlan;
+  /** Components passed over, one sentence each (the target check lists them as degradations). */
+  warnings: string[];
+  /** The sentences about the article text: without a text component, they are why the zone cannot take the body. */
+  textWarnings: string[];
+}
+
 /**
  * Chooses, from the components a dynamic zone allows, the one for each kind of article content, by
- * shape: the fewest fields wins, then the zone's order. A component with a required field the kind
- * cannot fill is not used; when that leaves a kind without a component, a warning says so.
+ * shape: the fewest fields wins, then the zone's order. A component named like a part of a page (a
+ * hero, a job offer, a call to action) is never used, nor a text component with a link or a button
+ * besides its text; a component with a required field the kind cannot fill is not used either. When
+ * that leaves a kind without a component, a warning names each one passed over and why.
  */
-export function zonePlan(allowed: string[], catalog: SchemaCatalog): { plan?: ZonePlan; warnings: string[] } {
+export function zonePlan(allowed: string[], catalog: SchemaCatalog): ZonePlanResult {
   const components = allowed
     .map((uid) => catalog.component(uid))
     .filter((component): component is ComponentSchema => component !== undefined);
   const warnings: string[] = [];
+  const textWarnings: string[] = [];
   const taken = new Set<string>();
   function choose<K extends { uid: string }>(
     role: Role,
     match: (component: ComponentSchema) => Candidate<K> | undefined
   ): K | undefined {
+    const said = (warning: string) => {
+      warnings.push(warning);
+      if (role === 'text') textWarnings.push(warning);
+    };
     const candidates = components
       .filter((component) => !taken.has(component.uid))
-      .map(match)
+      .map((component) => {
+        const found = match(component);
+        const section = pageSectionWord(component.uid);
+        return found && section
+          ? { ...found, notText: `it is named like a part of a page (${section}), not of an article` }
+          : found;
+      })
       .filter((found): found is Candidate<K> => found !== undefined);
-    const usable = candidates.filter((found) => !found.unfilled.length).sort((a, b) => a.size - b.size)[0];
+    const usable = candidates
+      .filter((found) => !found.unfilled.length && found.notText === undefined)
+      .sort((a, b) => a.size - b.size)[0];
     if (usable) {
       taken.add(usable.kind.uid);
       return usable.kind;
     }
-    for (const { kind, unfilled } of candidates) {
-      warnings.push(
-        `The zone's component "${kind.uid}" is not used for ${ROLE_NAMES[role]}: its required field${unfilled.length > 1 ? 's' : ''} ${unfilled.map((name) => `"${name}"`).join(', ')} cannot be filled.`
-      );
+    for (const { kind, unfilled, notText } of candidates) {
+      if (unfilled.length)
+        said(
+          `The zone's component "${kind.uid}" is not used for ${ROLE_NAMES[role]}: its required field${unfilled.length > 1 ? 's' : ''} ${quoted(unfilled)} cannot be filled.`
+        );
+      else if (notText)
+        said(`The zone's component "${kind.uid}" is not used for ${ROLE_NAMES[role]}: ${notText}.`);
     }
     return undefined;
   }
@@ -242,10 +291,11 @@ export function zonePlan(allowed: string[], catalog: SchemaCatalog): { plan?: Zo
   const media = choose('media', asMedia);
   const video = choose('video', asVideo);
   const quote = choose('quote', asQuote);
-  if (!text) return { warnings };
+  if (!text) return { warnings, textWarnings };
   return {
     plan: { text, ...(media ? { media } : {}), ...(quote ? { quote } : {}), ...(video ? { video } : {}) },
     warnings,
+    textWarnings,
   };
 }
 

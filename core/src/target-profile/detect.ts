@@ -1,4 +1,3 @@
-import { appCollectionTypeProblem } from '../app-content-types';
 import type {
   CategoryFieldOverrides,
   FieldDefaults,
@@ -17,20 +16,33 @@ import type {
   TargetProblems,
   TargetProfile,
 } from './profile';
-import { unfillableCategoryFields } from './category-values';
-import { categoryType, relatedNameField, relatedType, slugField } from './related-types';
 import {
+  categoriesFromField,
+  categoryRelation,
+  detectAuthor,
+  detectCategories,
+  detectTags,
+  noteCategoryType,
+  relationRole,
+  requiredNameFieldNote,
+  tagsFromField,
+} from './detect-relations';
+import { mappableFields } from './mappable-fields';
+import { slugField } from './related-types';
+import { STRING_MAX_LENGTH } from './fit';
+import {
+  hasUsableDefault,
   looksLikeCode,
   requiredFieldVerdict,
   type DefaultSuggestion,
   type RequiredFill,
 } from './required-fields';
 import {
+  CATEGORY_WORDS,
   findByName,
   isSingleImage,
   isToMany,
   isType,
-  localizedNames,
   normalizedName,
   ROLE_NAMES,
   TEXT_TYPES,
@@ -195,7 +207,11 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     }
   }
   if (!tags && overrides.tags === undefined) {
-    const found = taxonomyRelationByShape(schema, catalog, taken, { toManyOnly: true, isToMany });
+    const found = taxonomyRelationByShape(schema, catalog, taken, {
+      toManyOnly: true,
+      isToMany,
+      notNamed: CATEGORY_WORDS,
+    });
     if (found) {
       tags = claim(relationRole(found.field, found.attribute, catalog) ?? null);
       if (tags) choices.push({ role: 'tags', field: found.field, why: found.why, ambiguous: false });
@@ -204,6 +220,12 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   if (!categories && overrides.categories !== '')
     problems.degraded.push('No category field: categories will not be assigned.');
   if (categories?.kind === 'relation') noteCategoryType(categories, problems);
+  else if (
+    categories?.attribute.required &&
+    !hasUsableDefault(categories.attribute) &&
+    options.defaults?.[categories.field] === undefined
+  )
+    problems.degraded.push(requiredNameFieldNote(categories));
   for (const choice of choices) if (choice.ambiguous) problems.degraded.push(describeChoice(choice));
 
   // By name; else by type: the first required date or datetime (an `addedAt` is the publication date).
@@ -252,7 +274,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   const fills: RequiredFill[] = [];
   const suggestedDefaults: DefaultSuggestion[] = [];
   for (const [field, attribute] of Object.entries(attributes)) {
-    if (!attribute.required || attribute.default !== undefined || filled.has(field)) continue;
+    if (!attribute.required || hasUsableDefault(attribute) || filled.has(field)) continue;
     const verdict = requiredFieldVerdict(field, attribute, catalog);
     if (verdict.kind === 'fill') {
       fills.push({
@@ -265,6 +287,14 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
         problems.degraded.push(
           `required field "${field}" gets its first value "${attribute.enum?.[0]}" (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
         );
+      if (verdict.source === 'gallery')
+        problems.degraded.push(
+          `required field "${field}" (several images) receives the article's imported images; a published article without images is refused before anything is written.`
+        );
+      if (verdict.source === 'shortText')
+        problems.degraded.push(
+          `required field "${field}" (a short text no part of an article is named for) gets the meta description or the excerpt, whichever fits its ${attribute.maxLength ?? STRING_MAX_LENGTH} characters; to give it a constant instead, add defaults: { ${field}: "..." }.`
+        );
     } else if (verdict.kind === 'unfillable') {
       problems.fatal.push(verdict.problem);
       suggestedDefaults.push(verdict.suggestion);
@@ -272,6 +302,14 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       problems.degraded.push(verdict.problem);
     }
   }
+
+  const mappable = mappableFields(
+    schema,
+    catalog,
+    { body, featuredImage, summary, categories, tags, seo, jsonLd, date },
+    overrides,
+    new Set([...filled, ...fills.map(({ field }) => field)])
+  );
 
   return {
     uid,
@@ -293,6 +331,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     fills,
     suggestedDefaults,
     choices,
+    mappable,
     problems,
   };
 }
@@ -371,181 +410,4 @@ function firstOfType(
       !taken.has(field) && types.includes(attribute.type) && (!required || attribute.required === true)
   );
   return found ? { field: found[0], attribute: found[1] } : null;
-}
-
-/** A relation to a content type the catalog knows, with that type read. */
-function relationTarget(attribute: AttributeSchema, catalog: SchemaCatalog): ContentTypeSchema | undefined {
-  return attribute.type === 'relation' && attribute.target
-    ? catalog.contentType(attribute.target)
-    : undefined;
-}
-
-/** Categories and tags are created in their type: only the app's own collection types may take those roles. */
-const isCreatableType = (type: ContentTypeSchema) => !appCollectionTypeProblem(type.uid, type.kind);
-
-/** Why an override's relation cannot take such a role, as `resolve` words it. */
-const notCreatable = (type: ContentTypeSchema, entries: string) =>
-  `which relates to "${type.uid}": ${entries} are created only in the app's own collection types (api::…)`;
-
-function relationRole(
-  field: string,
-  attribute: AttributeSchema,
-  catalog: SchemaCatalog
-): RelationRole<RelatedType> | undefined {
-  const target = relationTarget(attribute, catalog);
-  return target
-    ? { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) }
-    : undefined;
-}
-
-/**
- * Relations of the type named (by field or by target type) like one of the lists, field names first,
- * whose target has a name field.
- */
-function namedRelations(
-  schema: ContentTypeSchema,
-  catalog: SchemaCatalog,
-  fieldNames: readonly string[],
-  typeNames: readonly string[],
-  taken: ReadonlySet<string>,
-  createsEntries = false
-) {
-  const relations = Object.entries(schema.attributes)
-    .filter(([field]) => !taken.has(field))
-    .map(([field, attribute]) => ({ field, attribute, target: relationTarget(attribute, catalog) }))
-    .filter((entry): entry is { field: string; attribute: AttributeSchema; target: ContentTypeSchema } =>
-      Boolean(
-        entry.target &&
-        entry.target.uid !== schema.uid &&
-        relatedNameField(entry.target) &&
-        (!createsEntries || isCreatableType(entry.target))
-      )
-    );
-  const rank = (entry: (typeof relations)[number]) => {
-    const byField = fieldNames.indexOf(normalizedName(entry.field));
-    if (byField >= 0) return byField;
-    const byType = typeNames.indexOf(normalizedName(entry.target.singularName));
-    return byType >= 0 ? fieldNames.length + byType : -1;
-  };
-  return relations
-    .map((entry) => ({ ...entry, rank: rank(entry) }))
-    .filter((entry) => entry.rank >= 0)
-    .sort((a, b) => a.rank - b.rank);
-}
-
-function detectCategories(
-  schema: ContentTypeSchema,
-  catalog: SchemaCatalog,
-  categoryFields: CategoryFieldOverrides | undefined,
-  taken: ReadonlySet<string>
-): CategoriesRole | null {
-  const [relation] = namedRelations(
-    schema,
-    catalog,
-    ROLE_NAMES.categoriesField,
-    ROLE_NAMES.categoryType,
-    taken,
-    true
-  );
-  if (relation) return categoryRelation(relation.field, relation.attribute, relation.target, categoryFields);
-  const named = findByName(
-    schema.attributes,
-    ROLE_NAMES.categoriesField,
-    isType('string', 'text', 'enumeration'),
-    taken
-  );
-  return named ? { kind: named.attribute.type === 'enumeration' ? 'enumeration' : 'text', ...named } : null;
-}
-
-function categoriesFromField(
-  field: string,
-  attribute: AttributeSchema,
-  catalog: SchemaCatalog,
-  categoryFields: CategoryFieldOverrides | undefined
-): CategoriesRole | string {
-  if (attribute.type === 'enumeration') return { kind: 'enumeration', field, attribute };
-  if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
-  const target = relationTarget(attribute, catalog);
-  if (!target) return 'which is not a relation, string or enumeration field';
-  if (!isCreatableType(target)) return notCreatable(target, 'categories');
-  return categoryRelation(field, attribute, target, categoryFields);
-}
-
-function categoryRelation(
-  field: string,
-  attribute: AttributeSchema,
-  target: ContentTypeSchema,
-  categoryFields: CategoryFieldOverrides | undefined
-): CategoriesRole {
-  return {
-    kind: 'relation',
-    field,
-    attribute,
-    toMany: isToMany(attribute),
-    type: categoryType(target, categoryFields),
-  };
-}
-
-/** What a category relation cannot do, said once at detection. */
-function noteCategoryType(
-  role: Extract<CategoriesRole, { kind: 'relation' }>,
-  problems: TargetProblems
-): void {
-  const { type } = role;
-  if (!type.name) {
-    problems.degraded.push(
-      `The category type ${type.uid} has no name field: categories given by name cannot be found or created.`
-    );
-  }
-  if (!type.parent)
-    problems.degraded.push(
-      'The category type has no parent relation: a sub-category is created without a parent.'
-    );
-  if (!role.toMany)
-    problems.degraded.push(
-      `"${role.field}" holds one category: an article receives its sub-category, else its category.`
-    );
-  const unfillable = unfillableCategoryFields(type);
-  if (unfillable.length)
-    problems.degraded.push(
-      `The category type ${type.uid} requires ${unfillable.map((field) => `"${field}"`).join(', ')}, which no part of an article fills: a category that does not exist yet is not created (an existing one is linked).`
-    );
-}
-
-function detectTags(
-  schema: ContentTypeSchema,
-  catalog: SchemaCatalog,
-  taken: ReadonlySet<string>
-): TagsRole | null {
-  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.tagsField, ROLE_NAMES.tagType, taken, true);
-  if (relation) {
-    const { field, attribute, target } = relation;
-    return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
-  }
-  const named = findByName(
-    schema.attributes,
-    ['tags', ...localizedNames('tags')],
-    isType('json', 'string', 'text'),
-    taken
-  );
-  return named ? { kind: named.attribute.type === 'json' ? 'json' : 'text', ...named } : null;
-}
-
-function tagsFromField(field: string, attribute: AttributeSchema, catalog: SchemaCatalog): TagsRole | string {
-  if (attribute.type === 'json') return { kind: 'json', field, attribute };
-  if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
-  const target = relationTarget(attribute, catalog);
-  if (target && !isCreatableType(target)) return notCreatable(target, 'tags');
-  return relationRole(field, attribute, catalog) ?? 'which is not a relation, json, string or text field';
-}
-
-function detectAuthor(
-  schema: ContentTypeSchema,
-  catalog: SchemaCatalog,
-  taken: ReadonlySet<string>
-): RelationRole<RelatedType> | null {
-  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.authorField, ROLE_NAMES.authorType, taken);
-  if (!relation) return null;
-  const { field, attribute, target } = relation;
-  return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
 }

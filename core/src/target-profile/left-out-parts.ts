@@ -1,6 +1,7 @@
 import type { NormalizedArticle } from '../article';
 import { articleBodyOf } from '../html/article-body';
 import { keywordsOf } from './derive';
+import type { OverridableRole } from './field-overrides';
 import type { BodySlot, TargetProfile } from './profile';
 import { describeChoice } from './role-choices';
 
@@ -46,12 +47,19 @@ export function leftOutPartWarnings(
   landed: LandedParts
 ): string[] {
   const warnings: string[] = [];
-  const say = (part: LeftOutPart, why: string, keep: string, detail = '') =>
+  const say = (part: LeftOutPart, why: string, keep: string, detail = '') => {
+    const plural = PLURAL_PARTS.includes(part);
+    // The type's own fields that could take it: the owner maps one in `fields` (the activity page marks these).
+    const fields = mappableFieldsFor(profile, part);
+    const could = fields.length
+      ? ` (${fields.map((field) => `"${field}"`).join(', ')} could take ${plural ? 'them' : 'it'})`
+      : '';
     warnings.push(
-      PLURAL_PARTS.includes(part)
-        ? `${part}${detail} were not saved: ${why}; to keep them next time, ${keep}.`
-        : `${part}${detail} was not saved: ${why}; to keep it next time, ${keep}.`
+      plural
+        ? `${part}${detail} were not saved: ${why}; to keep them next time, ${keep}${could}.`
+        : `${part}${detail} was not saved: ${why}; to keep it next time, ${keep}${could}.`
     );
+  };
   const bodySent = !article.keeps?.body && article.html.trim() !== '';
 
   if (bodySent && !profile.body) {
@@ -139,13 +147,15 @@ function keywordWarnings(profile: TargetProfile<BodySlot>, article: NormalizedAr
   const keep =
     'to keep them next time, set fields.tags to a tag relation, json or text field (or give the SEO component a keywords field)';
   const [, ...others] = keywordsOf(article).map((keyword) => keyword.trim());
+  const fields = mappableFieldsFor(profile, 'Tags and keywords');
+  const could = fields.length ? ` (${fields.map((field) => `"${field}"`).join(', ')} could take them)` : '';
   if (!profile.seo?.focusKeyword)
     return [
-      `Tags and keywords: the focus keyword and keywords (${article.seo.keywords}) were not saved: the target has no keywords field and no tags field; ${keep}.`,
+      `Tags and keywords: the focus keyword and keywords (${article.seo.keywords}) were not saved: the target has no keywords field and no tags field; ${keep}${could}.`,
     ];
   if (others.length)
     return [
-      `Tags and keywords: the keywords besides the focus keyword (${others.join(', ')}) were not saved: the target has a focus keyword field, no keywords field and no tags field; ${keep}.`,
+      `Tags and keywords: the keywords besides the focus keyword (${others.join(', ')}) were not saved: the target has a focus keyword field, no keywords field and no tags field; ${keep}${could}.`,
     ];
   return [];
 }
@@ -158,4 +168,26 @@ function hasFaq(value: unknown): boolean {
   const type = node['@type'];
   if (type === 'FAQPage' || (Array.isArray(type) && type.includes('FAQPage'))) return true;
   return hasFaq(node['@graph']);
+}
+
+/** The roles whose `fields` entry would keep each part. */
+const PART_ROLES: Record<LeftOutPart, readonly OverridableRole[]> = {
+  Body: ['content'],
+  'Inline images': ['content'],
+  'Featured image': ['cover'],
+  Summary: ['summary'],
+  Categories: ['categories'],
+  'Tags and keywords': ['tags'],
+  'SEO title': ['seo'],
+  'Meta description': ['summary', 'seo'],
+  'JSON-LD': ['jsonLd'],
+  Date: ['date'],
+};
+
+/** The type's fields that `fields` could name to keep this part (none: only changing the type would). */
+export function mappableFieldsFor(
+  profile: Pick<TargetProfile<BodySlot>, 'mappable'>,
+  part: LeftOutPart
+): string[] {
+  return [...new Set(PART_ROLES[part].flatMap((role) => profile.mappable[role] ?? []))];
 }

@@ -13,8 +13,10 @@ import {
 import { fitValue, type FittedValue } from './fit';
 import { leftOutPartWarnings } from './left-out-parts';
 import type { BodySlot, FieldRef, TargetProfile } from './profile';
-import { colourFor, type RequiredFill } from './required-fields';
+import { categoryFieldBlocker, galleryBlocker, hasImages, type BlockingField } from './blocking-fields';
+import { colourFor, exampleValue, hasUsableDefault, type RequiredFill } from './required-fields';
 import { hasValue, nestedValues, planSeo, seoSource, type SeoSource } from './seo-values';
+import { shortTextFor } from './short-text';
 import { summaryIn } from './summary-format';
 
 export interface PlanInput {
@@ -42,6 +44,10 @@ export interface ValuePlan {
   categories: CategoryLinks;
   /** For a tag relation: the names to find or create (case-insensitive). */
   tags: string[];
+  /** Required multiple-media fields (a gallery) that receive the article's imported images. */
+  galleryFields: string[];
+  /** Required fields this article leaves empty: a publish is refused up front naming them (blocking-fields.ts). */
+  blockers: BlockingField[];
   warnings: string[];
 }
 
@@ -51,6 +57,9 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
   const warnings: string[] = [];
   const values: Record<string, unknown> = {};
   const featuredImagePaths: Array<Array<string | number>> = [];
+  const galleryFields: string[] = [];
+  /** Required fields left empty so far, by field: a later step (a `defaults` constant) may still fill them. */
+  const missing = new Map<string, BlockingField>();
   const take = (slot: FieldRef, fitted: FittedValue) => {
     warnings.push(...fitted.warnings);
     if (fitted.value !== undefined) values[slot.field] = fitted.value;
@@ -58,6 +67,11 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
       warnings.push(
         `${slot.field} is required and the article gives it no value; Strapi will refuse to publish the post.`
       );
+      missing.set(slot.field, {
+        field: slot.field,
+        problem: `required field "${slot.field}" is left without a value: ${fitted.warnings.join(' ') || 'the article gives it none.'}`,
+        suggestion: { field: slot.field, example: exampleValue(slot.field, slot.attribute) },
+      });
     }
   };
   const put = (slot: FieldRef | null, value: unknown, fallback?: string) => {
@@ -87,6 +101,13 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
     categories = deriveCategoryLinks(article.categories, categoriesRole.toMany, warnings);
   } else if (categoriesRole) {
     planCategoryName(categoriesRole, article, values, warnings);
+    if (
+      categoriesRole.attribute.required &&
+      !hasUsableDefault(categoriesRole.attribute) &&
+      values[categoriesRole.field] === undefined &&
+      !hasValue(existing, categoriesRole.field)
+    )
+      missing.set(categoriesRole.field, categoryFieldBlocker(categoriesRole, article));
   }
 
   const focusKeyword = input.keywords?.find((keyword) => keyword?.trim());
@@ -113,6 +134,9 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
       case 'summary':
         take(fill, summaryIn(fill, summary, article.seo.descriptionFallback));
         break;
+      case 'shortText':
+        take(fill, shortTextFor(fill, article));
+        break;
       case 'colour':
         put(fill, colourFor(article.title, fill.attribute));
         break;
@@ -124,8 +148,19 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
         );
         break;
       }
-      case 'social':
-        featuredImagePaths.push(...planSocial(fill, source, values, warnings));
+      case 'social': {
+        const paths = planSocial(fill, source, values, warnings);
+        featuredImagePaths.push(...paths);
+        if (!Object.hasOwn(values, fill.field))
+          missing.set(fill.field, {
+            field: fill.field,
+            problem: `required field "${fill.field}" cannot be filled: its own required fields take nothing an article has.`,
+          });
+        break;
+      }
+      case 'gallery':
+        if (hasImages(article)) galleryFields.push(fill.field);
+        else missing.set(fill.field, galleryBlocker(fill.field));
         break;
     }
   }
@@ -142,6 +177,8 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
     featuredImagePaths,
     categories,
     tags: tagsRole?.kind === 'relation' ? tags : [],
+    galleryFields,
+    blockers: [...missing.values()].filter(({ field }) => !Object.hasOwn(values, field)),
     warnings,
   };
 }
@@ -221,4 +258,37 @@ function setPath(target: Record<string, unknown>, path: Array<string | number>, 
     node = next as Record<string | number, unknown>;
   }
   node[path[path.length - 1]] = value;
+}
+
+/**
+ * The article's images in each gallery field the plan names (a required multiple-media field):
+ * the featured image first, then the inline images in the article's order, each file once. A field
+ * already given a value (a `defaults` constant) keeps it.
+ */
+export function withGalleries(
+  data: Record<string, unknown>,
+  plan: Pick<ValuePlan, 'galleryFields'>,
+  featuredFileId: number | undefined,
+  inlineFiles: Iterable<{ id: number; url: string }>,
+  warnings: string[]
+): void {
+  if (!plan.galleryFields.length) return;
+  const ids: number[] = [];
+  const seen = new Set<number | string>();
+  const files = [...(featuredFileId === undefined ? [] : [{ id: featuredFileId, url: '' }]), ...inlineFiles];
+  for (const file of files) {
+    // A dry run's placeholders all have id 0: told apart by their source.
+    const key = file.id > 0 ? file.id : file.url;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    ids.push(file.id);
+  }
+  for (const field of plan.galleryFields) {
+    if (data[field] !== undefined) continue;
+    if (ids.length) data[field] = ids;
+    else
+      warnings.push(
+        `${field} is required and none of the article's images was imported; Strapi may refuse to publish the post.`
+      );
+  }
 }

@@ -1,3 +1,4 @@
+import type { MappableFields } from './mappable-fields';
 import type { DefaultSuggestion, RequiredFill } from './required-fields';
 import type { RoleChoice } from './role-choices';
 import type { AttributeSchema, ComponentSchema } from './schema';
@@ -125,6 +126,8 @@ export interface TargetProfile<Body extends BodySlot = BodySlot> {
   suggestedDefaults: DefaultSuggestion[];
   /** Roles given to a field by its shape, not its name (ping, the target check and the dry run show them). */
   choices: RoleChoice[];
+  /** For each role no field takes, the type's fields `fields` could name for it (core/src/target-profile/mappable-fields.ts). */
+  mappable: MappableFields;
   problems: TargetProblems;
 }
 

@@ -1,9 +1,13 @@
 import type { CategoryFieldOverrides } from './field-overrides';
 import type { CategoryType, FieldRef, RelatedType } from './profile';
-import { findByName, isType, ROLE_NAMES, TEXT_TYPES } from './role-names';
+import { findByName, isType, NAME_WORDS, nameHasWord, ROLE_NAMES, TEXT_TYPES } from './role-names';
+import { hasUsableDefault } from './required-fields';
 import type { ContentTypeSchema } from './schema';
 
-/** The name field of a related type: a string named like name/title, else what its uid is made from. */
+/**
+ * The name field of a related type: a string named like name/title, else what its uid is made from,
+ * else a string whose name holds such a word.
+ */
 export function relatedNameField(type: ContentTypeSchema, override?: string): FieldRef | null {
   if (override) {
     const attribute = type.attributes[override];
@@ -15,9 +19,13 @@ export function relatedNameField(type: ContentTypeSchema, override?: string): Fi
     (attribute) => attribute.type === 'uid' && attribute.targetField
   );
   const source = uid?.targetField ? type.attributes[uid.targetField] : undefined;
-  return uid?.targetField && source && TEXT_TYPES.includes(source.type)
-    ? { field: uid.targetField, attribute: source }
-    : null;
+  if (uid?.targetField && source && TEXT_TYPES.includes(source.type))
+    return { field: uid.targetField, attribute: source };
+  // A string whose name holds a name word (`genre_name`, `nome_subcategoria`, `titleDe`).
+  const worded = Object.entries(type.attributes).find(
+    ([field, attribute]) => attribute.type === 'string' && nameHasWord(field, NAME_WORDS)
+  );
+  return worded ? { field: worded[0], attribute: worded[1] } : null;
 }
 
 /** A uid field (the one named slug first), else a string named slug. */
@@ -77,9 +85,7 @@ export function categoryType(type: ContentTypeSchema, overrides: CategoryFieldOv
     [base.name?.field, slug?.field, parent].filter((field): field is string => Boolean(field))
   );
   const otherRequired = Object.entries(type.attributes)
-    .filter(
-      ([field, attribute]) => attribute.required && attribute.default === undefined && !managed.has(field)
-    )
+    .filter(([field, attribute]) => attribute.required && !hasUsableDefault(attribute) && !managed.has(field))
     .map(([field, attribute]) => ({ field, attribute }));
   return { ...base, slug, parent, otherRequired };
 }

@@ -1,5 +1,6 @@
+import { STRING_MAX_LENGTH } from './fit';
 import type { FieldRef } from './profile';
-import { normalizedName, ROLE_NAMES } from './role-names';
+import { nameWords, normalizedName, ROLE_NAMES } from './role-names';
 import type { AttributeSchema, ComponentSchema, SchemaCatalog } from './schema';
 
 /**
@@ -13,12 +14,19 @@ export type FillSource =
   | 'publicationDate'
   /** text, a summary-named string, rich text or blocks: the summary, fitted, in the field's format. */
   | 'summary'
+  /**
+   * Any other required short text (`tagline`, `eslogan`, `Unterzeile`): the meta description or the
+   * excerpt, whichever fits the field whole, else the first of them cut to it.
+   */
+  | 'shortText'
   /** enumeration: its first value, with a warning. */
   | 'firstValue'
   /** a colour string (by name or a colour picker): a colour made from the title. */
   | 'colour'
   /** an Open Graph / social component: the same title, description and image as the SEO. */
-  | 'social';
+  | 'social'
+  /** a multiple media field that takes images (a gallery): the article's imported images. */
+  | 'gallery';
 
 export interface RequiredFill extends FieldRef {
   source: FillSource;
@@ -71,7 +79,58 @@ const COLOUR_NAME = /(colou?r|farbe|couleur|colore|kleur|kolor|barva)$|^(colou?r
 const CODE_NAME =
   /(code|key|sku|isbn|token|hash|uuid|guid|ref|reference|number|num|language|lang|locale|currency|country|email|phone|url|link|icon|slug|id)$/;
 
-export const looksLikeCode = (field: string) => CODE_NAME.test(normalizedName(field));
+/**
+ * The same words in the other languages of the name table (pt, es, fr, de, it, nl, pl, cs): code,
+ * key, number, language, currency, country, phone, link, identifier.
+ */
+const CODE_NAME_LOCALIZED =
+  /(codigo|codice|kod|kode|clave|chave|chiave|cle|clef|schlussel|schluessel|sleutel|klucz|klic|numero|nummer|numer|cislo|idioma|lingua|langue|sprache|taal|jezyk|jazyk|moeda|moneda|devise|wahrung|waehrung|valuta|waluta|pais|pays|paese|telefone|telefono|telephone|telefon|telefoon|enlace|lien|collegamento|odkaz|identificador|identifiant|kennung|kennzeichen|identificativo|identificatie|identyfikator|identifikator)$/;
+
+/** Whole words, wherever they stand in the name (`codigo_interno`, `numero_pedido`). */
+const CODE_WORD = new RegExp(
+  `^(${CODE_NAME.source.slice(1, -2)}|${CODE_NAME_LOCALIZED.source.slice(1, -2)})$`
+);
+
+export const looksLikeCode = (field: string) =>
+  CODE_NAME.test(normalizedName(field)) ||
+  CODE_NAME_LOCALIZED.test(normalizedName(field)) ||
+  nameWords(field).some((word) => CODE_WORD.test(word));
+
+/**
+ * Names the role tables give to a part of the article other than the summary (a `title`, a `slug`,
+ * a `Titelbild`): a required string so named that no role took is not given the summary.
+ */
+const OTHER_ROLE_NAMES = new Set<string>(
+  [
+    ROLE_NAMES.title,
+    ROLE_NAMES.slug,
+    ROLE_NAMES.featuredImage,
+    ROLE_NAMES.body,
+    ROLE_NAMES.categoriesField,
+    ROLE_NAMES.tagsField,
+    ROLE_NAMES.authorField,
+    ROLE_NAMES.date,
+    ROLE_NAMES.readingTime,
+    ROLE_NAMES.jsonLd,
+    ROLE_NAMES.seoField,
+    ROLE_NAMES.seoKeywords,
+    ROLE_NAMES.seoFocusKeyword,
+    ROLE_NAMES.seoCanonical,
+  ].flat()
+);
+
+/** A required short text shorter than this takes no sentence of the article (a code, an abbreviation). */
+export const SHORT_TEXT_MIN_LENGTH = 20;
+
+/**
+ * Whether a schema default is one Strapi writes as a value: `null` (some schemas say so) is no
+ * default, nor is an enumeration default it does not allow (Strapi's validation refuses both).
+ */
+export function hasUsableDefault(attribute: AttributeSchema): boolean {
+  if (attribute.default === undefined || attribute.default === null) return false;
+  if (attribute.type === 'enumeration') return (attribute.enum ?? []).includes(String(attribute.default));
+  return true;
+}
 
 export function isColourField(field: string, attribute: AttributeSchema): boolean {
   return (
@@ -130,7 +189,7 @@ const SOCIAL_NAME = /^(og|opengraph|metasocial|social|twitter)/;
 export const looksSocial = (field: string) => SOCIAL_NAME.test(normalizedName(field));
 
 /** What a site owner would write in `defaults` for a field of this kind. */
-function exampleValue(field: string, attribute: AttributeSchema): string {
+export function exampleValue(field: string, attribute: AttributeSchema): string {
   if (isColourField(field, attribute)) return '"#..."';
   switch (attribute.type) {
     case 'integer':
@@ -161,6 +220,9 @@ function exampleValue(field: string, attribute: AttributeSchema): string {
       return '"..."';
   }
 }
+
+const takesImages = (attribute: AttributeSchema) =>
+  attribute.allowedTypes === undefined || attribute.allowedTypes.includes('images');
 
 /** Field names are identifiers (the config's schema says so): they go into the line unquoted. */
 export function defaultsLine(suggestions: readonly DefaultSuggestion[]): string {
@@ -194,7 +256,16 @@ export function requiredFieldVerdict(
         `required field "${field}" must match /${pattern?.source ?? attribute.regex}/: no part of the article fits that pattern, ${NO_VALUE}`
       );
     if (type === 'text' || saysSummary(field)) return { kind: 'fill', source: 'summary' };
-    return unfillable(field, attribute, nothingGoesThere);
+    if (looksLikeCode(field) || OTHER_ROLE_NAMES.has(normalizedName(field)))
+      return unfillable(field, attribute, nothingGoesThere);
+    const room = attribute.maxLength ?? STRING_MAX_LENGTH;
+    if (room < SHORT_TEXT_MIN_LENGTH)
+      return unfillable(
+        field,
+        attribute,
+        `required field "${field}" holds at most ${room} characters, too few for a sentence of the article, ${NO_VALUE}`
+      );
+    return { kind: 'fill', source: 'shortText' };
   }
   if (type === 'richtext' || type === 'blocks') return { kind: 'fill', source: 'summary' };
   if (type === 'enumeration' && attribute.enum?.length) return { kind: 'fill', source: 'firstValue' };
@@ -203,6 +274,8 @@ export function requiredFieldVerdict(
     return { kind: 'fill', source: 'social', component };
   if (SCALAR_TYPES.includes(type) || type === 'component' || type === 'dynamiczone')
     return unfillable(field, attribute, nothingGoesThere);
+  if (type === 'media' && attribute.multiple && takesImages(attribute))
+    return { kind: 'fill', source: 'gallery' };
   return {
     kind: 'leftEmpty',
     problem: `required field "${field}" (${type}) is left empty; Strapi accepts that by default, but the admin will ask for it before an editor can publish.`,

@@ -2,7 +2,7 @@ import { appCollectionTypeProblem } from '../app-content-types';
 import type { OverridableRole } from './field-overrides';
 import type { FieldRef } from './profile';
 import { relatedNameField } from './related-types';
-import { isSingleImage, normalizedName, ROLE_NAMES } from './role-names';
+import { isSingleImage, nameHasWord, normalizedName, ROLE_NAMES } from './role-names';
 import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from './schema';
 
 /**
@@ -64,13 +64,20 @@ export function taxonomyRelationByShape(
   schema: ContentTypeSchema,
   catalog: SchemaCatalog,
   taken: ReadonlySet<string>,
-  options: { toManyOnly: boolean; isToMany: (attribute: AttributeSchema) => boolean }
+  options: {
+    toManyOnly: boolean;
+    isToMany: (attribute: AttributeSchema) => boolean;
+    /** Words a relation's name or its type's must not hold (tags by shape skip a `sub_categoria`). */
+    notNamed?: readonly string[];
+  }
 ): { field: string; attribute: AttributeSchema; target: ContentTypeSchema; why: string } | null {
+  const notNamed = options.notNamed ?? [];
   for (const [field, attribute] of Object.entries(schema.attributes)) {
     if (taken.has(field) || attribute.type !== 'relation' || !attribute.target) continue;
     if (options.toManyOnly && !options.isToMany(attribute)) continue;
     const target = catalog.contentType(attribute.target);
     if (!target || target.uid === schema.uid) continue;
+    if (nameHasWord(field, notNamed) || nameHasWord(target.singularName, notNamed)) continue;
     if (appCollectionTypeProblem(target.uid, target.kind)) continue;
     if ((ROLE_NAMES.authorType as readonly string[]).includes(normalizedName(target.singularName))) continue;
     if (Object.values(target.attributes).some((a) => RICH_TYPES.includes(a.type) || a.customField)) continue;

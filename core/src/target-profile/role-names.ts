@@ -30,7 +30,7 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     body: ['conteudo', 'corpo', 'texto', 'materia'],
     summary: ['resumo', 'descricao', 'introducao', 'chamada', 'sumario', 'subtitulo', 'linhafina'],
     cover: ['capa', 'imagem', 'imagemdestaque', 'imagemdecapa', 'imagemprincipal', 'foto'],
-    category: ['categoria', 'categorias', 'editoria', 'secao'],
+    category: ['categoria', 'categorias', 'editoria', 'secao', 'genero', 'generos'],
     tags: ['etiquetas', 'palavraschave', 'marcadores'],
     author: ['autor', 'autores', 'autora'],
     date: ['data', 'datapublicacao', 'datadepublicacao', 'publicadoem'],
@@ -42,7 +42,7 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     body: ['contenido', 'cuerpo', 'texto'],
     summary: ['resumen', 'descripcion', 'extracto', 'entradilla', 'introduccion', 'bajada', 'sumario'],
     cover: ['portada', 'imagen', 'imagendestacada', 'imagenprincipal', 'foto'],
-    category: ['categoria', 'categorias', 'seccion'],
+    category: ['categoria', 'categorias', 'seccion', 'genero', 'generos'],
     tags: ['etiquetas', 'palabrasclave'],
     author: ['autor', 'autores', 'autora'],
     date: ['fecha', 'fechapublicacion', 'fechadepublicacion', 'publicadoel'],
@@ -54,7 +54,7 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     body: ['contenu', 'corps', 'texte'],
     summary: ['resume', 'chapo', 'chapeau', 'extrait', 'accroche', 'introduction'],
     cover: ['couverture', 'imagedecouverture', 'imageavant', 'imageune', 'vignette', 'visuel'],
-    category: ['categorie', 'categories', 'rubrique', 'rubriques'],
+    category: ['categorie', 'categories', 'rubrique', 'rubriques', 'genre', 'genres'],
     tags: ['etiquettes', 'motscles', 'motcles'],
     author: ['auteur', 'auteurs', 'autrice', 'redacteur'],
     date: ['datepublication', 'datedepublication', 'publiele'],
@@ -66,7 +66,7 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     body: ['inhalt', 'textkorper', 'haupttext', 'fliesstext'],
     summary: ['zusammenfassung', 'beschreibung', 'kurzbeschreibung', 'einleitung', 'anreisser', 'vorspann'],
     cover: ['titelbild', 'bild', 'beitragsbild', 'vorschaubild', 'headerbild', 'aufmacherbild'],
-    category: ['kategorie', 'kategorien', 'rubrik', 'rubriken'],
+    category: ['kategorie', 'kategorien', 'rubrik', 'rubriken', 'genre', 'genres'],
     tags: ['schlagworter', 'schlagwoerter', 'stichworter', 'stichwoerter'],
     author: ['autor', 'autoren', 'autorin', 'verfasser'],
     date: [
@@ -84,7 +84,7 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     body: ['contenuto', 'corpo', 'testo'],
     summary: ['riassunto', 'sommario', 'descrizione', 'estratto', 'introduzione', 'occhiello', 'sottotitolo'],
     cover: ['copertina', 'immagine', 'immaginedicopertina', 'immagineprincipale', 'foto'],
-    category: ['categoria', 'categorie', 'sezione'],
+    category: ['categoria', 'categorie', 'sezione', 'genere', 'generi'],
     tags: ['etichette', 'parolechiave'],
     author: ['autore', 'autori', 'autrice'],
     date: ['data', 'datapubblicazione', 'datadipubblicazione', 'pubblicatoil'],
@@ -96,7 +96,7 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     body: ['inhoud', 'tekst', 'broodtekst'],
     summary: ['samenvatting', 'beschrijving', 'omschrijving', 'inleiding', 'intro'],
     cover: ['afbeelding', 'omslag', 'omslagafbeelding', 'uitgelichteafbeelding', 'hoofdafbeelding'],
-    category: ['categorie', 'categorieen', 'rubriek', 'rubrieken'],
+    category: ['categorie', 'categorieen', 'rubriek', 'rubrieken', 'genre', 'genres'],
     tags: ['labels', 'trefwoorden'],
     author: ['auteur', 'auteurs', 'schrijver'],
     date: ['datum', 'publicatiedatum', 'gepubliceerdop'],
@@ -108,7 +108,7 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     body: ['tresc', 'tekst', 'zawartosc'],
     summary: ['streszczenie', 'opis', 'zajawka', 'wstep', 'lead', 'podsumowanie'],
     cover: ['okladka', 'zdjecie', 'obraz', 'obrazek', 'miniatura', 'zdjecieglowne'],
-    category: ['kategoria', 'kategorie', 'dzial'],
+    category: ['kategoria', 'kategorie', 'dzial', 'gatunek', 'gatunki'],
     tags: ['tagi', 'znaczniki', 'slowakluczowe'],
     author: ['autor', 'autorzy', 'autorka'],
     date: ['data', 'datapublikacji', 'opublikowano'],
@@ -120,7 +120,7 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     body: ['obsah', 'text', 'telo'],
     summary: ['shrnuti', 'popis', 'perex', 'uvod', 'anotace'],
     cover: ['obrazek', 'nahled', 'titulniobrazek', 'obalka', 'fotka'],
-    category: ['kategorie', 'rubrika', 'rubriky'],
+    category: ['kategorie', 'rubrika', 'rubriky', 'zanr', 'zanry'],
     tags: ['stitky', 'klicovaslova', 'tagy'],
     author: ['autor', 'autori', 'autorka'],
     date: ['datum', 'datumpublikace', 'datumzverejneni', 'publikovano'],
@@ -204,11 +204,20 @@ export const ROLE_NAMES = {
     'body'
   ),
   categoriesField: withLocalized(
-    ['categories', 'category', 'topics', 'topic', 'sections', 'section'],
+    ['categories', 'category', 'topics', 'topic', 'sections', 'section', 'genres', 'genre'],
     'category'
   ),
   categoryType: withLocalized(
-    ['category', 'categories', 'topic', 'section', 'articlecategory', 'blogcategory', 'postcategory'],
+    [
+      'category',
+      'categories',
+      'topic',
+      'section',
+      'genre',
+      'articlecategory',
+      'blogcategory',
+      'postcategory',
+    ],
     'category'
   ),
   tagsField: withLocalized(['tags', 'tag', 'keywords', 'labels'], 'tags'),
@@ -307,4 +316,98 @@ export function isToMany(attribute: AttributeSchema): boolean {
   return ['oneToMany', 'manyToMany', 'manyWay', 'morphToMany', 'morphMany'].includes(
     attribute.relation ?? ''
   );
+}
+
+/**
+ * The words of an attribute name, each as `normalizedName` leaves it: `sub_categoria_blog` ->
+ * sub, categoria, blog; `musicGenre` -> music, genre; `Unterkategorie` -> unterkategorie.
+ */
+export function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(normalizedName)
+    .filter(Boolean);
+}
+
+/** Shorter words match only whole: a compound must end in a longer one (`unterkategorie`, `subcategory`). */
+const COMPOUND_MIN_LENGTH = 6;
+
+/**
+ * Whether one of the name's words is one of `words`, or a compound ending in one of them
+ * (`sub_categoria_produto`, `Unterkategorie`, `music_genre`), in any language of the tables.
+ */
+export function nameHasWord(name: string, words: readonly string[]): boolean {
+  return nameWords(name).some((part) =>
+    words.some((word) => part === word || (word.length >= COMPOUND_MIN_LENGTH && part.endsWith(word)))
+  );
+}
+
+/**
+ * Words that say a relation holds categories wherever they stand in its name (`sub_categoria_blog`,
+ * `music_genre`): the category names of every language, less the generic ones (a `section`, a
+ * `topic` are as often a page's parts).
+ */
+export const CATEGORY_WORDS: readonly string[] = withLocalized(
+  ['category', 'categories', 'genre', 'genres'],
+  'category'
+).filter((word) => !/^(section|sections|secao|seccion|sezione|dzial|topic|topics)$/.test(word));
+
+/** Words that say a relation holds tags wherever they stand in its name (`post_tags`, `Schlagworter_Liste`). */
+export const TAG_WORDS: readonly string[] = withLocalized(['tag', 'tags', 'keywords'], 'tags');
+
+/** Words that say a related type's text field is its entries' name (`genre_name`, `nome_subcategoria`). */
+export const NAME_WORDS: readonly string[] = ROLE_NAMES.relatedName;
+
+/** Words for "article" (or "main", "full") that make a body name with a text word: `Beitragstext`, `article_text`. */
+const ARTICLE_WORDS = [
+  'article',
+  'post',
+  'story',
+  'blog',
+  'main',
+  'full',
+  'artigo',
+  'materia',
+  'noticia',
+  'articulo',
+  'nota',
+  'billet',
+  'artikel',
+  'beitrag',
+  'bericht',
+  'nachricht',
+  'haupt',
+  'voll',
+  'lang',
+  'articolo',
+  'notizia',
+  'nieuws',
+  'artykul',
+  'wpis',
+  'clanek',
+  'zprava',
+];
+
+/** The text words of the body names (`text`, `inhalt`, `contenu`, ...). */
+const BODY_WORDS = [
+  'text',
+  'content',
+  'body',
+  ...new Set(Object.values(NAMES_BY_LANGUAGE).flatMap((row) => row.body)),
+];
+
+const BODY_COMPOUND = new RegExp(
+  `^(${ARTICLE_WORDS.join('|')})(s|e|n|es|do|da|de|del|di|van)?(${BODY_WORDS.join('|')})$|^(${BODY_WORDS.join('|')})(do|da|de|del|dell|di|des|du|van|z)?(${ARTICLE_WORDS.join('|')})$`
+);
+
+/**
+ * A body name made of an article word and a text word, in any language of the table: `Beitragstext`,
+ * `Artikelinhalt`, `article_text`, `texto_do_artigo`, `testoArticolo`.
+ */
+export function isBodyCompound(name: string): boolean {
+  const words = nameWords(name);
+  if (words.some((word) => ARTICLE_WORDS.includes(word)) && words.some((word) => BODY_WORDS.includes(word)))
+    return true;
+  return BODY_COMPOUND.test(normalizedName(name));
 }

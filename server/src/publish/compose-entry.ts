@@ -2,7 +2,7 @@ import type { LibraryFile } from '../../../core/src/body-formats';
 import { BLOCKS_STAND_IN, type StoredBodyJson } from '../../../core/src/blocks/stored-json';
 import { articleBodyOf } from '../../../core/src/html/article-body';
 import { keepStoredParts } from '../../../core/src/target-profile/kept-parts';
-import { planValues, withFeaturedImage } from '../../../core/src/target-profile/plan-values';
+import { planValues, withFeaturedImage, withGalleries } from '../../../core/src/target-profile/plan-values';
 import type { DocumentRow } from '../strapi/documents';
 import type { PublishCollaborators } from './collaborators';
 import { postUrlBeforeWrite, type PublishPlan } from './plan';
@@ -67,6 +67,7 @@ export async function composeEntry(
   });
   const valueWarnings = [...values.warnings];
   const data = withFeaturedImage(values, media.featuredFileId);
+  withGalleries(data, values, media.featuredFileId, media.libraryFiles.values(), valueWarnings);
   if (bodyTarget && body !== undefined) data[bodyTarget.field] = body;
   if (bodyJson) data[bodyJson.field] = BLOCKS_STAND_IN;
   if (existing) {

@@ -4,7 +4,13 @@ import type { EffectiveConfig } from '../../../core/src/config';
 import { renderPostUrl } from '../../../core/src/post-url';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import type { StageClock } from '../../../core/src/stage-timings';
+import {
+  blockedPublishError,
+  stillBlocking,
+  validatesRequired,
+} from '../../../core/src/target-profile/blocking-fields';
 import { planValues, type ValuePlan } from '../../../core/src/target-profile/plan-values';
+import type { DocumentRow } from '../strapi/documents';
 import type { CategoryPlan } from './types';
 import type { DeliveryOrigin } from './types';
 import type { PublishCollaborators } from './collaborators';
@@ -123,4 +129,17 @@ function postLockName(uid: string, slug: string, selection: PostSelection): stri
 /** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */
 export function addNew(warnings: string[], more: readonly string[]): void {
   for (const warning of more) if (!warnings.includes(warning)) warnings.push(warning);
+}
+
+/**
+ * Refuses, before anything is fetched or written, a publish whose article leaves required fields
+ * empty that Strapi's validation would refuse (issue #47), naming every one of them: a required
+ * category enumeration none of the article's categories fits, a gallery without images. Fields
+ * the stored entry already has a value for are kept by the update, so they do not block; a draft
+ * is not validated by Strapi, so it is saved with the warnings.
+ */
+export function refuseBlockedFields(publish: PublishPlan, existing: DocumentRow | null): void {
+  if (!validatesRequired(publish.target.draftAndPublish, publish.article.status)) return;
+  const blocking = stillBlocking(publish.values.blockers, existing);
+  if (blocking.length) throw blockedPublishError(blocking);
 }

@@ -12,7 +12,7 @@ import type { StageClock } from '../../../core/src/stage-timings';
 import type { CategoryPlan } from './types';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
-import { addNew, planPublish } from './plan';
+import { addNew, planPublish, refuseBlockedFields } from './plan';
 
 /** Names of what a category plan would link, for the dry run (nothing is created). */
 function plannedCategoryNames(categoryPlan: CategoryPlan): string[] {
@@ -38,6 +38,8 @@ export async function previewArticle(
   const publish = await planPublish(article, { source: 'api' }, config, clock, use);
   const { target, locale, warnings } = publish;
   const existing = await use.posts.findPostBySlug(target, article.slug, locale);
+  // The dry run answers as the publish would: a refusal for the fields this article leaves empty.
+  refuseBlockedFields(publish, existing);
   const hasFeaturedImageField = publish.values.featuredImagePaths.length > 0;
   // The publish's own decisions: the images it refuses without a fetch are refused here, the same way.
   const { decisions } = await use.media.decideArticleImages(article, { hasFeaturedImageField }, config);

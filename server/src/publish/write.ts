@@ -6,12 +6,17 @@ import { countPlacedImages } from '../../../core/src/images/image-counts';
 import { truncateAtWord } from '../../../core/src/seo';
 import { letReadersIn } from '../../../core/src/event-loop-turn';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
+import {
+  classifyDeliveryWarnings,
+  mappablePartsOf,
+  type DeliveryWarnings,
+} from '../../../core/src/warning-parts';
 import type { CategoryRow, HeldLocks } from './types';
 import type { DocumentRow } from '../strapi/documents';
 import type { ArticleMedia } from '../media/types';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
-import { addNew, PostGone, SlugTaken, type PublishPlan } from './plan';
+import { addNew, PostGone, refuseBlockedFields, SlugTaken, type PublishPlan } from './plan';
 import { findRepeat, type Unchanged } from './repeat';
 
 /** The ledger's `title` is a Strapi `string`, capped at 255 characters. */
@@ -97,8 +102,8 @@ export async function writeDelivery(
     )
   );
   // An image the media step refused has its warning there: the body's own about it would say it twice.
-  for (const warning of withoutImportWarnings(entry.bodyWarnings, media.refusedSources))
-    warnings.push(warning);
+  const bodyWarnings = withoutImportWarnings(entry.bodyWarnings, media.refusedSources);
+  for (const warning of bodyWarnings) warnings.push(warning);
   addNew(warnings, entry.valueWarnings);
   const { data } = entry;
   const featuredWarning = featuredImageWarning(media.featured);
@@ -162,11 +167,12 @@ export async function writeDelivery(
       check: article.slug === CONFORMANCE_CHECK_SLUG,
       created: !existing,
       ...placedImageCounts(media),
-      warnings: [
-        ...warnings,
-        ...(featuredWarning ? [featuredWarning] : []),
-        ...media.warnings.map((w) => `${w.source_url}: ${w.reason}`),
-      ],
+      ...ledgerWarnings(target, {
+        general: warnings,
+        body: new Set(bodyWarnings),
+        featured: featuredWarning ? [featuredWarning] : [],
+        inline: media.warnings.map((w) => `${w.source_url}: ${w.reason}`),
+      }),
     });
     // A `future` article's schedule replaces the post's; any other delivery ends it (server/src/schedule).
     await use.schedules.settle({
@@ -247,6 +253,16 @@ async function findExisting(
   return row;
 }
 
+/** A delivery's warnings as the ledger keeps them: in order, each with its part, and the parts a field could have kept. */
+function ledgerWarnings(target: PublishPlan['target'], sources: DeliveryWarnings) {
+  const warnings = [...sources.general, ...sources.featured, ...sources.inline];
+  return {
+    warnings,
+    warningParts: classifyDeliveryWarnings(target, sources),
+    mappableParts: mappablePartsOf(target, sources.general),
+  };
+}
+
 /** The slug a delivery is recorded under: an update by id keeps the post's own. */
 const ledgerSlug = ({ selection, article }: PublishPlan) =>
   selection.kind === 'document' && selection.slug ? selection.slug : article.slug;
@@ -261,6 +277,7 @@ async function deliverHolding(publish: PublishPlan, held: HeldLocks, use: Delive
   const repeat = await clock.time('repeat check', () => findRepeat(publish, use));
   if (repeat) return unchanged(repeat);
   const existing = await clock.time('find existing', () => findExisting(publish, use));
+  refuseBlockedFields(publish, existing);
   await letReadersIn();
   const media = await clock.time('media', () => importMedia(publish, use));
   return writeDelivery(publish, media, held, existing, use).catch(async (error: unknown) => {

@@ -9,6 +9,7 @@ import type {
 } from '../../../core/src/contracts';
 import type { PostStatus } from '../../../core/src/config';
 import { redactUrlsIn } from '../../../core/src/redact-url';
+import { groupWarnings, recordedMappableParts, type ArticlePart } from '../../../core/src/warning-parts';
 import { getService } from '../utils/get-service';
 import { documentsOf } from '../strapi/documents';
 import { DELIVERY_UID } from '../utils/plugin-tables';
@@ -37,31 +38,41 @@ interface DeliveryRow {
   imagesImported?: number | null;
   imagesReused?: number | null;
   warnings?: unknown;
+  warningParts?: unknown;
+  mappableParts?: unknown;
   check?: boolean | null;
 }
 
 const toIso = (value: string | Date | number) => new Date(value).toISOString();
 
-const toEntry = (row: DeliveryRow, schedule: ActivitySchedule | null): ActivityEntry => ({
-  id: row.id,
-  createdAt: toIso(row.createdAt),
-  source: row.source,
-  title: row.title ?? null,
-  slug: row.slug,
-  targetUid: row.targetUid,
-  targetDocumentId: row.targetDocumentId ?? null,
-  postId: row.postId ?? null,
-  targetLocale: row.targetLocale ?? null,
-  requestedStatus: row.requestedStatus,
-  created: row.created ?? null,
-  imagesImported: row.imagesImported ?? 0,
-  imagesReused: row.imagesReused ?? 0,
+const toEntry = (row: DeliveryRow, schedule: ActivitySchedule | null): ActivityEntry => {
   // Written by the publisher as a string array; anything else is shown as nothing rather than failing.
   // Redacted again on the way out: rows written before redaction existed may hold whole image URLs.
-  warnings: Array.isArray(row.warnings) ? row.warnings.map((warning) => redactUrlsIn(String(warning))) : [],
-  check: row.check === true,
-  schedule,
-});
+  const warnings = Array.isArray(row.warnings)
+    ? row.warnings.map((warning) => redactUrlsIn(String(warning)))
+    : [];
+  return {
+    id: row.id,
+    createdAt: toIso(row.createdAt),
+    source: row.source,
+    title: row.title ?? null,
+    slug: row.slug,
+    targetUid: row.targetUid,
+    targetDocumentId: row.targetDocumentId ?? null,
+    postId: row.postId ?? null,
+    targetLocale: row.targetLocale ?? null,
+    requestedStatus: row.requestedStatus,
+    created: row.created ?? null,
+    imagesImported: row.imagesImported ?? 0,
+    imagesReused: row.imagesReused ?? 0,
+    warnings,
+    // Rows written before parts were recorded are grouped by their words (core/src/warning-parts.ts).
+    warningGroups: groupWarnings(warnings, row.warningParts),
+    mappableParts: recordedMappableParts(row.mappableParts),
+    check: row.check === true,
+    schedule,
+  };
+};
 
 export interface DeliveryRecord {
   source: DeliverySource;
@@ -89,6 +100,10 @@ export interface DeliveryRecord {
   imagesImported: number;
   imagesReused: number;
   warnings: string[];
+  /** The part of the article each warning is about (core/src/warning-parts.ts), in the same order. */
+  warningParts: ArticlePart[];
+  /** Parts left out that a field of the type could have taken: the activity page marks the delivery. */
+  mappableParts: ArticlePart[];
   /** A delivery of the conformance check (its reserved slug), not an article. */
   check: boolean;
   /** The WordPress door's SEO keys the post keeps (`meta`). */

@@ -24,7 +24,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     ...localeParams(target, locale),
   });
 
-  /** What a republish reads back: the SEO component (its ids and fields the plugin does not manage), a zone body, the author. */
+  /** What a republish reads back: the SEO component (its ids and fields the plugin does not manage), a zone body, the author, a gallery. */
   function populateOf(target: PublishTarget): Record<string, unknown> {
     const populate: Record<string, unknown> = {};
     if (target.seo?.kind === 'component') populate[target.seo.field] = { populate: '*' };
@@ -32,6 +32,8 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       populate[target.body.field] = { populate: '*' };
     // An author an editor set is kept: the configured default only fills an entry without one.
     if (target.author) populate[target.author.field] = { fields: ['documentId'] };
+    // A gallery the plugin fills is filled only while it is empty: an editor's choice is kept.
+    for (const fill of target.fills) if (fill.source === 'gallery') populate[fill.field] = { fields: ['id'] };
     return populate;
   }
 

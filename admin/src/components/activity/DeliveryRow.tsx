@@ -1,4 +1,4 @@
-import { Badge, Box, Flex, Link, Td, TextButton, Tr, Typography } from '@strapi/design-system';
+import { Badge, Flex, Link, Td, TextButton, Tr, Typography } from '@strapi/design-system';
 import { CaretDown, CaretUp } from '@strapi/icons';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import type { ActivityEntry, ActivitySchedule } from '../../../../core/src/contr
 import { useTranslate } from '../../hooks/useTranslate';
 import { ScheduleNote } from './ScheduleNote';
 import { StatusBadge } from './StatusBadge';
+import { MappableMarker, WarningGroups } from './WarningGroups';
 
 export const DELIVERY_COLUMNS = 6;
 
@@ -27,7 +28,7 @@ interface DeliveryRowProps {
   onCancelSchedule?: (entry: ActivityEntry) => Promise<ActivitySchedule>;
 }
 
-/** One delivery, and below it its warnings when expanded. */
+/** One delivery, and below it its warnings, grouped by part, when expanded. */
 export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
   const t = useTranslate();
   const { formatDate } = useIntl();
@@ -98,34 +99,29 @@ export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
           </Typography>
         </Td>
         <Td>
-          {warningCount === 0 ? (
-            <Typography textColor="neutral500">{t('activity.warnings.none', 'None')}</Typography>
-          ) : (
-            <TextButton
-              onClick={() => setExpanded(!expanded)}
-              endIcon={expanded ? <CaretUp /> : <CaretDown />}
-              aria-expanded={expanded}
-              data-testid="warnings-toggle"
-            >
-              {t('activity.warnings.count', '{count, plural, one {# warning} other {# warnings}}', {
-                count: warningCount,
-              })}
-            </TextButton>
-          )}
+          <Flex direction="column" alignItems="flex-start" gap={1}>
+            {warningCount === 0 ? (
+              <Typography textColor="neutral500">{t('activity.warnings.none', 'None')}</Typography>
+            ) : (
+              <TextButton
+                onClick={() => setExpanded(!expanded)}
+                endIcon={expanded ? <CaretUp /> : <CaretDown />}
+                aria-expanded={expanded}
+                data-testid="warnings-toggle"
+              >
+                {t('activity.warnings.count', '{count, plural, one {# warning} other {# warnings}}', {
+                  count: warningCount,
+                })}
+              </TextButton>
+            )}
+            <MappableMarker parts={entry.mappableParts} />
+          </Flex>
         </Td>
       </Tr>
       {expanded && (
         <Tr>
           <Td colSpan={DELIVERY_COLUMNS}>
-            <Box background="warning100" padding={3} hasRadius data-testid="warnings-list">
-              <Flex direction="column" alignItems="stretch" gap={1} tag="ul">
-                {entry.warnings.map((warning, index) => (
-                  <Typography key={index} tag="li" textColor="neutral800" style={WRAPPING}>
-                    {warning}
-                  </Typography>
-                ))}
-              </Flex>
-            </Box>
+            <WarningGroups groups={entry.warningGroups} />
           </Td>
         </Tr>
       )}
