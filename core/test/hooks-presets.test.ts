@@ -179,20 +179,7 @@ describe('custom webhook presets map each documented sample onto the article', (
   });
 
   it('custom: JSON paths into a payload nobody documented (nested, arrays, [] over a list)', () => {
-    const options = {
-      auth: { kind: 'none' },
-      articles: 'payload.posts',
-      event: 'kind',
-      testEvents: ['post.test'],
-      fields: {
-        externalId: 'ref.uid',
-        title: 'headline',
-        html: 'body.rendered',
-        imageUrl: 'media[0].src',
-        imageAlt: 'media[0].caption',
-        tags: 'labels[].name',
-      },
-    };
+    const options = JSON.parse(fs.readFileSync(path.join(fixtures, 'hooks', 'custom-options.json'), 'utf8'));
     const { externalId, fields } = only('custom', options);
     assert.equal(externalId, 'cx-1');
     assert.equal(fields.title, 'Growing Tomatoes on a Balcony');

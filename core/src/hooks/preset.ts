@@ -76,6 +76,59 @@ export function articlesOf(
   );
 }
 
+/** A delivery of one article: every preset but Outrank's batch. */
+export function oneArticle(
+  event: string,
+  item: unknown,
+  pick: (item: unknown) => HookArticle,
+  status: 'draft' | 'publish' | 'pending' | undefined
+): HookDelivery {
+  return { kind: 'articles', event, articles: articlesOf([item], pick, status) };
+}
+
+/**
+ * A delivery whose one article is the `article` object and whose event must be `expected`
+ * (`article.published`); any other event, or a delivery without that object, is acknowledged and
+ * ignored.
+ */
+export function articleOfEvent(
+  body: unknown,
+  event: string,
+  expected: string,
+  pick: (article: Record<string, unknown>) => HookArticle,
+  status: 'draft' | 'publish' | 'pending' | undefined
+): HookDelivery {
+  const article = member(body, 'article');
+  if (event !== expected || !isRecord(article))
+    return ignored(event, `the event "${event || '(none)'}" is not handled`);
+  return oneArticle(event, article, () => pick(article), status);
+}
+
+/** `title` and `slug`, which every service names so. */
+export const titleAndSlug = (item: unknown): HookArticle => ({
+  title: member(item, 'title'),
+  slug: member(item, 'slug'),
+});
+
+/** `id`, `title` and `slug`: the service's own id is the ledger's key. */
+export const idTitleAndSlug = (item: unknown): HookArticle => ({
+  externalId: member(item, 'id'),
+  ...titleAndSlug(item),
+});
+
+/** The body as most services send it: `content_html`, and `content_markdown` beside it. */
+export const snakeCaseBodies = (item: unknown): HookArticle => ({
+  html: member(item, 'content_html'),
+  markdown: member(item, 'content_markdown'),
+});
+
+/** A flat article's common part: title, slug, both bodies and `meta_description`. */
+export const flatArticle = (item: unknown): HookArticle => ({
+  ...titleAndSlug(item),
+  ...snakeCaseBodies(item),
+  metaDescription: member(item, 'meta_description'),
+});
+
 export const ignored = (event: string, reason: string, echo?: Record<string, unknown>): HookDelivery => ({
   kind: 'ignored',
   event,

@@ -1,5 +1,5 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, ignored, isRecord, member, text } from '../preset';
+import { definePreset, idTitleAndSlug, ignored, isRecord, member, oneArticle, text } from '../preset';
 
 const PUBLISH_EVENTS = new Set(['content.published', 'tool.published']);
 
@@ -17,29 +17,24 @@ export const seogrovePreset = definePreset(PRESET_OPTIONS.seogrove, {
     if (event === 'ping') return ignored(event, 'a ping: nothing is written');
     if (!PUBLISH_EVENTS.has(event) || !isRecord(content))
       return ignored(event, `the event "${event || '(none)'}" is not handled`);
-    return {
-      kind: 'articles',
+    return oneArticle(
       event,
-      articles: articlesOf(
-        [content],
-        () => ({
-          externalId: member(content, 'id'),
-          title: member(content, 'title'),
-          slug: member(content, 'slug'),
-          html: member(content, 'html'),
-          markdown: member(content, 'markdown'),
-          excerpt: member(content, 'excerpt'),
-          metaTitle: member(content, 'seo_title'),
-          metaDescription: member(content, 'seo_description') ?? member(content, 'meta_description'),
-          imageUrl: member(content, 'featured_image_url'),
-          imageAlt: member(content, 'featured_image_alt'),
-          keywords: member(content, 'primary_keyword'),
-          jsonLd: member(content, 'json_ld') ?? member(content, 'jsonLd') ?? member(content, 'schema'),
-          language: member(member(body, 'site'), 'locale'),
-          publishedAt: member(content, 'published_at'),
-        }),
-        options.status
-      ),
-    };
+      content,
+      () => ({
+        ...idTitleAndSlug(content),
+        html: member(content, 'html'),
+        markdown: member(content, 'markdown'),
+        excerpt: member(content, 'excerpt'),
+        metaTitle: member(content, 'seo_title'),
+        metaDescription: member(content, 'seo_description') ?? member(content, 'meta_description'),
+        imageUrl: member(content, 'featured_image_url'),
+        imageAlt: member(content, 'featured_image_alt'),
+        keywords: member(content, 'primary_keyword'),
+        jsonLd: member(content, 'json_ld') ?? member(content, 'jsonLd') ?? member(content, 'schema'),
+        language: member(member(body, 'site'), 'locale'),
+        publishedAt: member(content, 'published_at'),
+      }),
+      options.status
+    );
   },
 });
