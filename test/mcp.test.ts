@@ -9,6 +9,7 @@ import { registerSuperAdmin, type AdminPermission } from './helpers/admin';
 import { tableRows } from './helpers/databases';
 import { request } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
+import { readArticle } from './helpers/service';
 
 /**
  * Issue 43: AI agents publish through Strapi's own MCP server (`/mcp`, admin tokens), with the
@@ -20,6 +21,18 @@ const CATEGORY = 'api::category.category';
 const example = JSON.parse(
   fs.readFileSync(path.join(__dirname, '..', 'examples', 'first-article.json'), 'utf8')
 ) as Record<string, unknown>;
+
+/** The example's body written in Markdown, its inline image (a data URL) as a Markdown image. */
+const inlineImage = /<img src="([^"]+)" alt="([^"]+)"/.exec(String(example.content)) as RegExpExecArray;
+const MARKDOWN_BODY = [
+  '## Water early',
+  'Water your lawn early in the morning, when less water evaporates and the grass has the whole day to dry.',
+  `![${inlineImage[2]}](${inlineImage[1]})`,
+  '*Morning watering loses the least to the sun.*',
+  '## Water deeply, not often',
+  'Two deep waterings a week grow deeper roots than a little every day.',
+  '- About 25 mm of water a week\n- More on sandy soil',
+].join('\n\n');
 
 const contentManager = (subject: string, actions: string[]): AdminPermission[] =>
   actions.map((action) => ({ action: `plugin::content-manager.explorer.${action}`, subject }));
@@ -132,6 +145,8 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
     const validate = new AjvJsonSchemaValidator().getValidator(schema as never);
     assert.equal(validate(example).valid, true, JSON.stringify(validate(example)));
     assert.equal(validate({ ...example, dry_run: true }).valid, true);
+    assert.equal(validate({ ...example, content: MARKDOWN_BODY, content_format: 'markdown' }).valid, true);
+    assert.equal(validate({ ...example, content_format: 'rtf' }).valid, false, 'html or markdown');
     assert.equal(validate({ content: '<p>No title</p>' }).valid, false, 'title is required');
   });
 
@@ -143,8 +158,12 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
     assert.match(result.content[0].text ?? '', /api::article\.article/);
   });
 
-  it('publishes the example article with its data-URL cover, then republishes it into the same post', async () => {
-    const first = await call(publisher, 'article_publisher_publish', example);
+  it('publishes the example article with its data-URL cover and a Markdown body, then republishes it into the same post', async () => {
+    const first = await call(publisher, 'article_publisher_publish', {
+      ...example,
+      content: MARKDOWN_BODY,
+      content_format: 'markdown',
+    });
     assert.notEqual(first.isError, true, JSON.stringify(first));
     const landed = first.structuredContent as { post_id: number; post_status: string; categories: string[] };
     assert.equal(landed.post_status, 'publish');
@@ -156,6 +175,14 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
       rows.some((row) => row.published_at),
       'a published entry'
     );
+    const [post] = await readArticle(site.url, String(example.slug), 'published');
+    const body = String(post.content).replace(/>\s+</g, '><');
+    assert.match(body, /<h2>Water early<\/h2><p>Water your lawn early/);
+    assert.match(body, /<ul><li>About 25 mm of water a week<\/li><li>More on sandy soil<\/li><\/ul>/);
+    assert.match(body, /<em>Morning watering loses the least to the sun\.<\/em>/);
+    const image = /<img src="([^"]+)" alt="A sprinkler on a lawn at dawn"/.exec(body);
+    assert.ok(image, body);
+    assert.match(image[1], new RegExp(`^(${site.url})?/uploads/`), 'the inline image was imported');
     const covers = (await tableRows(site.database, 'files_related_mph')) as {
       related_type: string;
       field: string;

@@ -76,7 +76,7 @@ describe('custom webhook presets map each documented sample onto the article', (
     assert.equal(delivery.articles[2]().fields.title, 'C');
   });
 
-  it('blogseo: article + main_image; a Markdown body is refused with a clear message', () => {
+  it('blogseo: article + main_image; a Markdown body is taken as Markdown', () => {
     const { externalId, fields } = only('blogseo');
     assert.equal(externalId, '7f1c2a9e-3b4d-4e5f-8a6b-1c2d3e4f5a6b');
     assert.equal(fields.featuredImage?.alt, 'Running shoes on a track');
@@ -84,7 +84,7 @@ describe('custom webhook presets map each documented sample onto the article', (
     assert.equal(fields.date?.toISOString(), '2024-01-15T10:30:00.000Z');
     const markdown = sample('blogseo') as { article: Record<string, unknown> };
     markdown.article.format = 'markdown';
-    assert.throws(() => articles(read('blogseo', markdown)), /only a Markdown body was sent/);
+    assert.equal(articles(read('blogseo', markdown))[0].fields.contentFormat, 'markdown');
     assert.deepEqual(PRESETS.blogseo.auth({}), { kind: 'header', header: 'X-Webhook-Secret' });
     assert.deepEqual(PRESETS.blogseo.auth({ header: 'X-Mine' }), { kind: 'header', header: 'X-Mine' });
   });

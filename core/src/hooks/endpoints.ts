@@ -53,6 +53,7 @@ export const CUSTOM_FIELDS = [
   'title',
   'slug',
   'html',
+  'markdown',
   'excerpt',
   'metaTitle',
   'metaDescription',
@@ -136,7 +137,7 @@ export const PRESET_OPTIONS = {
       /** Where the event name is, and which names are a test (answered 200, nothing written). */
       event: jsonPath().optional(),
       testEvents: z.array(z.string().min(1).max(100)).max(20).optional(),
-      /** Article field -> path inside each article; `title` and `html` are required. */
+      /** Article field -> path inside each article; `title` and a body (`html` or `markdown`) are required. */
       fields: z
         .object(
           Object.fromEntries(CUSTOM_FIELDS.map((field) => [field, jsonPath().optional()])) as Record<
@@ -145,9 +146,11 @@ export const PRESET_OPTIONS = {
           >
         )
         .strict()
-        .refine((fields) => fields.title !== undefined && fields.html !== undefined, {
-          message: 'must map at least "title" and "html"',
-        }),
+        .refine(
+          (fields) =>
+            fields.title !== undefined && (fields.html !== undefined || fields.markdown !== undefined),
+          { message: 'must map at least "title" and "html" or "markdown"' }
+        ),
     })
     .strict(),
 } satisfies Record<PresetName, z.ZodType>;
