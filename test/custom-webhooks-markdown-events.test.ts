@@ -30,6 +30,21 @@ const endpoint = (preset: PresetName, name: string, options?: Record<string, unk
 });
 const BLOGSEO = endpoint('blogseo', 'blogseo');
 const SEOLADDERS = endpoint('seoladders', 'seoladders');
+/** Delete events: one endpoint as configured by default (unpublish), one that deletes. */
+const SEOGROVE = endpoint('seogrove', 'seogrove', { status: 'publish' });
+const SEOGROVE_DELETING = endpoint('seogrove', 'seogrove-deleting', {
+  status: 'publish',
+  onDelete: 'delete',
+});
+const CUSTOM = endpoint('custom', 'custom', {
+  status: 'publish',
+  auth: { kind: 'header', header: 'X-Custom-Token' },
+  articles: 'posts',
+  event: 'type',
+  unpublishEvents: ['post.unpublished'],
+  deleteEvents: ['post.deleted'],
+  fields: { externalId: 'ref', slug: 'path', title: 'name', html: 'body' },
+});
 
 /** HTML as a reader sees it: no white space between tags, runs of it as one space. */
 const rendered = (html: string) => html.replace(/>\s+</g, '><').replace(/\s+/g, ' ').trim();
@@ -55,7 +70,7 @@ describe('custom webhooks: Markdown bodies and unpublish/delete events', () => {
     images.file('/markdown/mower.jpg', await makeImage('jpeg', 320, 200, 7), 'image/jpeg');
     site = await startPlayground({
       env: { ARTICLE_PUBLISHER_ALLOW_HTTP: 'true', ARTICLE_PUBLISHER_ALLOW_PRIVATE_NETWORKS: 'true' },
-      pluginConfig: { webhookEndpoints: [BLOGSEO, SEOLADDERS] },
+      pluginConfig: { webhookEndpoints: [BLOGSEO, SEOLADDERS, SEOGROVE, SEOGROVE_DELETING, CUSTOM] },
     });
   });
   after(async () => {
@@ -133,6 +148,85 @@ describe('custom webhooks: Markdown bodies and unpublish/delete events', () => {
       const body = rendered(post.content);
       assert.equal(body.match(/<table>/g)?.length, sections);
       assert.equal(body.match(/<h3>What to compare<\/h3>/g)?.length, sections);
+    });
+  });
+
+  describe('unpublish and delete events do what the endpoint says', () => {
+    const published = async (slug: string) => (await readArticle(site.url, slug, 'published')).length;
+    const drafts = async (slug: string) => readArticle(site.url, slug, 'draft');
+    const seogrove = (event: string, id: number, slug: string) => ({
+      event,
+      timestamp: '2026-11-28T10:00:00Z',
+      site: { host: 'www.example.com', url: 'https://www.example.com', locale: 'en' },
+      content: { id, title: `Post ${slug}`, slug, html: `<p>The post ${slug}.</p>` },
+    });
+    /** A SEOGrove delivery of `event`, the event in its header as SEOGrove sends it. */
+    const grove = (target: Endpoint, event: string, id: number, slug: string, secret?: string) =>
+      deliver({ ...target, secret: secret ?? target.secret }, seogrove(event, id, slug), {
+        'X-SEOGrove-Event': event,
+      });
+
+    it('an unpublish event unpublishes the post, its draft kept; the same article again publishes it again', async () => {
+      const article = {
+        type: 'post.ready',
+        posts: [{ ref: 'c-1', path: 'custom-unpublished', name: 'Custom', body: '<p>One.</p>' }],
+      };
+      assert.equal((await deliver(CUSTOM, article)).status, 200);
+      assert.equal(await published('custom-unpublished'), 1);
+      const [before] = await drafts('custom-unpublished');
+
+      const unpublish = await deliver(CUSTOM, { type: 'post.unpublished', posts: [{ ref: 'c-1' }] });
+      assert.equal(unpublish.status, 200, unpublish.text);
+      assert.equal(unpublish.json.action, 'unpublish');
+      assert.equal(unpublish.json.results[0].done, 'unpublished');
+      assert.equal(await published('custom-unpublished'), 0);
+      const [draft] = await drafts('custom-unpublished');
+      assert.equal(draft.documentId, before.documentId, 'the draft is kept');
+
+      const again = await deliver(CUSTOM, article);
+      assert.equal(again.status, 200, again.text);
+      assert.equal(again.json.results[0].created, false);
+      assert.equal(await published('custom-unpublished'), 1, 'published again, not taken for a repeat');
+      assert.equal((await drafts('custom-unpublished'))[0].documentId, before.documentId, 'the same post');
+    });
+
+    it('a delete event unpublishes the post when the endpoint says nothing (SEOGrove content.deleted)', async () => {
+      assert.equal((await grove(SEOGROVE, 'content.published', 501, 'grove-kept')).status, 200);
+      assert.equal(await published('grove-kept'), 1);
+      const deleted = await grove(SEOGROVE, 'content.deleted', 501, 'grove-kept');
+      assert.equal(deleted.status, 200, deleted.text);
+      assert.deepEqual([deleted.json.action, deleted.json.results[0].done], ['unpublish', 'unpublished']);
+      assert.equal(await published('grove-kept'), 0);
+      assert.equal((await drafts('grove-kept')).length, 1, 'not deleted');
+    });
+
+    it('a delete event deletes the post with onDelete: "delete"; a wrong signature or another endpoint changes nothing', async () => {
+      assert.equal((await grove(SEOGROVE_DELETING, 'content.published', 502, 'grove-deleted')).status, 200);
+      assert.equal((await grove(SEOGROVE, 'content.published', 503, 'grove-other-endpoint')).status, 200);
+
+      const forged = await grove(
+        SEOGROVE_DELETING,
+        'content.deleted',
+        502,
+        'grove-deleted',
+        'not-the-secret'
+      );
+      assert.equal(forged.status, 401, forged.text);
+      const elsewhere = await grove(SEOGROVE_DELETING, 'content.deleted', 503, 'grove-other-endpoint');
+      assert.equal(elsewhere.status, 200, elsewhere.text);
+      assert.equal(elsewhere.json.results[0].done, 'none', 'not a post of this endpoint');
+      assert.equal(await published('grove-other-endpoint'), 1);
+      assert.equal(await published('grove-deleted'), 1);
+
+      const deleted = await grove(SEOGROVE_DELETING, 'content.deleted', 502, 'grove-deleted');
+      assert.equal(deleted.status, 200, deleted.text);
+      assert.deepEqual([deleted.json.action, deleted.json.results[0].done], ['delete', 'deleted']);
+      assert.equal(await published('grove-deleted'), 0);
+      assert.equal((await drafts('grove-deleted')).length, 0, 'the draft is gone too');
+
+      const retried = await grove(SEOGROVE_DELETING, 'content.deleted', 502, 'grove-deleted');
+      assert.equal(retried.status, 200, retried.text);
+      assert.equal(retried.json.results[0].done, 'none', 'a retry finds it gone');
     });
   });
 });

@@ -156,13 +156,13 @@ describe('custom webhook presets map each documented sample onto the article', (
     }
   });
 
-  it('seogrove: content.published from the header or body; ping and deletes write nothing', () => {
+  it('seogrove: content.published from the header or body; ping writes nothing; deletes withdraw the post', () => {
     const { externalId, fields } = only('seogrove');
     assert.equal(externalId, '42');
     assert.equal(fields.metaTitle, 'Kayaking for Beginners: A First-Day Guide');
     assert.equal(fields.locale, 'en');
     assert.equal(read('seogrove', sample('seogrove'), {}, { header: () => 'ping' }).kind, 'ignored');
-    assert.equal(read('seogrove', { event: 'content.deleted', content: { id: 42 } }).kind, 'ignored');
+    assert.equal(read('seogrove', { event: 'content.deleted', content: { id: 42 } }).kind, 'withdraw');
   });
 
   it('ranket: the hero image of images[], FAQ and JSON-LD', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onDeleteOption } from './withdrawal';
 
 /**
  * Custom webhook endpoints (issue #42): one receiver, a preset per article service. An endpoint is
@@ -68,6 +69,8 @@ export const CUSTOM_FIELDS = [
 ] as const;
 export type CustomField = (typeof CUSTOM_FIELDS)[number];
 
+const eventNames = () => z.array(z.string().min(1).max(100)).max(20).optional();
+
 const customAuth = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bearer') }).strict(),
   z.object({ kind: z.literal('header'), header: headerName() }).strict(),
@@ -125,7 +128,13 @@ export const PRESET_OPTIONS = {
   babylovegrowth: noOptions,
   arvow: noOptions,
   journalist: noOptions,
-  seogrove: noOptions,
+  seogrove: z
+    .object({
+      ...commonOptions,
+      /** `content.deleted` and `tool.deleted`: unpublish (default) or delete the post. */
+      onDelete: onDeleteOption(),
+    })
+    .strict(),
   ranket: noOptions,
   earlyseo: noOptions,
   custom: z
@@ -136,7 +145,11 @@ export const PRESET_OPTIONS = {
       articles: jsonPath().optional(),
       /** Where the event name is, and which names are a test (answered 200, nothing written). */
       event: jsonPath().optional(),
-      testEvents: z.array(z.string().min(1).max(100)).max(20).optional(),
+      testEvents: eventNames(),
+      /** Event names that unpublish the posts they name, and that delete them (as `onDelete` says). */
+      unpublishEvents: eventNames(),
+      deleteEvents: eventNames(),
+      onDelete: onDeleteOption(),
       /** Article field -> path inside each article; `title` and a body (`html` or `markdown`) are required. */
       fields: z
         .object(

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AuthScheme } from './auth';
 import type { PresetName } from './endpoints';
 import { prepareHookArticle, type HookArticle, type PreparedArticle } from './hook-article';
+import type { WithdrawAction, WithdrawnPostThunk } from './withdrawal';
 
 /** The request as a preset sees it: its headers (the body is given apart, parsed). */
 export interface HookRequest {
@@ -15,6 +16,8 @@ export type ArticleThunk = () => PreparedArticle;
 export type HookDelivery =
   /** Publish (or update) these articles, each with its own result. */
   | { kind: 'articles'; event: string; articles: ArticleThunk[] }
+  /** An unpublish or delete event: each post it names is unpublished, or deleted (`action`). */
+  | { kind: 'withdraw'; event: string; action: WithdrawAction; posts: WithdrawnPostThunk[] }
   /** A test, ping or event this version does not act on: answered 2xx, nothing written. */
   | { kind: 'ignored'; event: string; reason: string; echo?: Record<string, unknown> };
 

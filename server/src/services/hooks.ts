@@ -4,7 +4,7 @@ import { isServiceError, ServiceError } from '../../../core/src/errors';
 import type { WebhookEndpoint } from '../../../core/src/hooks/endpoints';
 import { PRESETS } from '../../../core/src/hooks/presets';
 import type { HookRequest } from '../../../core/src/hooks/preset';
-import { hookReply, ignoredReply, type ArticleOutcome } from '../../../core/src/hooks/reply';
+import { hookReply, ignoredReply, withdrawReply, type ArticleOutcome } from '../../../core/src/hooks/reply';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 
@@ -23,6 +23,15 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
     const preset = PRESETS[endpoint.preset];
     const delivery = preset.read(body, request, endpoint.options);
     if (delivery.kind === 'ignored') return ignoredReply(delivery);
+    if (delivery.kind === 'withdraw') {
+      const { event, action, posts } = delivery;
+      const withdrawals = getService(strapi, 'hook-withdrawals');
+      return withdrawReply(
+        event,
+        action,
+        await withdrawals.withdrawAll({ endpoint, event, action, bodyHash }, posts)
+      );
+    }
     const config = await getService(strapi, 'plugin-config').get();
     const outcomes: ArticleOutcome[] = [];
     for (const prepare of delivery.articles) {

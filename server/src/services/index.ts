@@ -8,6 +8,7 @@ import contentRights from './content-rights';
 import deliveries from './deliveries';
 import entryEventReads from '../strapi/entry-event-reads';
 import hooks from './hooks';
+import hookWithdrawals from './hook-withdrawals';
 import keptTerms from './kept-terms';
 import locks from './locks';
 import mediaImport from '../media';
@@ -42,6 +43,7 @@ const services = {
   deliveries,
   'entry-event-reads': entryEventReads,
   hooks,
+  'hook-withdrawals': hookWithdrawals,
   'kept-terms': keptTerms,
   locks,
   'media-import': mediaImport,
