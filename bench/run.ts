@@ -13,10 +13,11 @@ import { resultTable, roundAll } from './report';
 import { measureBodyFormats } from './scenarios/body-formats';
 import { measureConverters } from './scenarios/converters';
 import { measureGrowth, measureThroughput } from './scenarios/growth';
+import { measureHookQueue } from './scenarios/hook-queue';
 import { measureImages } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
 import { measureReaders } from './scenarios/readers';
-import { BenchSite, IMAGE_LATENCY_MS, RUNS, startImageServer } from './setup';
+import { BenchSite, IMAGE_LATENCY_MS, ImageSets, RUNS, startImageServer } from './setup';
 import type { ImageServer } from '../test/helpers/image-server';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with scripts/start.js (plain JS)
@@ -34,7 +35,7 @@ const step = (text: string) => console.log(`[${new Date().toISOString().slice(11
 
 /**
  * BENCH_ONLY=readers runs the reader scenario alone (it writes bench/readers-<database>.json);
- * BENCH_ONLY=commits runs p1 and p5 alone (see commitsOnly).
+ * BENCH_ONLY=commits runs p1 and p5 alone (see commitsOnly); BENCH_ONLY=hook-queue the webhook queue alone.
  */
 const only = process.env.BENCH_ONLY;
 
@@ -90,11 +91,13 @@ async function main() {
       'Readers during a publish (every 20 ms): realistic, 100 KB and largest article, each body format...'
     );
     const readers = await measureReaders(site, server);
+    step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
+    const queue = await measureHookQueue(site, sets);
     await site.stop();
     step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
     const memory = await measureMemory(sets);
 
-    const parts = [converters, formats, images, growth, throughput, readers, memory];
+    const parts = [converters, formats, images, growth, throughput, readers, queue, memory];
     const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
     const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
     medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
@@ -147,7 +150,37 @@ const commitsOnly = () =>
     console.log('\nStage breakdowns (ms):', JSON.stringify(formats.breakdowns, null, 2));
   });
 
-const modes: Record<string, () => Promise<void>> = { readers: readersOnly, commits: commitsOnly };
+/**
+ * BENCH_ONLY=hook-queue: the webhook queue scenario alone (issue #42); printed, and written to
+ * bench/hook-queue-<database>.json with the machine's load average (a shared machine's figures say so).
+ */
+const hookQueueOnly = () =>
+  alone(async (site, server) => {
+    step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
+    const queue = await measureHookQueue(site, new ImageSets(server));
+    const database = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
+    const output = {
+      ...roundAll(queue.figures, 2),
+      medians: roundAll(queue.medians, 1),
+      machine: machine(),
+      load_average: os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' '),
+      date: new Date().toISOString(),
+    };
+    const file = path.join(__dirname, `hook-queue-${database}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+    console.log(
+      `\n${resultTable(queue.figures, queue.medians)}\n\nWrote ${path.relative(process.cwd(), file)}`
+    );
+  });
+
+const modes: Record<string, () => Promise<void>> = {
+  readers: readersOnly,
+  commits: commitsOnly,
+  'hook-queue': hookQueueOnly,
+};
 (only ? (modes[only] ?? main) : main)().catch((error) => {
   console.error(error);
   process.exit(1);

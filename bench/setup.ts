@@ -14,6 +14,12 @@ import type { StageRecord } from '../core/src/stage-timings';
 export const KEY = 'apk_benchmark-key-0123456789abcdef';
 export const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 export const IMAGE_LATENCY_MS = Number(process.env.BENCH_IMAGE_LATENCY_MS ?? 100);
+/** A custom webhook endpoint whose preset is queued (BabyLoveGrowth), for the webhook queue scenario. */
+export const HOOK_ENDPOINT = {
+  id: 'bench-babylovegrowth-0123456789',
+  preset: 'babylovegrowth',
+  secret: 'bench-hook-secret-0123456789',
+} as const;
 
 /** The images settings a site owner can save, at their defaults (the admin saves them whole). */
 const DEFAULT_IMAGE_SETTINGS = editableImageSettings(DEFAULT_CONFIG.images);
@@ -111,6 +117,7 @@ export class BenchSite {
     const site = await startPlayground({
       // The body-format scenarios publish into these real sites' shapes too.
       fixtureTypes: ['guide', 'blog-article', 'ck-article'],
+      pluginConfig: { webhookEndpoints: [HOOK_ENDPOINT] },
       env: {
         ARTICLE_PUBLISHER_API_KEY: KEY,
         ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',

@@ -36,6 +36,7 @@ const DATABASE_INDEPENDENT = [
   'test/multi-instance.test.ts',
   'test/publish-postgres.test.ts',
   'test/production-setup.test.ts',
+  'test/hook-queue-instances.test.ts',
   // Its SQLite suites show the schedule itself; its cluster suite chooses PostgreSQL.
   'test/scheduled-publishing.test.ts',
 ];

@@ -51,7 +51,28 @@ describe('admin API: settings form, live target check, activity, permissions', (
       'https://www.youtube.com/embed/',
       'https://www.youtube-nocookie.com/embed/',
     ]);
-    assert.deepEqual(page.target, { fatal: [], degraded: [] });
+    assert.deepEqual([page.target.fatal, page.target.degraded], [[], []]);
+    // Each role row says what the plugin will use and why (#46): categories work by detection, so the
+    // category type's row names the relation's type instead of "(none: feature off)".
+    assert.deepEqual(page.target.roles.categoryContentType, {
+      value: 'api::category.category',
+      source: 'derived',
+      why: 'Uses api::category.category: the type the categories relation points to.',
+    });
+    assert.deepEqual(page.target.roles.cover, {
+      value: 'cover',
+      source: 'name',
+      why: 'Uses cover: detected by its name.',
+    });
+    assert.equal(
+      page.target.roles.categorySlug.why,
+      'Uses slug of api::category.category: detected by its name and type.'
+    );
+    assert.equal(page.target.roles.tags.source, 'none');
+    assert.match(
+      page.target.roles.tags.why,
+      /^None found on api::article\.article: tags are named in a warning/
+    );
     const article = page.contentTypes.find((type: { uid: string }) => type.uid === 'api::article.article');
     assert.ok(
       article.attributes.some(
@@ -139,6 +160,16 @@ describe('admin API: settings form, live target check, activity, permissions', (
       noSeo.json.degraded.some((problem: string) => problem.startsWith('No SEO component')),
       noSeo.text
     );
+    assert.equal(
+      noSeo.json.roles.seo.why,
+      'Off (fields.seo is empty): the meta title, description and keywords are named in a warning, not saved.'
+    );
+    const named = await admin('/settings/check', {
+      method: 'POST',
+      body: { targetContentType: settings.targetContentType, fields: { ...settings.fields, cover: 'cover' } },
+    });
+    assert.equal(named.status, 200, named.text);
+    assert.equal(named.json.roles.cover.why, 'Uses cover: set in fields.cover.');
 
     const missingType = await admin('/settings/check', {
       method: 'POST',
@@ -154,11 +185,9 @@ describe('admin API: settings form, live target check, activity, permissions', (
     assert.equal(malformed.status, 400);
     assert.equal(malformed.json.error.details.errors[0].path, 'targetContentType');
 
-    assert.deepEqual(
-      (await admin('/settings')).json.target,
-      { fatal: [], degraded: [] },
-      'nothing was saved'
-    );
+    const saved = (await admin('/settings')).json.target;
+    assert.deepEqual([saved.fatal, saved.degraded], [[], []], 'nothing was saved');
+    assert.equal(saved.roles.seo.source, 'name', 'nothing was saved');
   });
 
   it('lists the ledger newest first, paginated, filtered by status and source', async () => {

@@ -279,6 +279,7 @@ describe('admin pages in a real browser (Chromium)', () => {
     await page.getByRole('combobox', { name: 'SEO component' }).click();
     await page.getByRole('option', { name: '(none: feature off)' }).click();
     await page.getByTestId('target-degraded').getByText('No SEO component', { exact: false }).waitFor();
+    await page.getByTestId('target-card').getByText('Off (fields.seo is empty)', { exact: false }).waitFor();
     await page.getByRole('combobox', { name: 'SEO component' }).click();
     await page.getByRole('option', { name: 'seo (component)' }).click();
     await page.getByTestId('target-ok').waitFor();
@@ -292,9 +293,13 @@ describe('admin pages in a real browser (Chromium)', () => {
       const select = page.getByRole('combobox', { name: label });
       assert.match((await select.textContent()) ?? '', new RegExp(`^${field}`), label);
     }
-    // "Detected: slug" twice: the article's slug role and the category type's slug field.
-    await card.getByText('Detected: parent', { exact: true }).waitFor();
-    assert.equal(await card.getByText('Detected: slug', { exact: true }).count(), 2);
+    // Each row says what is used and why (#46), the category type too: categories work by detection.
+    await card.getByText('Uses parent of api::category.category: detected by its name and type.').waitFor();
+    await card.getByText('Uses slug: detected by its name.', { exact: true }).waitFor();
+    await card
+      .getByText('Uses api::category.category: the type the categories relation points to.')
+      .waitFor();
+    assert.equal(await card.getByText('(none: feature off)', { exact: false }).count(), 0);
   });
 
   it('shows the server field error for an invalid post URL template, and saves a valid one', async () => {
@@ -475,6 +480,21 @@ describe('admin pages in a real browser (Chromium)', () => {
     const failures = page.getByTestId('auth-failure-row').filter({ hasText: '127.0.0.9' });
     await failures.waitFor();
     assert.equal(await failures.locator('td').nth(1).textContent(), '1');
+    // The refused ping is listed beside the deliveries (#46), by door, without the key it presented.
+    const refusals = page.getByTestId('refusals');
+    const refusal = refusals.getByTestId('refusal-row').filter({ hasText: '127.0.0.9' });
+    await refusal.getByText('403 invalid_api_key', { exact: true }).waitFor();
+    await refusal.getByText('GET /api/service/v1/ping', { exact: true }).waitFor();
+    assert.ok(
+      !((await refusals.textContent()) ?? '').includes('apk_a_wrong_guess'),
+      'the key is never shown'
+    );
+    await refusals.getByRole('combobox', { name: 'Door' }).click();
+    await page.getByRole('option', { name: 'Custom webhook' }).click();
+    await refusals.getByText('No refused request.').waitFor();
+    await refusals.getByRole('combobox', { name: 'Door' }).click();
+    await page.getByRole('option', { name: 'API', exact: true }).click();
+    await refusal.waitFor();
     await page.waitForFunction(() => {
       const { document } = globalThis as unknown as BrowserGlobals;
       return document.getAnimations().every((animation) => animation.playState !== 'running');

@@ -22,6 +22,9 @@ const WRONG_PASSWORD = 'Zyxw Vuts Rqpo Nmlk Jihg Fedc';
 const MAX_ROWS = 12;
 const BODY_LIMIT = 64 * 1024;
 const TABLE = 'article_publisher_refusals';
+/** A custom webhook endpoint (Outrank's preset: a static Bearer token); its id is in the URL the owner pastes. */
+const HOOK_ID = 'hook-refusals-0123456789abcdefWXYZ';
+const HOOK_TOKEN = 'outrank-token-refusals-0123456789';
 
 describe('refused requests on the activity page (issue #46 point 2)', () => {
   let site: Playground;
@@ -57,6 +60,7 @@ describe('refused requests on the activity page (issue #46 point 2)', () => {
         bodyLimitBytes: BODY_LIMIT,
         refusalLog: { maxRows: MAX_ROWS, maxDays: 30 },
         authThrottle: { maxFailures: 50, windowSeconds: 600 },
+        webhookEndpoints: [{ id: HOOK_ID, preset: 'outrank', secret: HOOK_TOKEN, name: 'Outrank' }],
       },
     });
     ownerToken = await registerSuperAdmin(site.url);
@@ -117,6 +121,35 @@ describe('refused requests on the activity page (issue #46 point 2)', () => {
       assert.ok(!stored.includes(secret), secret);
   });
 
+  it('lists refusals of a custom webhook endpoint under its own door, without its id, token or body', async () => {
+    const bodyMarker = `hook-marker-${randomBytes(6).toString('hex')}`;
+    const body = { event_type: 'publish_articles', data: { articles: [{ title: bodyMarker }] } };
+    const hook = (authorization: string) =>
+      request(`${site.url}/api/service/v1/hooks/${HOOK_ID}`, {
+        method: 'POST',
+        headers: { authorization },
+        body,
+      });
+    const wrongToken = 'Bearer outrank-a-wrong-token-000000000';
+    const refused = await hook(wrongToken);
+    assert.equal(refused.status, 401, refused.text);
+
+    const { results } = await listed('?door=hook');
+    assert.equal(results.length, 1, JSON.stringify(results));
+    assert.equal(results[0].status, 401);
+    assert.equal(results[0].code, refused.json.code);
+    assert.equal(results[0].door, 'hook');
+    // The endpoint's id is the URL the service posts to: only its last four characters are kept.
+    assert.equal(results[0].route, 'POST /api/service/v1/hooks/…WXYZ');
+    const stored = await storedText();
+    for (const secret of [HOOK_ID, HOOK_TOKEN, wrongToken, bodyMarker])
+      assert.ok(!stored.includes(secret), secret);
+    assert.equal(
+      (await listed('?door=api')).results.some((row: { route: string }) => row.route.includes('/hooks/')),
+      false
+    );
+  });
+
   it('lists refusals of the WordPress door (invalid term ids, a bad date, an unknown status, a wrong password) without the credential or the body', async () => {
     const bodyMarker = `wp-marker-${randomBytes(6).toString('hex')}`;
     const unknownTerm = await wp('/wp/v2/posts', { title: bodyMarker, content: 'x', categories: [987654] });
@@ -166,7 +199,8 @@ describe('refused requests on the activity page (issue #46 point 2)', () => {
     );
     assert.equal((await listed('?door=webhook&code=rest_invalid_param')).results.length, 0);
     const all = await listed();
-    assert.equal(all.pagination.total, 9);
+    // Three of the publishing API, two of the webhook, one of a custom webhook, three of WordPress.
+    assert.equal(all.pagination.total, 10);
     assert.deepEqual(all.kept, { maxRows: MAX_ROWS, maxDays: 30 });
     assert.equal((await admin('/activity/refusals?door=ftp')).status, 400);
     assert.equal((await admin('/activity/refusals?code=a%20b')).status, 400);

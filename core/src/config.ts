@@ -5,6 +5,7 @@ import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field'
 import { localeCode } from './locale';
 import { REQUEST_BOUNDS } from './request-bounds';
 import { webhookEndpointsSchema } from './hooks/endpoints';
+import { DEFAULT_HOOK_QUEUE, hookQueueSchema } from './hooks/queue';
 import { fieldIssues } from './schema-issues';
 import {
   categoryFieldOverridesSchema,
@@ -200,6 +201,11 @@ export const pluginConfigSchema = z
      * served at /api/service/v1/hooks/<id>. Optional (no default) for the reason videoEmbedHosts is.
      */
     webhookEndpoints: webhookEndpointsSchema.optional(),
+    /**
+     * The queue of custom webhook deliveries answered before their import (presets whose service gives
+     * up after 5 to 10 s): workers per instance, lease, retries and retention (docs/hook-queue.md).
+     */
+    hookQueue: hookQueueSchema,
   })
   .strict();
 
@@ -250,6 +256,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   wordpressPaths: true,
   schedulePollSeconds: 60,
   workerThreads: 'auto',
+  hookQueue: DEFAULT_HOOK_QUEUE,
 };
 
 /**

@@ -3,6 +3,7 @@ import type { settingsSchema } from './config';
 import type { SiteLocale } from './locale';
 import type { TargetReport } from './publish-target';
 import type { TargetSettingKey } from './settings-keys';
+import type { RoleUse, RoleUseRow } from './target-profile/role-uses';
 
 /**
  * Response shapes shared by the server, the admin pages and the toolkit. Changing one breaks the
@@ -151,6 +152,8 @@ export interface TargetCheck {
   mapping?: Record<string, string | null>;
   /** Roles given to a field by its shape, not its name ("Featured image -> rectangularImage (first of 2 image fields: ...)"). */
   choices?: string[];
+  /** What the plugin will use for each role of the form, and why (detected, chosen by shape, set, none). */
+  roles?: Record<RoleUseRow, RoleUse>;
 }
 
 /** A collection type the form offers as target or category type, with its attributes to map fields. */

@@ -7,9 +7,12 @@ import { redactUrlsIn } from './redact-url';
  * and message. Never a credential, a signature or a body: only what the answer itself said.
  */
 
-/** The door a request came in by: the publishing API, the signed webhook, the WordPress REST API. */
+/**
+ * The door a request came in by: the publishing API, the signed webhook, the WordPress REST API, a
+ * custom webhook endpoint, Strapi's MCP server.
+ */
 export type RefusalDoor = DeliverySource;
-export const REFUSAL_DOORS: readonly RefusalDoor[] = ['api', 'webhook', 'wordpress'];
+export const REFUSAL_DOORS: readonly RefusalDoor[] = ['api', 'webhook', 'wordpress', 'hook', 'mcp'];
 
 /**
  * Which answers are kept: every 4xx, credential failures (401/403) included, since a service with a
@@ -31,9 +34,20 @@ export function refusalMessage(message: string): string {
   return bounded(redactUrlsIn(singleLineText(message)), REFUSAL_MESSAGE_MAX_LENGTH);
 }
 
-/** The route as stored: the method and the path, never the query string (it may carry anything). */
+/**
+ * The route as stored: the method and the path, never the query string (it may carry anything), and
+ * a custom webhook endpoint's id cut to its last four characters: the id is in the URL the owner
+ * pasted into the service, and for an endpoint without auth it is the only secret.
+ */
 export function refusalRoute(method: string, path: string): string {
-  return bounded(singleLineText(`${method.toUpperCase()} ${path.split('?')[0]}`), REFUSAL_ROUTE_MAX_LENGTH);
+  const route = path.split('?')[0].replace(/\/hooks\/([^/]+)/, (_, id: string) => `/hooks/…${id.slice(-4)}`);
+  return bounded(singleLineText(`${method.toUpperCase()} ${route}`), REFUSAL_ROUTE_MAX_LENGTH);
+}
+
+/** The door of a service route's path: the signed webhook, a custom webhook endpoint, or the API. */
+export function serviceRouteDoor(path: string): RefusalDoor {
+  if (/\/hooks\/[^/]+\/?$/.test(path)) return 'hook';
+  return path.endsWith('/webhook') ? 'webhook' : 'api';
 }
 
 /** One refused request, as stored and listed. */

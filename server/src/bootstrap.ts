@@ -70,6 +70,15 @@ function startScheduledPublishing(strapi: Core.Strapi) {
   getService(strapi, 'schedule-runner').start();
 }
 
+/**
+ * The durable queue of custom webhook deliveries answered before their import (docs/hook-queue.md):
+ * every instance runs a worker; the first thing it claims is what a crash or a restart left, once its
+ * lease ran out.
+ */
+function startWebhookQueue(strapi: Core.Strapi) {
+  getService(strapi, 'hook-queue-worker').start();
+}
+
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await registerPermissionActions(strapi);
   await createLockTable(strapi);
@@ -77,5 +86,6 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   journalPluginUploads(strapi);
   await removeOrphanUploads(strapi);
   startScheduledPublishing(strapi);
+  startWebhookQueue(strapi);
   answerUnderWordPressPaths(strapi);
 };

@@ -118,6 +118,10 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
         return call('settle schedule', undefined);
       },
     },
+    keptTerms: {
+      linkPost: async (scope, documentId, termIds) =>
+        call(`link ${scope.taxonomy} ${termIds.join(',')} to ${documentId}`, undefined),
+    },
     media: {
       importArticleImages: async () =>
         call('import images', {
@@ -222,6 +226,36 @@ describe('publish stages without Strapi (issue #30)', () => {
       );
       return planPublish(article, { source: 'wordpress', meta: {} }, config, clock(), site.use, selection);
     };
+
+    it("a WordPress post's own terms are linked in the post's transaction, after the post is saved", async () => {
+      const site = fakeSite(TARGETS.html());
+      const article = normalizeArticle(
+        articleFromPublishRequest(parsePublishRequest(REQUEST)),
+        articleOptions(config)
+      );
+      const origin = {
+        source: 'wordpress' as const,
+        meta: {},
+        keptTerms: [
+          { taxonomy: 'category' as const, termIds: [3, 1] },
+          { taxonomy: 'post_tag' as const, termIds: [] },
+        ],
+      };
+      await deliver(
+        await planPublish(article, origin, config, clock(), site.use, { kind: 'by slug' }),
+        site.use
+      );
+      const inside = site.calls.slice(site.calls.indexOf('BEGIN') + 1, site.calls.indexOf('COMMIT'));
+      assert.deepEqual(inside, [
+        'apply categories',
+        'save post',
+        'link category 3,1 to post-doc-1',
+        'link post_tag  to post-doc-1',
+        'record delivery',
+        'settle schedule',
+        'release locks',
+      ]);
+    });
 
     it('every publish takes its locks first, and gives them back inside its one transaction', async () => {
       const { calls } = await publishThrough('html');

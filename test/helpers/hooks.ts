@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PresetName } from '../../core/src/hooks/endpoints';
+import { tableRows, type TestDatabase } from './databases';
 import { request, type HttpResponse } from './http';
 
 const hooksFixtures = path.join(__dirname, '..', 'fixtures', 'hooks');
@@ -93,4 +94,79 @@ export function postHook(
     headers: { 'content-type': 'application/json', ...headers },
     body: Buffer.from(body),
   });
+}
+
+/** A row of the webhook queue's table, as the tests read it (JSON columns parsed on every database). */
+export interface QueueRow {
+  id: number;
+  endpointId: string;
+  event: string;
+  status: 'queued' | 'processing' | 'done' | 'failed';
+  attempts: number;
+  leaseOwner: string | null;
+  problem: string | null;
+  payload: unknown;
+  headers: unknown;
+  outcome: {
+    ok: boolean;
+    postId?: number;
+    created?: boolean;
+    duplicate?: boolean;
+    error?: { code: string };
+  }[];
+  nextAttemptAt: number;
+}
+
+const parsed = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/** Every delivery of the webhook queue (server/src/content-types/hook-delivery), oldest first. */
+export async function queueRows(database: TestDatabase): Promise<QueueRow[]> {
+  const rows = await tableRows(database, 'article_publisher_hook_deliveries');
+  return rows
+    .map((row) => ({
+      id: Number(row.id),
+      endpointId: String(row.endpoint_id),
+      event: String(row.event),
+      status: row.status as QueueRow['status'],
+      attempts: Number(row.attempts),
+      leaseOwner: (row.lease_owner as string | null) ?? null,
+      problem: (row.problem as string | null) ?? null,
+      payload: parsed(row.payload),
+      headers: parsed(row.headers),
+      outcome: (parsed(row.outcome) as QueueRow['outcome'] | null) ?? [],
+      nextAttemptAt: Number(row.next_attempt_at),
+    }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** Polls the queue until `done` holds for its rows; answers them. */
+export async function waitForQueue(
+  database: TestDatabase,
+  done: (rows: QueueRow[]) => boolean,
+  what: string,
+  timeoutMs = 60_000
+): Promise<QueueRow[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await queueRows(database);
+    if (done(rows)) return rows;
+    if (Date.now() > deadline)
+      throw new Error(`${what}: the queue did not get there in ${timeoutMs} ms: ${JSON.stringify(rows)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until the queued delivery `id` is finished (done or failed); answers its row. */
+export async function waitForDelivery(
+  database: TestDatabase,
+  id: number,
+  timeoutMs = 60_000
+): Promise<QueueRow> {
+  const rows = await waitForQueue(
+    database,
+    (all) => all.some((row) => row.id === id && (row.status === 'done' || row.status === 'failed')),
+    `delivery ${id}`,
+    timeoutMs
+  );
+  return rows.find((row) => row.id === id) as QueueRow;
 }

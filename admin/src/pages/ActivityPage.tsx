@@ -10,6 +10,7 @@ import {
 } from '../components/activity/ActivityFilters';
 import { AuthFailuresPanel } from '../components/activity/AuthFailuresPanel';
 import { DeliveriesTable } from '../components/activity/DeliveriesTable';
+import { HookQueuePanel } from '../components/activity/HookQueuePanel';
 import { PaginationBar } from '../components/activity/PaginationBar';
 import { RefusalsPanel } from '../components/activity/RefusalsPanel';
 import { useTranslate } from '../hooks/useTranslate';
@@ -100,6 +101,7 @@ const ActivityPage = () => {
               <PaginationBar pagination={deliveries.pagination} onPage={setPage} />
             </>
           )}
+          <HookQueuePanel api={api} />
           <RefusalsPanel api={api} />
           <AuthFailuresPanel failures={failures} />
         </Flex>

@@ -29,6 +29,11 @@ export interface HookPreset {
   /** HTTP methods the service sends with (SEOLadders lets the user pick PUT). */
   methods: readonly string[];
   reply: ReplyShape;
+  /**
+   * The service gives up after 5 to 10 seconds (its docs, in issue #42's notes on the services): its
+   * deliveries are answered once stored in the durable queue and processed after (docs/hook-queue.md).
+   */
+  queued: boolean;
   auth(options: unknown): AuthScheme;
   read(body: unknown, request: HookRequest, options: unknown): HookDelivery;
 }
@@ -37,6 +42,7 @@ interface PresetDefinition<Options> {
   name: PresetName;
   methods?: readonly string[];
   reply?: ReplyShape;
+  queued?: boolean;
   auth(options: Options): AuthScheme;
   read(body: unknown, request: HookRequest, options: Options): HookDelivery;
 }
@@ -51,6 +57,7 @@ export function definePreset<Schema extends z.ZodType>(
     name: definition.name,
     methods: definition.methods ?? ['POST'],
     reply: definition.reply ?? 'generic',
+    queued: definition.queued ?? false,
     auth: (value) => definition.auth(options(value)),
     read: (body, request, value) => definition.read(body, request, options(value)),
   };

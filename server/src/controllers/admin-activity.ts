@@ -3,8 +3,10 @@ import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { DELIVERY_STATUSES } from '../../../core/src/config';
 import { DELIVERY_KINDS, type ActivityEntry, type DeliverySource } from '../../../core/src/contracts';
+import { HOOK_QUEUE_STATUSES } from '../../../core/src/hooks/queue';
 import { REFUSAL_DOORS } from '../../../core/src/refusals';
 import type { DeliveryQuery } from '../services/deliveries';
+import type { HookQueueQuery } from '../services/hook-queue';
 import type { RefusalQuery } from '../services/refusals';
 import { getService } from '../utils/get-service';
 
@@ -55,7 +57,16 @@ function refusalQuery(query: Context['query']): RefusalQuery {
   };
 }
 
-/** Admin API behind the activity page: the ledger, the refused requests and the failed auth checks. Route policies check RBAC. */
+/** `?page&pageSize&status` of the queued webhook deliveries, checked. */
+function hookQueueQuery(query: Context['query']): HookQueueQuery {
+  return {
+    page: positiveInteger(query.page, 1, 'page'),
+    pageSize: positiveInteger(query.pageSize, DEFAULT_PAGE_SIZE, 'pageSize', MAX_PAGE_SIZE),
+    status: oneOf(query.status, HOOK_QUEUE_STATUSES, 'status'),
+  };
+}
+
+/** Admin API behind the activity page: the ledger, the refused requests, the webhook queue and the failed auth checks. Route policies check RBAC. */
 const adminActivityController = ({ strapi }: { strapi: Core.Strapi }) => ({
   async listDeliveries(ctx: Context) {
     ctx.body = await getService(strapi, 'deliveries').listDeliveries(deliveryQuery(ctx.query));
@@ -63,6 +74,10 @@ const adminActivityController = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   async listRefusals(ctx: Context) {
     ctx.body = await getService(strapi, 'refusals').list(refusalQuery(ctx.query));
+  },
+
+  async listHookQueue(ctx: Context) {
+    ctx.body = await getService(strapi, 'hook-queue').list(hookQueueQuery(ctx.query));
   },
 
   async listAuthFailures(ctx: Context) {

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { errorBody, isServiceError } from '../../../core/src/errors';
+import { serviceRouteDoor } from '../../../core/src/refusals';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 
@@ -19,7 +20,7 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         ctx.status = error.status;
         ctx.body = error.toBody();
         await getService(strapi, 'refusals').record({
-          door: ctx.path.endsWith('/webhook') ? 'webhook' : 'api',
+          door: serviceRouteDoor(ctx.path),
           method: ctx.method,
           path: ctx.path,
           status: error.status,

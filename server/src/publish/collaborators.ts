@@ -34,6 +34,8 @@ export interface PublishCollaborators {
   locks: Pick<PluginServices['locks'], 'withLocks'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */
   schedules: Pick<PluginServices['schedules'], 'settle'>;
+  /** The WordPress door's own terms, for targets without a category or tag relation. */
+  keptTerms: Pick<PluginServices['kept-terms'], 'linkPost'>;
   media: Pick<PluginServices['media-import'], 'importArticleImages' | 'discard' | 'decideArticleImages'>;
   /** Writes the body in the target's format (in a worker thread for a large article). */
   articleWork: Pick<PluginServices['article-work'], 'writeBody'>;

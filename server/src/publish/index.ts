@@ -31,6 +31,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     deliveries: getService(strapi, 'deliveries'),
     locks: getService(strapi, 'locks'),
     schedules: getService(strapi, 'schedules'),
+    keptTerms: getService(strapi, 'kept-terms'),
     media: getService(strapi, 'media-import'),
     articleWork: getService(strapi, 'article-work'),
     // Strapi's typing wraps the callback's promise once more than it resolves.

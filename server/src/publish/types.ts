@@ -1,11 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import type { CategoryName } from '../../../core/src/target-profile/derive';
 import type { CategoryType } from '../../../core/src/target-profile/profile';
+import type { Taxonomy } from '../../../core/src/wordpress/term-json';
 
 /**
  * The data the publish stages hand each other and the services they use. They live with the stages
  * (the lower layer) so that no stage imports a service's file for a type; the services import them.
  */
+
+/** A WordPress post's links to plugin-kept terms of one taxonomy (`category` or `post_tag`), in order. */
+export interface KeptTermLinks {
+  taxonomy: Taxonomy;
+  termIds: number[];
+}
 
 /** Where a delivery came from; recorded in the ledger. */
 export type DeliveryOrigin =
@@ -17,6 +24,11 @@ export type DeliveryOrigin =
       source: 'wordpress';
       /** The SEO plugins' keys the post keeps (`meta`), answered by the post's later reads. */
       meta: Record<string, string>;
+      /**
+       * The plugin-kept terms the post is linked to, per taxonomy sent that the target has no relation
+       * for (each replaces that taxonomy's links): written in the post's own transaction.
+       */
+      keptTerms?: KeptTermLinks[];
     }
   | {
       source: 'webhook';

@@ -71,7 +71,14 @@ export async function writeDelivery(
   existing: DocumentRow | null,
   use: Pick<
     PublishCollaborators,
-    'posts' | 'categories' | 'siteInfo' | 'deliveries' | 'schedules' | 'transaction' | 'articleWork'
+    | 'posts'
+    | 'categories'
+    | 'siteInfo'
+    | 'deliveries'
+    | 'schedules'
+    | 'keptTerms'
+    | 'transaction'
+    | 'articleWork'
   >
 ): Promise<Written> {
   const { article, origin, target, locale, warnings, clock, selection } = publish;
@@ -115,6 +122,14 @@ export async function writeDelivery(
       locale,
       ...(entry.bodyJson ? { bodyJson: entry.bodyJson } : {}),
     });
+    // A WordPress post's own terms go with the post: a crash never leaves it without them.
+    if (origin.source === 'wordpress')
+      for (const links of origin.keptTerms ?? [])
+        await use.keptTerms.linkPost(
+          { taxonomy: links.taxonomy, targetUid: target.uid, locale },
+          documentId,
+          links.termIds
+        );
     const deliveryId = await use.deliveries.recordDelivery({
       ...(origin.source === 'webhook'
         ? {
@@ -189,6 +204,7 @@ type DeliverUse = Pick<
   | 'siteInfo'
   | 'deliveries'
   | 'schedules'
+  | 'keptTerms'
   | 'transaction'
   | 'media'
   | 'articleWork'

@@ -80,6 +80,13 @@ export default {
       config: requires(ACTIONS.readActivity),
     },
     {
+      // Custom webhook deliveries answered before their import: waiting, in progress, done or failed.
+      method: 'GET',
+      path: '/activity/hook-queue',
+      handler: 'admin-activity.listHookQueue',
+      config: requires(ACTIONS.readActivity),
+    },
+    {
       method: 'GET',
       path: '/activity/auth-failures',
       handler: 'admin-activity.listAuthFailures',

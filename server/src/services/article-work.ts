@@ -55,7 +55,7 @@ export interface WorkerThreadsState {
 }
 
 /** What the service is made with: Strapi in the app; in unit tests, none (or a stand-in file and log). */
-interface ArticleWorkOptions {
+export interface ArticleWorkOptions {
   /** Gives the site's own addresses to the sanitizer, the pool's size (`workerThreads`) and the log. */
   strapi?: Core.Strapi;
   /** The worker's built file (a test names a missing one). */

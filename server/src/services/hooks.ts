@@ -1,17 +1,31 @@
 import type { Core } from '@strapi/strapi';
 import { articleOptions } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
-import type { WebhookEndpoint } from '../../../core/src/hooks/endpoints';
+import { findEndpoint, type WebhookEndpoint } from '../../../core/src/hooks/endpoints';
 import { PRESETS } from '../../../core/src/hooks/presets';
-import type { HookRequest } from '../../../core/src/hooks/preset';
+import type { HookDelivery, HookRequest } from '../../../core/src/hooks/preset';
+import type { PreparedArticle } from '../../../core/src/hooks/hook-article';
+import {
+  articleKeyOf,
+  queuedReply,
+  queueVerdict,
+  recordingRequest,
+  storedRequest,
+  type QueueVerdict,
+} from '../../../core/src/hooks/queue';
 import { hookReply, ignoredReply, withdrawReply, type ArticleOutcome } from '../../../core/src/hooks/reply';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
+import type { ClaimedHookDelivery } from './hook-queue';
+
+type Articles = Extract<HookDelivery, { kind: 'articles' }>;
 
 /**
  * Custom webhook deliveries (issue #42), once the endpoint's auth passed: the preset reads the body,
  * and each article goes through the same pipeline as the contract's (normalize, then publish), one
- * after another, each with its own result: one bad article never loses the others.
+ * after another, each with its own result: one bad article never loses the others. A preset whose
+ * service gives up after a few seconds (`queued`) is answered once its delivery is stored; the queue's
+ * worker publishes it after (docs/hook-queue.md).
  */
 const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
   async receive(
@@ -21,8 +35,10 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
     bodyHash: string
   ): Promise<Record<string, unknown>> {
     const preset = PRESETS[endpoint.preset];
-    const delivery = preset.read(body, request, endpoint.options);
+    const recording = recordingRequest(request);
+    const delivery = preset.read(body, recording.request, endpoint.options);
     if (delivery.kind === 'ignored') return ignoredReply(delivery);
+    // Unpublish and delete write no article and import nothing: done at once, whatever the preset.
     if (delivery.kind === 'withdraw') {
       const { event, action, posts } = delivery;
       const withdrawals = getService(strapi, 'hook-withdrawals');
@@ -32,6 +48,16 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
         await withdrawals.withdrawAll({ endpoint, event, action, bodyHash }, posts)
       );
     }
+    if (preset.queued) return enqueue(strapi, endpoint, body, delivery, recording.headers(), bodyHash);
+    return hookReply(preset.reply, delivery.event, await this.publishArticles(endpoint, delivery, bodyHash));
+  },
+
+  /** Each article of a delivery through the pipeline, one after another, each with its own outcome. */
+  async publishArticles(
+    endpoint: WebhookEndpoint,
+    delivery: Articles,
+    bodyHash: string
+  ): Promise<ArticleOutcome[]> {
     const config = await getService(strapi, 'plugin-config').get();
     const outcomes: ArticleOutcome[] = [];
     for (const prepare of delivery.articles) {
@@ -55,9 +81,61 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
         outcomes.push({ ok: false, error: asDeliveryError(error, strapi) });
       }
     }
-    return hookReply(preset.reply, delivery.event, outcomes);
+    return outcomes;
+  },
+
+  /**
+   * A claimed delivery of the queue, read again as it was received (its payload and the headers its
+   * preset read), through the same pipeline; answers what the queue does with it next.
+   */
+  async processQueued(row: ClaimedHookDelivery): Promise<QueueVerdict> {
+    const { hookQueue: settings, webhookEndpoints } = getService(strapi, 'plugin-config').static();
+    const endpoint = findEndpoint(webhookEndpoints, row.endpointId);
+    if (!endpoint)
+      return { kind: 'failed', outcome: [], problem: 'The endpoint no longer exists in the config.' };
+    const delivery = PRESETS[endpoint.preset].read(row.payload, storedRequest(row.headers), endpoint.options);
+    // Never queued (receive does them at once): a stored delivery that reads as one now has nothing to publish.
+    if (delivery.kind !== 'articles') return { kind: 'done', outcome: [] };
+    const outcomes = await this.publishArticles(endpoint, delivery, row.bodyHash);
+    return queueVerdict(outcomes, row.attempts, settings);
   },
 });
+
+/**
+ * Stores a delivery for the queue once at least one of its articles reads well (when none does, the
+ * first refusal is the answer, as on the synchronous path: the service is told now, not never). The
+ * insert is committed before the answer; this instance's worker is woken to start it at once.
+ */
+async function enqueue(
+  strapi: Core.Strapi,
+  endpoint: WebhookEndpoint,
+  body: unknown,
+  delivery: Articles,
+  headers: Record<string, string>,
+  bodyHash: string
+): Promise<Record<string, unknown>> {
+  const prepared: PreparedArticle[] = [];
+  const refusals: unknown[] = [];
+  for (const prepare of delivery.articles) {
+    try {
+      prepared.push(prepare());
+    } catch (error) {
+      refusals.push(error);
+    }
+  }
+  if (refusals.length && !prepared.length) throw refusals[0];
+  const id = await getService(strapi, 'hook-queue').enqueue({
+    endpointId: endpoint.id,
+    preset: endpoint.preset,
+    event: delivery.event,
+    payload: body,
+    headers,
+    bodyHash,
+    articleKey: delivery.articles.length === 1 ? articleKeyOf(prepared) : null,
+  });
+  getService(strapi, 'hook-queue-worker').wake();
+  return queuedReply(delivery.event, id);
+}
 
 /** An article's failure as the sender is told it: a write that may succeed later asks for a retry (503). */
 function asDeliveryError(error: unknown, strapi: Core.Strapi): ServiceError {

@@ -7,6 +7,8 @@ import categoryStore from './category-store';
 import contentRights from './content-rights';
 import deliveries from './deliveries';
 import entryEventReads from '../strapi/entry-event-reads';
+import hookQueue from './hook-queue';
+import hookQueueWorker from './hook-queue-worker';
 import hooks from './hooks';
 import hookWithdrawals from './hook-withdrawals';
 import keptTerms from './kept-terms';
@@ -42,6 +44,8 @@ const services = {
   'content-rights': contentRights,
   deliveries,
   'entry-event-reads': entryEventReads,
+  'hook-queue': hookQueue,
+  'hook-queue-worker': hookQueueWorker,
   hooks,
   'hook-withdrawals': hookWithdrawals,
   'kept-terms': keptTerms,

@@ -10,6 +10,7 @@ import {
 } from '../../../core/src/publish-target';
 import { deepFreeze } from '../../../core/src/deep-freeze';
 import { defaultsLine } from '../../../core/src/target-profile/required-fields';
+import { roleUses } from '../../../core/src/target-profile/role-uses';
 import { schemaCatalog } from '../utils/schema-catalog';
 
 export type { PublishTarget } from '../../../core/src/publish-target';
@@ -89,7 +90,16 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
         fatal,
         degraded,
         suggestedDefaults,
-        check: { fatal, degraded, ...(suggestedDefaults ? { suggestedDefaults } : {}) },
+        check: {
+          fatal,
+          degraded,
+          ...(suggestedDefaults ? { suggestedDefaults } : {}),
+          roles: roleUses(target, {
+            fields: config.fields,
+            categoryFields: config.categoryFields,
+            categoryContentType: config.categoryContentType,
+          }),
+        },
       };
     },
 

@@ -106,15 +106,15 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     article.warnings.push(...references.warnings);
     // `meta` keeps what was kept of the SEO keys sent (WordPress answers the registered keys it stored).
     const meta = seoFromMeta(request.meta, fields.title).kept;
+    const keptTerms = await service('wordpress-terms').keptLinksOf(request, config);
     const result = await service('publisher')
-      .publish(article, { source: 'wordpress', meta }, config, selection)
+      .publish(article, { source: 'wordpress', meta, keptTerms }, config, selection)
       .catch((error: unknown) => {
         throw error instanceof PostGone ? invalidId() : error;
       });
     const { target, locale } = await targetOf(config);
     const row = await findRow(target, result.postId, locale);
     if (!row) throw invalidId();
-    await service('wordpress-terms').linkPost(row.documentId, request, config);
     const published = new Set(result.status === 'publish' ? [row.documentId] : []);
     const [post] = await viewsOf(target, config, locale, [row], published);
     return { post, created: result.created };

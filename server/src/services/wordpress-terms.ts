@@ -14,6 +14,7 @@ import type { TermRequest } from '../../../core/src/wordpress/term-request';
 import type { Taxonomy, TermView } from '../../../core/src/wordpress/term-json';
 import { documentsOf, type DocumentRow } from '../strapi/documents';
 import type { KeptScope } from './kept-terms';
+import type { KeptTermLinks } from '../publish/types';
 import { getService } from '../utils/get-service';
 
 /** Where a taxonomy's terms live on this site: the target's category or tag type, in the delivery locale. */
@@ -290,23 +291,25 @@ const wordpressTerms = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Links a post to the plugin-kept terms it names (each taxonomy sent replaces its links; one not
-     * sent keeps them). Taxonomies the target has a relation for are the relation's: nothing to do.
+     * The plugin-kept terms a post request names, per taxonomy sent (each replaces its links; one not
+     * sent keeps them), which the publish writes with the post. Taxonomies the target has a relation
+     * for are the relation's: none here.
      */
-    async linkPost(
-      documentId: string,
+    async keptLinksOf(
       request: { categories?: number[]; tags?: number[] },
       config: EffectiveConfig
-    ): Promise<void> {
+    ): Promise<KeptTermLinks[]> {
       const sent: Array<[Taxonomy, number[] | undefined]> = [
         ['category', request.categories],
         ['post_tag', request.tags],
       ];
-      for (const [taxonomy, ids] of sent) {
-        if (!ids) continue;
-        const { type, kept } = await storeOf(taxonomy, config);
-        if (!type) await keptTerms().linkPost(kept, documentId, ids);
+      const links: KeptTermLinks[] = [];
+      for (const [taxonomy, termIds] of sent) {
+        if (!termIds) continue;
+        const { type } = await storeOf(taxonomy, config);
+        if (!type) links.push({ taxonomy, termIds });
       }
+      return links;
     },
 
     /** The plugin-kept term ids of these posts, for the taxonomies the target has no relation for. */

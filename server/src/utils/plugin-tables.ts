@@ -7,6 +7,8 @@ export const UPLOAD_JOURNAL_UID = `plugin::${PLUGIN_ID}.upload-journal` as const
 export const SCHEDULE_UID = `plugin::${PLUGIN_ID}.schedule` as const;
 export const APPLICATION_PASSWORD_UID = `plugin::${PLUGIN_ID}.application-password` as const;
 export const AUTH_FAILURE_UID = `plugin::${PLUGIN_ID}.auth-failure` as const;
+/** Custom webhook deliveries waiting for, or done with, their import (the durable queue). */
+export const HOOK_DELIVERY_UID = `plugin::${PLUGIN_ID}.hook-delivery` as const;
 export const REFUSAL_UID = `plugin::${PLUGIN_ID}.refusal` as const;
 /** WordPress terms the plugin keeps for a target without that taxonomy's relation, and their posts. */
 export const WORDPRESS_TERM_UID = `plugin::${PLUGIN_ID}.wordpress-term` as const;

@@ -55,6 +55,8 @@ export const RefusalsPanel = ({ api }: { api: ReturnType<typeof activityApi> }) 
     ['api', t('source.api', 'API')],
     ['webhook', t('source.webhook', 'Webhook')],
     ['wordpress', t('source.wordpress', 'WordPress API')],
+    ['hook', t('source.hook', 'Custom webhook')],
+    ['mcp', t('source.mcp', 'AI agent (MCP)')],
   ];
   const doorLabel = (value: string) => doors.find(([key]) => key === value)?.[1] ?? value;
 

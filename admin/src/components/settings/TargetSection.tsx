@@ -12,6 +12,7 @@ import { TargetPreview } from './TargetPreview';
 import type { SettingsApi } from '../../api/settings';
 import type { TargetSettings } from '../../../../core/src/contracts';
 import { TARGET_SETTING_KEYS } from '../../../../core/src/settings-keys';
+import type { RoleUseRow } from '../../../../core/src/target-profile/role-uses';
 
 /** The roles the form offers a select for; the others are detected from the schema (or set in config files). */
 type TargetField = 'title' | 'slug' | 'content' | 'cover' | 'categories' | 'seo';
@@ -60,23 +61,18 @@ export const TargetSection = ({
       ? t('settings.default.detected', 'Default: detected from the schema')
       : t('settings.default', 'Default: {value}', { value: value || none });
 
-  // An unset role shows what detection chose for it (the live check's mapping).
-  const fieldHint = (field: TargetField) => {
-    const detected = check.check?.mapping?.[field];
-    return values.fields[field] === undefined && detected !== undefined
-      ? t('settings.target.detected', 'Detected: {value}', { value: detected ?? none })
-      : defaultHint(defaults.fields[field]);
-  };
+  // Each role row says what the plugin will use and why (the live check's roles): detected by name or
+  // shape, set here or in the config file, or none and what that costs. Before the first check: defaults.
+  const roleHint = (row: RoleUseRow, fallback: string) => check.check?.roles?.[row]?.why ?? fallback;
+  const fieldHint = (field: TargetField) => roleHint(field, defaultHint(defaults.fields[field]));
 
-  // The category type's fields too: unset, they show what detection chose, as the roles above do.
+  // The category type's fields too, as the roles above.
   const detectedCategoryField = (field: CategoryField) =>
     check.check?.mapping?.[`category${field[0].toUpperCase()}${field.slice(1)}`];
-  const categoryFieldHint = (field: CategoryField) => {
-    const detected = detectedCategoryField(field);
-    return values.categoryFields[field] === undefined && detected !== undefined
-      ? t('settings.target.detected', 'Detected: {value}', { value: detected ?? none })
-      : defaultHint(defaults.categoryFields[field]);
-  };
+  const categoryRow = (field: CategoryField): RoleUseRow =>
+    `category${field[0].toUpperCase()}${field.slice(1)}` as RoleUseRow;
+  const categoryFieldHint = (field: CategoryField) =>
+    roleHint(categoryRow(field), defaultHint(defaults.categoryFields[field]));
 
   // Picking what detection chose leaves the role unset (detected), as the saved settings have it.
   const withField = (field: TargetField, name: string) => {
@@ -127,7 +123,7 @@ export const TargetSection = ({
           <SelectField
             name="categoryContentType"
             label={t('settings.target.categoryContentType', 'Category content type')}
-            hint={defaultHint(defaults.categoryContentType)}
+            hint={roleHint('categoryContentType', defaultHint(defaults.categoryContentType))}
             value={values.categoryContentType}
             options={typeOptions}
             error={allErrors.categoryContentType}

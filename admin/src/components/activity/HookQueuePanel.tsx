@@ -1,0 +1,181 @@
+import {
+  Box,
+  Flex,
+  SingleSelect,
+  SingleSelectOption,
+  Status,
+  Table,
+  Tbody,
+  Td,
+  Th,
+  Thead,
+  Tr,
+  Typography,
+} from '@strapi/design-system';
+import * as React from 'react';
+import { useIntl } from 'react-intl';
+import type { HookQueueEntry, HookQueueResponse } from '../../../../core/src/hooks/queue';
+import type { activityApi } from '../../api/activity';
+import { useTranslate } from '../../hooks/useTranslate';
+import { PaginationBar } from './PaginationBar';
+
+const PAGE_SIZE = 20;
+const ALL = 'all';
+const VARIANTS = { queued: 'secondary', processing: 'primary', done: 'success', failed: 'danger' } as const;
+
+/** What became of each article of a delivery, in one line per article. */
+const OutcomeLines = ({ entry }: { entry: HookQueueEntry }) => {
+  const t = useTranslate();
+  return (
+    <>
+      {entry.outcome.map((line, index) => (
+        <Typography key={index} tag="p" textColor={line.ok ? 'neutral800' : 'danger600'}>
+          {line.ok
+            ? t('activity.queue.landed', 'Post {postId} ({what})', {
+                postId: line.postId,
+                what: line.duplicate
+                  ? t('activity.queue.duplicate', 'unchanged')
+                  : line.created
+                    ? t('activity.queue.created', 'created')
+                    : t('activity.queue.updated', 'updated'),
+              })
+            : `${line.error.data.status} ${line.error.code}: ${line.error.message}`}
+        </Typography>
+      ))}
+      {entry.problem && (
+        <Typography tag="p" textColor={entry.status === 'failed' ? 'danger600' : 'warning600'}>
+          {entry.problem}
+        </Typography>
+      )}
+    </>
+  );
+};
+
+/**
+ * Custom webhook deliveries answered before their import (services that give up after a few seconds):
+ * waiting, in progress, done or failed, with the endpoint, the event, the tries and what became of
+ * each article. Never the payload.
+ */
+export const HookQueuePanel = ({ api }: { api: ReturnType<typeof activityApi> }) => {
+  const t = useTranslate();
+  const { formatDate } = useIntl();
+  const [status, setStatus] = React.useState('');
+  const [page, setPage] = React.useState(1);
+  const [queue, setQueue] = React.useState<HookQueueResponse | null>(null);
+  const [failed, setFailed] = React.useState(false);
+
+  React.useEffect(() => {
+    let current = true;
+    api.hookQueue({ page, pageSize: PAGE_SIZE, status: status || undefined }).then(
+      (result) => current && (setQueue(result), setFailed(false)),
+      () => current && setFailed(true)
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, page, status]);
+
+  const statuses: [string, string][] = [
+    [ALL, t('activity.queue.status.all', 'All states')],
+    ['queued', t('activity.queue.status.queued', 'Waiting')],
+    ['processing', t('activity.queue.status.processing', 'In progress')],
+    ['done', t('activity.queue.status.done', 'Done')],
+    ['failed', t('activity.queue.status.failed', 'Failed')],
+  ];
+  const statusLabel = (value: string) => statuses.find(([key]) => key === value)?.[1] ?? value;
+  const time = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' });
+
+  return (
+    <Box data-testid="hook-queue" background="neutral0" padding={4} shadow="tableShadow" hasRadius>
+      <Flex direction="column" alignItems="stretch" gap={3}>
+        <Typography variant="delta" tag="h2">
+          {t('activity.queue.title', 'Queued webhook deliveries')}
+        </Typography>
+        <Typography textColor="neutral600">
+          {t(
+            'activity.queue.description',
+            'Deliveries of services that give up after a few seconds are answered once stored, then imported. A delivery that failed for a reason a retry can fix is tried again later. Finished deliveries of the last {keepDays} days are kept, at most {keepRows}.',
+            { keepDays: queue?.kept.keepDays ?? '…', keepRows: queue?.kept.keepRows ?? '…' }
+          )}
+        </Typography>
+        <Flex gap={2}>
+          <SingleSelect
+            aria-label={t('activity.queue.status', 'State')}
+            name="queue-status"
+            size="S"
+            value={status || ALL}
+            onChange={(value: string | number) => {
+              setStatus(String(value) === ALL ? '' : String(value));
+              setPage(1);
+            }}
+          >
+            {statuses.map(([value, label]) => (
+              <SingleSelectOption key={value} value={value}>
+                {label}
+              </SingleSelectOption>
+            ))}
+          </SingleSelect>
+        </Flex>
+        {failed ? (
+          <Typography textColor="danger600">
+            {t('activity.queue.failed', 'The queued deliveries could not be loaded.')}
+          </Typography>
+        ) : !queue ? null : queue.results.length === 0 ? (
+          <Typography textColor="neutral600">{t('activity.queue.none', 'No queued delivery.')}</Typography>
+        ) : (
+          <>
+            <Table colCount={5} rowCount={queue.results.length + 1}>
+              <Thead>
+                <Tr>
+                  {[
+                    t('activity.column.time', 'Time'),
+                    t('activity.queue.endpoint', 'Endpoint and event'),
+                    t('activity.queue.status', 'State'),
+                    t('activity.queue.tries', 'Tries'),
+                    t('activity.queue.outcome', 'Outcome'),
+                  ].map((label) => (
+                    <Th key={label}>
+                      <Typography variant="sigma">{label}</Typography>
+                    </Th>
+                  ))}
+                </Tr>
+              </Thead>
+              <Tbody>
+                {queue.results.map((entry) => (
+                  <Tr key={entry.id} data-testid="hook-queue-row">
+                    <Td>
+                      <Typography>{time(entry.receivedAt)}</Typography>
+                    </Td>
+                    <Td>
+                      <Typography fontWeight="bold">{entry.endpointName ?? entry.endpointId}</Typography>
+                      <Typography tag="p" textColor="neutral600">
+                        {`${entry.preset} · ${entry.event}`}
+                      </Typography>
+                    </Td>
+                    <Td>
+                      <Status variant={VARIANTS[entry.status]} size="S">
+                        <Typography variant="omega">{statusLabel(entry.status)}</Typography>
+                      </Status>
+                    </Td>
+                    <Td>
+                      <Typography>{entry.attempts}</Typography>
+                      {entry.nextAttemptAt && (
+                        <Typography tag="p" textColor="neutral600">
+                          {t('activity.queue.next', 'next {time}', { time: time(entry.nextAttemptAt) })}
+                        </Typography>
+                      )}
+                    </Td>
+                    <Td style={{ whiteSpace: 'normal' }}>
+                      <OutcomeLines entry={entry} />
+                    </Td>
+                  </Tr>
+                ))}
+              </Tbody>
+            </Table>
+            <PaginationBar pagination={queue.pagination} onPage={setPage} />
+          </>
+        )}
+      </Flex>
+    </Box>
+  );
+};
