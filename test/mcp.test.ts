@@ -34,6 +34,9 @@ const MARKDOWN_BODY = [
   '- About 25 mm of water a week\n- More on sandy soil',
 ].join('\n\n');
 
+const BODY_LIMIT = 256 * 1024;
+const MAX_FAILURES = 3;
+
 const contentManager = (subject: string, actions: string[]): AdminPermission[] =>
   actions.map((action) => ({ action: `plugin::content-manager.explorer.${action}`, subject }));
 const ACTIVITY: AdminPermission = { action: 'plugin::article-publisher.activity.read' };
@@ -120,10 +123,32 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
   let site: Playground;
   let publisher: Client;
   let reader: Client;
+  let ownerToken = '';
+  /** Activity's refused requests of the MCP door, newest first. */
+  const refusedThroughMcp = async () => {
+    const response = await request(`${site.url}/article-publisher/activity/refusals?door=mcp`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    assert.equal(response.status, 200, response.text);
+    return response.json.results as {
+      route: string;
+      status: number;
+      code: string;
+      message: string;
+      client: string;
+    }[];
+  };
 
   before(async () => {
-    site = await startPlayground({ env: { PLAYGROUND_MCP: 'true' } });
-    const ownerToken = await registerSuperAdmin(site.url);
+    site = await startPlayground({
+      env: { PLAYGROUND_MCP: 'true' },
+      // The door's bounds, small enough to reach: the other doors' body limit and failure throttle.
+      pluginConfig: {
+        bodyLimitBytes: BODY_LIMIT,
+        authThrottle: { maxFailures: MAX_FAILURES, windowSeconds: 600 },
+      },
+    });
+    ownerToken = await registerSuperAdmin(site.url);
     publisher = await connect(site, await createAdminToken(site, ownerToken, 'agent', PUBLISHER_TOKEN));
     reader = await connect(site, await createAdminToken(site, ownerToken, 'reader', READER_TOKEN));
   });
@@ -255,5 +280,58 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
     const result = await call(publisher, 'article_publisher_publish', { ...example, title: '' });
     const body = assertToolError(result, 'bad_request', 400);
     assert.match(body.message, /title/);
+  });
+
+  it("lists the door's refusals in Activity's refused requests (door mcp), with the tool and the client, never the article", async () => {
+    const rows = await refusedThroughMcp();
+    assert.deepEqual(
+      rows.map((row) => [row.route, row.status, row.code]),
+      [
+        ['POST /mcp tools/call article_publisher_publish', 400, 'bad_request'],
+        ['POST /mcp tools/call article_publisher_publish', 403, 'forbidden'],
+      ]
+    );
+    assert.match(rows[1].message, /may not publish articles/);
+    for (const row of rows)
+      assert.match(row.client, /127\.0\.0\.1|::1/, 'the calling client, as on the other doors');
+    const stored = JSON.stringify(await tableRows(site.database, 'article_publisher_refusals'));
+    assert.ok(!stored.includes('Water your lawn early'), 'no article text');
+  });
+
+  it('refuses arguments over the body limit with payload_too_large, and writes nothing', async () => {
+    const before = (await articles(site)).length;
+    const large = `<p>${'a'.repeat(BODY_LIMIT)}</p>`;
+    const result = await call(publisher, 'article_publisher_publish', {
+      ...example,
+      slug: 'too-large',
+      content: large,
+    });
+    const body = assertToolError(result, 'payload_too_large', 413);
+    assert.match(body.message, new RegExp(`larger than ${BODY_LIMIT} bytes`));
+    assert.equal((await articles(site)).length, before);
+    assert.equal((await refusedThroughMcp())[0].code, 'payload_too_large');
+  });
+
+  it('throttles a token refused its rights as a failed credential, and never a token that has them', async () => {
+    // The earlier refused publish counted once; the limit is reached after MAX_FAILURES refusals.
+    for (let failure = 2; failure <= MAX_FAILURES; failure++)
+      assertToolError(
+        await call(reader, 'article_publisher_publish', { ...example, slug: 'not-allowed' }),
+        'forbidden',
+        403
+      );
+    const throttled = await call(reader, 'article_publisher_publish', { ...example, slug: 'not-allowed' });
+    assert.match(
+      assertToolError(throttled, 'rate_limited', 429).message,
+      /Too many failed MCP publish right checks/
+    );
+    const allowed = await call(publisher, 'article_publisher_publish', {
+      ...example,
+      slug: 'same-address-allowed',
+    });
+    assert.notEqual(allowed.isError, true, JSON.stringify(allowed));
+    const rows = await refusedThroughMcp();
+    assert.equal(rows.filter((row) => row.code === 'forbidden').length, MAX_FAILURES);
+    assert.equal(rows.filter((row) => row.status === 429).length, 0, 'throttled retries are not listed');
   });
 });

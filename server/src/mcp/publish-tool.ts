@@ -12,7 +12,7 @@ import type { PublishResponse } from '../../../core/src/contracts';
 import { getService } from '../utils/get-service';
 import { articlePolicies } from './policies';
 import { contentFormatSchema, publishToolInput } from './publish-input';
-import { answer, asTool } from './results';
+import { answer, asTool, mcpClient } from './results';
 import type { McpHandlerContext, McpToolDefinition } from './strapi-mcp';
 
 const published = (response: PublishResponse) =>
@@ -23,6 +23,16 @@ const published = (response: PublishResponse) =>
 const previewed = (preview: DryRunResponse) =>
   `Dry run: a publish would ${preview.action} a post; nothing was written` +
   (preview.images.warnings.length ? `; ${preview.images.warnings.length} image warning(s).` : '.');
+
+/**
+ * The arguments are bounded as a publish-post body is (`bodyLimitBytes`, measured as JSON), so an
+ * agent cannot hand the pipeline more than a service could; Strapi's own body limit on /mcp may
+ * refuse a large call before this one.
+ */
+function assertWithinBodyLimit(args: unknown, limitBytes: number): void {
+  if (Buffer.byteLength(JSON.stringify(args ?? {}), 'utf8') > limitBytes)
+    throw new ServiceError('payload_too_large', `The tool's arguments are larger than ${limitBytes} bytes.`);
+}
 
 /**
  * Splits the tool's own arguments (`dry_run`, `content_format`) off publish-post's request; a bad one
@@ -64,6 +74,7 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
     (strapi: Core.Strapi, context: McpHandlerContext) =>
     async ({ args }) =>
       asTool(strapi, 'article_publisher_publish', async () => {
+        assertWithinBodyLimit(args, getService(strapi, 'plugin-config').static().bodyLimitBytes);
         const { dryRun, contentFormat, body } = toolArgumentsOf(args ?? {});
         const request = parsePublishRequest(body);
         const config = await getService(strapi, 'plugin-config').get();
@@ -82,7 +93,10 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
               format: contentFormat,
             })
           );
-          if (refusal) throw refusal;
+          // A token refused its rights counts as a failed credential does on the other doors: past the
+          // throttle's limit the client is answered 429 (Retry-After) until its failures age out.
+          if (refusal)
+            await getService(strapi, 'auth-throttle').refuse(mcpClient(strapi), 'MCP publish right', refusal);
         }
         const article = await getService(strapi, 'article-work').normalize(
           { ...articleFromPublishRequest(request), contentFormat },
