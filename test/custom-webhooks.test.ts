@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { PRESET_NAMES, type PresetName } from '../core/src/hooks/endpoints';
 import { toSlug } from '../core/src/slug';
 import { tableRows } from './helpers/databases';
-import { hookSample, postHook, serviceHeaders, waitForDelivery } from './helpers/hooks';
+import { customHookOptions, hookSample, postHook, serviceHeaders, waitForDelivery } from './helpers/hooks';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { countArticles, readArticle } from './helpers/service';
@@ -14,20 +14,7 @@ const secretOf = (preset: PresetName) => `secret-${preset}-abcdefghijklmnop`;
 const hookPath = (preset: PresetName) => `/api/service/v1/hooks/${endpointId(preset)}`;
 
 /** Custom maps a payload nobody documented: nested paths, an array of articles, a list of objects. */
-const CUSTOM_OPTIONS = {
-  auth: { kind: 'header', header: 'X-Custom-Token' },
-  articles: 'payload.posts',
-  event: 'kind',
-  testEvents: ['post.test'],
-  fields: {
-    externalId: 'ref.uid',
-    title: 'headline',
-    html: 'body.rendered',
-    imageUrl: 'media[0].src',
-    imageAlt: 'media[0].caption',
-    tags: 'labels[].name',
-  },
-};
+const CUSTOM_OPTIONS = customHookOptions();
 
 interface Expected {
   title: string;
@@ -106,6 +93,20 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
   const images = new ImageServer();
   const samples = new Map<PresetName, string>();
   const ledger = () => tableRows(site.database, 'article_publisher_deliveries');
+  const sampleOf = (preset: PresetName) => samples.get(preset) as string;
+  /** A delivery to the preset's endpoint with the headers its service sends, signed with its secret. */
+  const deliver = (
+    preset: PresetName,
+    text: string,
+    how: { secret?: string; now?: Date; method?: string; path?: string } = {}
+  ) =>
+    postHook(
+      site.url,
+      how.path ?? hookPath(preset),
+      text,
+      serviceHeaders(preset, text, how.secret ?? secretOf(preset), how.now),
+      how.method
+    );
 
   before(async () => {
     await images.start();
@@ -144,14 +145,9 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
 
   for (const preset of PRESET_NAMES) {
     it(`${preset}: a wrong credential is 401 and writes nothing`, async () => {
-      const sample = samples.get(preset) as string;
+      const sample = sampleOf(preset);
       const before = { posts: await countArticles(site.url), ledger: (await ledger()).length };
-      const response = await postHook(
-        site.url,
-        hookPath(preset),
-        sample,
-        serviceHeaders(preset, sample, 'not-the-secret-of-this-endpoint')
-      );
+      const response = await deliver(preset, sample, { secret: 'not-the-secret-of-this-endpoint' });
       assert.equal(response.status, 401, response.text);
       assert.equal(response.json.code, 'invalid_credentials');
       assert.equal(response.json.data.status, 401);
@@ -162,14 +158,9 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
     });
 
     it(`${preset}: the documented sample, with its documented auth, lands and is in the ledger`, async () => {
-      const sample = samples.get(preset) as string;
+      const sample = sampleOf(preset);
       const expected = expectedOf(preset, sample);
-      const response = await postHook(
-        site.url,
-        hookPath(preset),
-        sample,
-        serviceHeaders(preset, sample, secretOf(preset))
-      );
+      const response = await deliver(preset, sample);
       assert.equal(response.status, 200, response.text);
       // A service that gives up after a few seconds is answered once the delivery is stored (the queue).
       if (response.json.queued) {
@@ -195,23 +186,13 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
   }
 
   it('the contract preset answers the signed webhook receipt; other presets their post and url', async () => {
-    const contract = samples.get('contract') as string;
-    const receipt = await postHook(
-      site.url,
-      hookPath('contract'),
-      contract,
-      serviceHeaders('contract', contract, secretOf('contract'))
-    );
+    const contract = sampleOf('contract');
+    const receipt = await deliver('contract', contract);
     assert.equal(receipt.status, 200, receipt.text);
     assert.equal(receipt.json.received, true);
     assert.equal(receipt.json.duplicate, true, 'the same bytes again write nothing');
-    const arvow = samples.get('arvow') as string;
-    const reply = await postHook(
-      site.url,
-      hookPath('arvow'),
-      arvow,
-      serviceHeaders('arvow', arvow, secretOf('arvow'))
-    );
+    const arvow = sampleOf('arvow');
+    const reply = await deliver('arvow', arvow);
     assert.equal(reply.status, 200, reply.text);
     assert.match(reply.json.url, /\/blog\/ten-tips-for-better-coffee-at-home$/);
     assert.equal(reply.json.results[0].duplicate, true);
@@ -219,16 +200,10 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
   });
 
   it('an update of the same external id changes the same post', async () => {
-    const body = JSON.parse(samples.get('seoladders') as string);
+    const body = JSON.parse(sampleOf('seoladders'));
     body.title = 'How Solar Panels Work, Updated';
     const text = JSON.stringify(body);
-    const response = await postHook(
-      site.url,
-      hookPath('seoladders'),
-      text,
-      serviceHeaders('seoladders', text, secretOf('seoladders')),
-      'PUT'
-    );
+    const response = await deliver('seoladders', text, { method: 'PUT' });
     assert.equal(response.status, 200, response.text);
     assert.equal(response.json.results[0].created, false);
     const posts = await readArticle(site.url, body.slug);
@@ -238,17 +213,12 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
 
   it('refuses a signed delivery whose timestamp is outside the five-minute window (CiteFlow, Ranket)', async () => {
     for (const preset of ['citeflow', 'ranket'] as const) {
-      const body = JSON.parse(samples.get(preset) as string);
+      const body = JSON.parse(sampleOf(preset));
       body.article.slug = `${preset}-replayed-late`;
       const text = JSON.stringify(body);
       const before = (await ledger()).length;
       const late = new Date(Date.now() - 10 * 60 * 1000);
-      const response = await postHook(
-        site.url,
-        hookPath(preset),
-        text,
-        serviceHeaders(preset, text, secretOf(preset), late)
-      );
+      const response = await deliver(preset, text, { now: late });
       assert.equal(response.status, 401, response.text);
       assert.match(response.json.message, /minutes away/);
       assert.equal((await readArticle(site.url, `${preset}-replayed-late`)).length, 0);
@@ -257,18 +227,13 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
   });
 
   it('answers 404 in the error shape for an endpoint id nobody configured, on every path spelling', async () => {
-    const sample = samples.get('outrank') as string;
+    const sample = sampleOf('outrank');
     for (const path of [
       '/api/service/v1/hooks/nobody-configured-this-id',
       '/wp-json/service/v1/hooks/nobody-configured-this-id',
       '/?rest_route=/service/v1/hooks/nobody-configured-this-id',
     ]) {
-      const response = await postHook(
-        site.url,
-        path,
-        sample,
-        serviceHeaders('outrank', sample, secretOf('outrank'))
-      );
+      const response = await deliver('outrank', sample, { path });
       assert.equal(response.status, 404, `${path}: ${response.text}`);
       assert.deepEqual(response.json, {
         code: 'not_found',
@@ -279,27 +244,20 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
   });
 
   it('serves an endpoint under the WordPress paths too', async () => {
-    const body = JSON.parse(samples.get('journalist') as string);
+    const body = JSON.parse(sampleOf('journalist'));
     body.id = 'wp-path-1';
     body.title = 'Delivered Through the WordPress Path';
     const text = JSON.stringify(body);
-    const headers = serviceHeaders('journalist', text, secretOf('journalist'));
-    const response = await postHook(
-      site.url,
-      `/wp-json/service/v1/hooks/${endpointId('journalist')}`,
-      text,
-      headers
-    );
+    const response = await deliver('journalist', text, {
+      path: `/wp-json/service/v1/hooks/${endpointId('journalist')}`,
+    });
     assert.equal(response.status, 200, response.text);
     body.id = 'wp-path-2';
     body.title = 'Delivered Through the Fallback Path';
     const second = JSON.stringify(body);
-    const fallback = await postHook(
-      site.url,
-      `/?rest_route=/service/v1/hooks/${endpointId('journalist')}`,
-      second,
-      serviceHeaders('journalist', second, secretOf('journalist'))
-    );
+    const fallback = await deliver('journalist', second, {
+      path: `/?rest_route=/service/v1/hooks/${endpointId('journalist')}`,
+    });
     assert.equal(fallback.status, 200, fallback.text);
     assert.equal((await readArticle(site.url, 'delivered-through-the-wordpress-path')).length, 1);
     assert.equal((await readArticle(site.url, 'delivered-through-the-fallback-path')).length, 1);
@@ -308,16 +266,11 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
   it('a test delivery answers 200 and writes nothing (RankPill test: true, SEOGrove ping)', async () => {
     const before = (await ledger()).length;
     const rankpill = JSON.stringify({
-      ...JSON.parse(samples.get('rankpill') as string),
+      ...JSON.parse(sampleOf('rankpill')),
       slug: 'rankpill-test-only',
       test: true,
     });
-    const test = await postHook(
-      site.url,
-      hookPath('rankpill'),
-      rankpill,
-      serviceHeaders('rankpill', rankpill, secretOf('rankpill'))
-    );
+    const test = await deliver('rankpill', rankpill);
     assert.equal(test.status, 200, test.text);
     assert.equal(test.json.received, true);
     assert.ok(test.json.ignored);
@@ -330,7 +283,7 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
   });
 
   it('an Outrank batch lands every good article and reports the bad one', async () => {
-    const body = JSON.parse(samples.get('outrank') as string);
+    const body = JSON.parse(sampleOf('outrank'));
     const [template] = body.data.articles;
     body.data.articles = [1, 2, 3].map((n) => ({
       ...template,
@@ -340,12 +293,7 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
     }));
     body.data.articles.splice(1, 0, { id: 'batch-bad', slug: 'batch-bad' });
     const text = JSON.stringify(body);
-    const response = await postHook(
-      site.url,
-      hookPath('outrank'),
-      text,
-      serviceHeaders('outrank', text, secretOf('outrank'))
-    );
+    const response = await deliver('outrank', text);
     assert.equal(response.status, 200, response.text);
     assert.deepEqual(
       response.json.results.map((line: { ok: boolean }) => line.ok),

@@ -9,6 +9,7 @@ import { registerSuperAdmin, type AdminPermission } from './helpers/admin';
 import { tableRows } from './helpers/databases';
 import { request } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
+import { readArticle } from './helpers/service';
 
 /**
  * Issue 43: AI agents publish through Strapi's own MCP server (`/mcp`, admin tokens), with the
@@ -20,6 +21,21 @@ const CATEGORY = 'api::category.category';
 const example = JSON.parse(
   fs.readFileSync(path.join(__dirname, '..', 'examples', 'first-article.json'), 'utf8')
 ) as Record<string, unknown>;
+
+/** The example's body written in Markdown, its inline image (a data URL) as a Markdown image. */
+const inlineImage = /<img src="([^"]+)" alt="([^"]+)"/.exec(String(example.content)) as RegExpExecArray;
+const MARKDOWN_BODY = [
+  '## Water early',
+  'Water your lawn early in the morning, when less water evaporates and the grass has the whole day to dry.',
+  `![${inlineImage[2]}](${inlineImage[1]})`,
+  '*Morning watering loses the least to the sun.*',
+  '## Water deeply, not often',
+  'Two deep waterings a week grow deeper roots than a little every day.',
+  '- About 25 mm of water a week\n- More on sandy soil',
+].join('\n\n');
+
+const BODY_LIMIT = 256 * 1024;
+const MAX_FAILURES = 3;
 
 const contentManager = (subject: string, actions: string[]): AdminPermission[] =>
   actions.map((action) => ({ action: `plugin::content-manager.explorer.${action}`, subject }));
@@ -107,10 +123,32 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
   let site: Playground;
   let publisher: Client;
   let reader: Client;
+  let ownerToken = '';
+  /** Activity's refused requests of the MCP door, newest first. */
+  const refusedThroughMcp = async () => {
+    const response = await request(`${site.url}/article-publisher/activity/refusals?door=mcp`, {
+      headers: { authorization: `Bearer ${ownerToken}` },
+    });
+    assert.equal(response.status, 200, response.text);
+    return response.json.results as {
+      route: string;
+      status: number;
+      code: string;
+      message: string;
+      client: string;
+    }[];
+  };
 
   before(async () => {
-    site = await startPlayground({ env: { PLAYGROUND_MCP: 'true' } });
-    const ownerToken = await registerSuperAdmin(site.url);
+    site = await startPlayground({
+      env: { PLAYGROUND_MCP: 'true' },
+      // The door's bounds, small enough to reach: the other doors' body limit and failure throttle.
+      pluginConfig: {
+        bodyLimitBytes: BODY_LIMIT,
+        authThrottle: { maxFailures: MAX_FAILURES, windowSeconds: 600 },
+      },
+    });
+    ownerToken = await registerSuperAdmin(site.url);
     publisher = await connect(site, await createAdminToken(site, ownerToken, 'agent', PUBLISHER_TOKEN));
     reader = await connect(site, await createAdminToken(site, ownerToken, 'reader', READER_TOKEN));
   });
@@ -132,6 +170,8 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
     const validate = new AjvJsonSchemaValidator().getValidator(schema as never);
     assert.equal(validate(example).valid, true, JSON.stringify(validate(example)));
     assert.equal(validate({ ...example, dry_run: true }).valid, true);
+    assert.equal(validate({ ...example, content: MARKDOWN_BODY, content_format: 'markdown' }).valid, true);
+    assert.equal(validate({ ...example, content_format: 'rtf' }).valid, false, 'html or markdown');
     assert.equal(validate({ content: '<p>No title</p>' }).valid, false, 'title is required');
   });
 
@@ -143,8 +183,12 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
     assert.match(result.content[0].text ?? '', /api::article\.article/);
   });
 
-  it('publishes the example article with its data-URL cover, then republishes it into the same post', async () => {
-    const first = await call(publisher, 'article_publisher_publish', example);
+  it('publishes the example article with its data-URL cover and a Markdown body, then republishes it into the same post', async () => {
+    const first = await call(publisher, 'article_publisher_publish', {
+      ...example,
+      content: MARKDOWN_BODY,
+      content_format: 'markdown',
+    });
     assert.notEqual(first.isError, true, JSON.stringify(first));
     const landed = first.structuredContent as { post_id: number; post_status: string; categories: string[] };
     assert.equal(landed.post_status, 'publish');
@@ -156,6 +200,14 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
       rows.some((row) => row.published_at),
       'a published entry'
     );
+    const [post] = await readArticle(site.url, String(example.slug), 'published');
+    const body = String(post.content).replace(/>\s+</g, '><');
+    assert.match(body, /<h2>Water early<\/h2><p>Water your lawn early/);
+    assert.match(body, /<ul><li>About 25 mm of water a week<\/li><li>More on sandy soil<\/li><\/ul>/);
+    assert.match(body, /<em>Morning watering loses the least to the sun\.<\/em>/);
+    const image = /<img src="([^"]+)" alt="A sprinkler on a lawn at dawn"/.exec(body);
+    assert.ok(image, body);
+    assert.match(image[1], new RegExp(`^(${site.url})?/uploads/`), 'the inline image was imported');
     const covers = (await tableRows(site.database, 'files_related_mph')) as {
       related_type: string;
       field: string;
@@ -228,5 +280,58 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
     const result = await call(publisher, 'article_publisher_publish', { ...example, title: '' });
     const body = assertToolError(result, 'bad_request', 400);
     assert.match(body.message, /title/);
+  });
+
+  it("lists the door's refusals in Activity's refused requests (door mcp), with the tool and the client, never the article", async () => {
+    const rows = await refusedThroughMcp();
+    assert.deepEqual(
+      rows.map((row) => [row.route, row.status, row.code]),
+      [
+        ['POST /mcp tools/call article_publisher_publish', 400, 'bad_request'],
+        ['POST /mcp tools/call article_publisher_publish', 403, 'forbidden'],
+      ]
+    );
+    assert.match(rows[1].message, /may not publish articles/);
+    for (const row of rows)
+      assert.match(row.client, /127\.0\.0\.1|::1/, 'the calling client, as on the other doors');
+    const stored = JSON.stringify(await tableRows(site.database, 'article_publisher_refusals'));
+    assert.ok(!stored.includes('Water your lawn early'), 'no article text');
+  });
+
+  it('refuses arguments over the body limit with payload_too_large, and writes nothing', async () => {
+    const before = (await articles(site)).length;
+    const large = `<p>${'a'.repeat(BODY_LIMIT)}</p>`;
+    const result = await call(publisher, 'article_publisher_publish', {
+      ...example,
+      slug: 'too-large',
+      content: large,
+    });
+    const body = assertToolError(result, 'payload_too_large', 413);
+    assert.match(body.message, new RegExp(`larger than ${BODY_LIMIT} bytes`));
+    assert.equal((await articles(site)).length, before);
+    assert.equal((await refusedThroughMcp())[0].code, 'payload_too_large');
+  });
+
+  it('throttles a token refused its rights as a failed credential, and never a token that has them', async () => {
+    // The earlier refused publish counted once; the limit is reached after MAX_FAILURES refusals.
+    for (let failure = 2; failure <= MAX_FAILURES; failure++)
+      assertToolError(
+        await call(reader, 'article_publisher_publish', { ...example, slug: 'not-allowed' }),
+        'forbidden',
+        403
+      );
+    const throttled = await call(reader, 'article_publisher_publish', { ...example, slug: 'not-allowed' });
+    assert.match(
+      assertToolError(throttled, 'rate_limited', 429).message,
+      /Too many failed MCP publish right checks/
+    );
+    const allowed = await call(publisher, 'article_publisher_publish', {
+      ...example,
+      slug: 'same-address-allowed',
+    });
+    assert.notEqual(allowed.isError, true, JSON.stringify(allowed));
+    const rows = await refusedThroughMcp();
+    assert.equal(rows.filter((row) => row.code === 'forbidden').length, MAX_FAILURES);
+    assert.equal(rows.filter((row) => row.status === 429).length, 0, 'throttled retries are not listed');
   });
 });

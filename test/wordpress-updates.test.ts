@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { registerSuperAdmin } from './helpers/admin';
 import { request, type HttpResponse } from './helpers/http';
-import { startPlayground, type Playground } from './helpers/playground';
+import { startPlayground, type Playground, type PlaygroundOptions } from './helpers/playground';
 
 const LOGIN = 'editor';
 const PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
@@ -34,7 +34,27 @@ async function png(): Promise<Buffer> {
     .toBuffer();
 }
 
-/** The door, and Strapi's own admin API to read what landed and to make entries by hand. */
+/**
+ * A suite's playground (started before its tests with the door's application password, an admin
+ * registered), the door, and Strapi's own admin API to read what landed and to make entries by hand.
+ */
+function wordpressSite(options: PlaygroundOptions) {
+  let site: Playground;
+  let adminToken = '';
+  before(async () => {
+    site = await startPlayground({
+      ...options,
+      env: { ...options.env, ARTICLE_PUBLISHER_WP_APP_PASSWORD: `${LOGIN}:${PASSWORD}` },
+    });
+    adminToken = await registerSuperAdmin(site.url);
+  });
+  after(() => site?.stop());
+  return clients(
+    () => site,
+    () => adminToken
+  );
+}
+
 function clients(site: () => Playground, adminToken: () => string) {
   const wp = (path: string, options: Parameters<typeof request>[1] = {}) =>
     request(`${site().url}/wp-json/wp/v2${path}`, {
@@ -68,21 +88,7 @@ function clients(site: () => Playground, adminToken: () => string) {
 
 describe('WordPress updates on the default playground (Markdown body, no tag relation)', () => {
   const UID = 'api::article.article';
-  let site: Playground;
-  let adminToken = '';
-  const { wp, admin, entries, entry, upload } = clients(
-    () => site,
-    () => adminToken
-  );
-
-  before(async () => {
-    site = await startPlayground({
-      articleBodyFormat: 'auto',
-      env: { ARTICLE_PUBLISHER_WP_APP_PASSWORD: `${LOGIN}:${PASSWORD}` },
-    });
-    adminToken = await registerSuperAdmin(site.url);
-  });
-  after(() => site?.stop());
+  const { wp, admin, entries, entry, upload } = wordpressSite({ articleBodyFormat: 'auto' });
 
   it('an update carrying one field changes that field only: the body stays byte-identical', async () => {
     const created = ok(
@@ -226,22 +232,10 @@ describe('WordPress updates on the default playground (Markdown body, no tag rel
 
 describe('WordPress updates on a Blocks target whose slug is optional', () => {
   const UID = 'api::post.post';
-  let site: Playground;
-  let adminToken = '';
-  const { wp, admin, entries, entry, upload } = clients(
-    () => site,
-    () => adminToken
-  );
-
-  before(async () => {
-    site = await startPlayground({
-      fixtureTypes: ['post'],
-      env: { ARTICLE_PUBLISHER_WP_APP_PASSWORD: `${LOGIN}:${PASSWORD}` },
-      pluginConfig: { targetContentType: UID },
-    });
-    adminToken = await registerSuperAdmin(site.url);
+  const { wp, admin, entries, entry, upload } = wordpressSite({
+    fixtureTypes: ['post'],
+    pluginConfig: { targetContentType: UID },
   });
-  after(() => site?.stop());
 
   it('keeps a Blocks body byte-identical through updates of one field each', async () => {
     const created = ok(

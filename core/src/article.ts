@@ -3,6 +3,7 @@ import type { PostStatus } from './config';
 import type { ImageWarning } from './contracts';
 import { readArticleBody, rememberArticleBody } from './html/article-body';
 import { ARTICLE_BODY_FIELD, bodyBoundProblems, RefusedBody, type BodyField } from './html/body-bounds';
+import { bodyAsHtml, type ContentFormat } from './html/markdown-to-html';
 import { refusedImageWarnings } from './images/refused-image-sources';
 import { combineJsonLd, jsonLdFromTexts, storableJsonLd } from './json-ld';
 import type { PublishRequest } from './publish-request';
@@ -71,7 +72,13 @@ export interface NormalizeOptions {
 /** Fields shared by both integrations once their own names are mapped. */
 export interface ArticleFields {
   title: string;
+  /** The body: HTML, or Markdown when `contentFormat` says so. */
   html: string;
+  /**
+   * `markdown`: `html` holds Markdown, converted to HTML first, then sanitized like any HTML body
+   * (here, so a large body is converted in the worker thread too). Default: HTML.
+   */
+  contentFormat?: ContentFormat;
   slug: string | undefined;
   status: PostStatus | undefined;
   /** The publication date (ISO 8601 with an offset on the wire); with `future`, when to publish. */
@@ -96,13 +103,14 @@ export interface ArticleFields {
 }
 
 /**
- * The article as the publish pipeline takes it. The HTML is parsed twice, and here: sanitized (the
- * same pass reads the bounds only a parser can measure, and the JSON-LD blocks), and the clean HTML
- * read into the tree every later step reads (`articleBodyOf`). HTML over a bound throws RefusedBody.
+ * The article as the publish pipeline takes it. A Markdown body is converted to HTML first. The HTML
+ * is parsed twice, and here: sanitized (the same pass reads the bounds only a parser can measure, and
+ * the JSON-LD blocks), and the clean HTML read into the tree every later step reads (`articleBodyOf`).
+ * HTML over a bound throws RefusedBody.
  */
 export function normalizeArticle(fields: ArticleFields, options: NormalizeOptions): NormalizedArticle {
   const warnings: string[] = [];
-  const sanitized = sanitizeArticle(fields.html, {
+  const sanitized = sanitizeArticle(bodyAsHtml(fields.html, fields.contentFormat), {
     ...options.sanitize,
     fillImageAlts: fields.imageAlts,
     depthLimit: REQUEST_BOUNDS.htmlDepth,

@@ -76,7 +76,7 @@ describe('custom webhook presets map each documented sample onto the article', (
     assert.equal(delivery.articles[2]().fields.title, 'C');
   });
 
-  it('blogseo: article + main_image; a Markdown body is refused with a clear message', () => {
+  it('blogseo: article + main_image; a Markdown body is taken as Markdown', () => {
     const { externalId, fields } = only('blogseo');
     assert.equal(externalId, '7f1c2a9e-3b4d-4e5f-8a6b-1c2d3e4f5a6b');
     assert.equal(fields.featuredImage?.alt, 'Running shoes on a track');
@@ -84,7 +84,7 @@ describe('custom webhook presets map each documented sample onto the article', (
     assert.equal(fields.date?.toISOString(), '2024-01-15T10:30:00.000Z');
     const markdown = sample('blogseo') as { article: Record<string, unknown> };
     markdown.article.format = 'markdown';
-    assert.throws(() => articles(read('blogseo', markdown)), /only a Markdown body was sent/);
+    assert.equal(articles(read('blogseo', markdown))[0].fields.contentFormat, 'markdown');
     assert.deepEqual(PRESETS.blogseo.auth({}), { kind: 'header', header: 'X-Webhook-Secret' });
     assert.deepEqual(PRESETS.blogseo.auth({ header: 'X-Mine' }), { kind: 'header', header: 'X-Mine' });
   });
@@ -156,13 +156,13 @@ describe('custom webhook presets map each documented sample onto the article', (
     }
   });
 
-  it('seogrove: content.published from the header or body; ping and deletes write nothing', () => {
+  it('seogrove: content.published from the header or body; ping writes nothing; deletes withdraw the post', () => {
     const { externalId, fields } = only('seogrove');
     assert.equal(externalId, '42');
     assert.equal(fields.metaTitle, 'Kayaking for Beginners: A First-Day Guide');
     assert.equal(fields.locale, 'en');
     assert.equal(read('seogrove', sample('seogrove'), {}, { header: () => 'ping' }).kind, 'ignored');
-    assert.equal(read('seogrove', { event: 'content.deleted', content: { id: 42 } }).kind, 'ignored');
+    assert.equal(read('seogrove', { event: 'content.deleted', content: { id: 42 } }).kind, 'withdraw');
   });
 
   it('ranket: the hero image of images[], FAQ and JSON-LD', () => {
@@ -179,20 +179,7 @@ describe('custom webhook presets map each documented sample onto the article', (
   });
 
   it('custom: JSON paths into a payload nobody documented (nested, arrays, [] over a list)', () => {
-    const options = {
-      auth: { kind: 'none' },
-      articles: 'payload.posts',
-      event: 'kind',
-      testEvents: ['post.test'],
-      fields: {
-        externalId: 'ref.uid',
-        title: 'headline',
-        html: 'body.rendered',
-        imageUrl: 'media[0].src',
-        imageAlt: 'media[0].caption',
-        tags: 'labels[].name',
-      },
-    };
+    const options = JSON.parse(fs.readFileSync(path.join(fixtures, 'hooks', 'custom-options.json'), 'utf8'));
     const { externalId, fields } = only('custom', options);
     assert.equal(externalId, 'cx-1');
     assert.equal(fields.title, 'Growing Tomatoes on a Balcony');

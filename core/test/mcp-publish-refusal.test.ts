@@ -27,8 +27,17 @@ describe('the MCP door: a publish needs the token’s own rights', () => {
   });
 
   it('tells an article with images from one without', () => {
-    assert.equal(carriesImages({ html: '<p>Text</p>' }), false);
-    assert.equal(carriesImages({ html: '<p><IMG src="x.png"></p>' }), true);
-    assert.equal(carriesImages({ html: '<p>Text</p>', featuredImage: { source: 'https://x/y.png' } }), true);
+    assert.equal(carriesImages({ body: '<p>Text</p>' }), false);
+    assert.equal(carriesImages({ body: '<p><IMG src="x.png"></p>' }), true);
+    assert.equal(carriesImages({ body: '<p>Text</p>', featuredImage: { source: 'https://x/y.png' } }), true);
+  });
+
+  it('finds the images of a Markdown body, inline or by reference, and raw <img> in it', () => {
+    const markdown = (body: string) => carriesImages({ body, format: 'markdown' });
+    assert.equal(markdown('# Title\n\nText with a [link](https://x/y).'), false);
+    assert.equal(markdown('Text\n\n![A lawn](https://x/lawn.png)'), true);
+    assert.equal(markdown('Text\n\n![A lawn][lawn]\n\n[lawn]: https://x/lawn.png'), true);
+    assert.equal(markdown('Text <img src="x.png">'), true);
+    assert.equal(carriesImages({ body: '![A lawn](https://x/lawn.png)' }), false, 'HTML: no tag, no image');
   });
 });

@@ -19,7 +19,21 @@ const observed = {
   provider: null,
   providerCalls: { upload: 0, uploadStream: 0 },
   dialectClient: null,
+  /** Strapi's MCP server as the plugin finds it (`strapi.ai.mcp`: 5.47 and later), after every register. */
+  mcp: null,
 };
+
+/** What `strapi.ai.mcp` offers on this release: nothing on one without the MCP server. */
+function observeMcp(strapi) {
+  const ai = strapi.ai;
+  const mcp = ai && ai.mcp;
+  observed.mcp = {
+    ai: typeof ai,
+    registerTool: typeof (mcp && mcp.registerTool),
+    isEnabled: typeof (mcp && mcp.isEnabled),
+    enabled: Boolean(mcp && typeof mcp.isEnabled === 'function' && mcp.isEnabled()),
+  };
+}
 
 /** Strapi's `strapi::body` factory, wrapped through the registry the plugin extends too. */
 function observeBodyParser(strapi) {
@@ -102,6 +116,7 @@ module.exports = {
   async bootstrap({ strapi }) {
     if (!enabled()) return;
     observed.dialectClient = strapi.db.dialect.client;
+    observeMcp(strapi);
     await observeLifecycles(strapi);
     observeUploadProvider(strapi);
   },

@@ -118,7 +118,8 @@ export async function checkStrapiVersion(
       site = await startPlayground({
         appDir,
         startTimeoutMs: START_TIMEOUT_MS,
-        env: { SERVE_ADMIN_PANEL: 'true', ...CONTRACT_ENV },
+        // Strapi's MCP server asked for: served by the releases that have one, ignored by the others.
+        env: { SERVE_ADMIN_PANEL: 'true', PLAYGROUND_MCP: 'true', ...CONTRACT_ENV },
       });
       secrets.adminToken = await registerSuperAdmin(site.url);
       const auth = { authorization: `Bearer ${secrets.adminToken}` };
@@ -161,6 +162,7 @@ export async function checkStrapiVersion(
         url: site!.url,
         adminToken: secrets.adminToken,
         databaseClient: 'sqlite',
+        output: () => site!.output(),
       });
       if (failures.length)
         throw new StepFailure(`${failures.length} fact(s) fail; first: ${failures[0].message}`);

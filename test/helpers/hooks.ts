@@ -14,6 +14,11 @@ export function hookSample(preset: PresetName): string {
   return fs.readFileSync(path.join(hooksFixtures, `${preset}.json`), 'utf8');
 }
 
+/** The Custom endpoint's options that map test/fixtures/hooks/custom.json (nested paths, arrays). */
+export function customHookOptions(): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(hooksFixtures, 'custom-options.json'), 'utf8'));
+}
+
 const hmacHex = (secret: string, ...parts: string[]) => {
   const hmac = createHmac('sha256', secret);
   for (const part of parts) hmac.update(part);

@@ -10,6 +10,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DatabaseClient } from './databases';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { MCP_UNAVAILABLE_MESSAGE } from '../../server/src/mcp/strapi-mcp';
 import { request, type HttpResponse } from './http';
 import { playgroundDir } from './paths';
 import { type Entry, readEntries } from './real-sites';
@@ -44,6 +47,8 @@ export interface ContractSite {
   /** A super admin's token. */
   adminToken: string;
   databaseClient: DatabaseClient;
+  /** The app's output so far (its log), where a fact reads what the plugin said at start. */
+  output?: () => string;
 }
 
 export interface ContractFact {
@@ -59,6 +64,38 @@ const LARGE_BLOCKS_WRITE = 'server/src/strapi/large-blocks-write.ts';
 const EVENT_READS = 'server/src/strapi/entry-event-reads.ts';
 const UPLOAD_PROVIDER = 'server/src/strapi/upload-provider.ts';
 const BODY_PARSER = 'server/src/strapi/body-parser.ts';
+const STRAPI_MCP = 'server/src/mcp/strapi-mcp.ts';
+const PLUGIN_TOOLS = ['article_publisher_publish', 'article_publisher_site', 'article_publisher_recent'];
+
+/** The tools an admin token that may read the Article and the activity is listed on /mcp. */
+async function listedMcpTools(site: ContractSite): Promise<string[]> {
+  const token = await admin(site, 'POST', '/admin/admin-tokens', {
+    name: unique('contract mcp'),
+    description: 'contract fact: the MCP tools',
+    lifespan: null,
+    adminPermissions: [
+      'plugin::content-manager.explorer.read',
+      'plugin::article-publisher.activity.read',
+    ].map((action) => ({
+      action,
+      subject: action.startsWith('plugin::content-manager') ? 'api::article.article' : null,
+      properties: {},
+      conditions: [],
+    })),
+  });
+  assert.equal(token.status, 201, `an admin token for /mcp: ${token.text}`);
+  const client = new Client({ name: 'strapi-contract', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token.json.data.accessKey}` } },
+    })
+  );
+  try {
+    return (await client.listTools()).tools.map((tool) => tool.name);
+  } finally {
+    await client.close();
+  }
+}
 
 /** What the probe saw in Strapi's process (playground/src/contract-probe.js). */
 interface Observed {
@@ -73,6 +110,7 @@ interface Observed {
   provider: { upload: string; uploadStream: string; delete: string } | null;
   providerCalls: { upload: number; uploadStream: number };
   dialectClient: string | null;
+  mcp: { ai: string; registerTool: string; isEnabled: string; enabled: boolean } | null;
 }
 
 async function observed(site: ContractSite): Promise<Observed> {
@@ -296,6 +334,34 @@ export const CONTRACT_FACTS: ContractFact[] = [
         `${BODY_PARSER}: a JSON body over the app's jsonLimit (${CONTRACT_JSON_LIMIT}) is refused by ` +
           `Strapi's parser before routing: ${tooLarge.status} ${tooLarge.text.slice(0, 200)}`
       );
+    },
+  },
+  {
+    name: 'Strapi’s MCP server is strapi.ai.mcp (registerTool, isEnabled) where the release has it, and absent (no /mcp) where it has not; the plugin registers its tools only there, and starts either way',
+    file: STRAPI_MCP,
+    async check(site) {
+      const { mcp } = await observed(site);
+      assert.ok(mcp, 'the probe saw strapi.ai');
+      const output = site.output?.() ?? '';
+      const mcpErrors = output.split('\n').filter((line) => /mcp/i.test(line) && /error|failed/i.test(line));
+      assert.deepEqual(mcpErrors, [], 'no error about MCP in the log');
+      if (mcp.registerTool === 'function') {
+        assert.equal(
+          mcp.isEnabled,
+          'function',
+          `${STRAPI_MCP}: strapi.ai.mcp has registerTool but no isEnabled`
+        );
+        if (!mcp.enabled) return;
+        const tools = await listedMcpTools(site);
+        for (const tool of PLUGIN_TOOLS) assert.ok(tools.includes(tool), `${tool} in ${tools.join(', ')}`);
+        return;
+      }
+      // A release without the server: nothing to register into, nothing registered, and /mcp is no route.
+      assert.equal(mcp.isEnabled, 'undefined', `${STRAPI_MCP}: strapi.ai.mcp is there in part`);
+      const route = await request(`${site.url}/mcp`, { method: 'POST', body: {} });
+      assert.equal(route.status, 404, `/mcp on a release without the MCP server: ${route.status}`);
+      if (site.output)
+        assert.ok(output.includes(MCP_UNAVAILABLE_MESSAGE), 'the plugin said why no tools are registered');
     },
   },
 ];

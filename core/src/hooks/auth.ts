@@ -36,6 +36,21 @@ export type SignatureFormat = 'hex' | 'sha256=' | 'either';
 /** The replay window of the timestamped schemes (CiteFlow, Ranket): five minutes either way. */
 export const TIMESTAMP_WINDOW_SECONDS = 5 * 60;
 
+/** CiteFlow's and Ranket's scheme: `sha256=` over `${timestamp}.${body}`, within the five-minute window. */
+export function timestampedSignature(
+  header: string,
+  timestampHeader: string,
+  timestamp: 'unix' | 'iso'
+): AuthScheme {
+  return {
+    kind: 'timestamped-hmac',
+    header,
+    timestampHeader,
+    timestamp,
+    windowSeconds: TIMESTAMP_WINDOW_SECONDS,
+  };
+}
+
 export interface AuthRequest {
   /** A request header's value (names are case-insensitive); undefined when absent. */
   header(name: string): string | undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onDeleteOption } from './withdrawal';
 
 /**
  * Custom webhook endpoints (issue #42): one receiver, a preset per article service. An endpoint is
@@ -53,6 +54,7 @@ export const CUSTOM_FIELDS = [
   'title',
   'slug',
   'html',
+  'markdown',
   'excerpt',
   'metaTitle',
   'metaDescription',
@@ -66,6 +68,8 @@ export const CUSTOM_FIELDS = [
   'publishedAt',
 ] as const;
 export type CustomField = (typeof CUSTOM_FIELDS)[number];
+
+const eventNames = () => z.array(z.string().min(1).max(100)).max(20).optional();
 
 const customAuth = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('bearer') }).strict(),
@@ -124,7 +128,13 @@ export const PRESET_OPTIONS = {
   babylovegrowth: noOptions,
   arvow: noOptions,
   journalist: noOptions,
-  seogrove: noOptions,
+  seogrove: z
+    .object({
+      ...commonOptions,
+      /** `content.deleted` and `tool.deleted`: unpublish (default) or delete the post. */
+      onDelete: onDeleteOption(),
+    })
+    .strict(),
   ranket: noOptions,
   earlyseo: noOptions,
   custom: z
@@ -135,8 +145,12 @@ export const PRESET_OPTIONS = {
       articles: jsonPath().optional(),
       /** Where the event name is, and which names are a test (answered 200, nothing written). */
       event: jsonPath().optional(),
-      testEvents: z.array(z.string().min(1).max(100)).max(20).optional(),
-      /** Article field -> path inside each article; `title` and `html` are required. */
+      testEvents: eventNames(),
+      /** Event names that unpublish the posts they name, and that delete them (as `onDelete` says). */
+      unpublishEvents: eventNames(),
+      deleteEvents: eventNames(),
+      onDelete: onDeleteOption(),
+      /** Article field -> path inside each article; `title` and a body (`html` or `markdown`) are required. */
       fields: z
         .object(
           Object.fromEntries(CUSTOM_FIELDS.map((field) => [field, jsonPath().optional()])) as Record<
@@ -145,9 +159,11 @@ export const PRESET_OPTIONS = {
           >
         )
         .strict()
-        .refine((fields) => fields.title !== undefined && fields.html !== undefined, {
-          message: 'must map at least "title" and "html"',
-        }),
+        .refine(
+          (fields) =>
+            fields.title !== undefined && (fields.html !== undefined || fields.markdown !== undefined),
+          { message: 'must map at least "title" and "html" or "markdown"' }
+        ),
     })
     .strict(),
 } satisfies Record<PresetName, z.ZodType>;

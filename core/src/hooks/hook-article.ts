@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ArticleFields } from '../article';
 import type { PostStatus } from '../config';
 import { ServiceError } from '../errors';
+import type { ContentFormat } from '../html/markdown-to-html';
 import { localeCode } from '../locale';
 import { describeRequestIssues } from '../publish-request';
 import { REQUEST_BOUNDS as BOUNDS } from '../request-bounds';
@@ -26,7 +27,10 @@ export interface HookArticle {
   title?: unknown;
   slug?: unknown;
   html?: unknown;
-  /** Markdown the service sent; used only when it sent no HTML (see articleFieldsOfHook). */
+  /**
+   * Markdown the service sent; used only when it sent no HTML (BlogSEO's `format: "markdown"`,
+   * SEOLadders with "Include HTML" off): converted to HTML, then the same sanitizer.
+   */
   markdown?: unknown;
   excerpt?: unknown;
   metaTitle?: unknown;
@@ -100,6 +104,7 @@ const hookArticleSchema = z.object({
   title: requiredLine(BOUNDS.titleLength),
   slug: loose(BOUNDS.slugLength),
   html: z.preprocess(blankToUndefined, articleHtml().optional()),
+  // Checked only when it is the body (prepareHookArticle): a service that sends both is judged by its HTML.
   markdown: z.unknown().transform(blankToUndefined),
   excerpt: loose(BOUNDS.metaDescriptionLength),
   metaTitle: loose(BOUNDS.titleLength),
@@ -124,13 +129,35 @@ const hookArticleSchema = z.object({
 const escapeHtml = (text: string) =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
-/** The FAQ as a section at the end of the body: a heading, then each question and its answer. */
-export function faqSection(faq: readonly { question: string; answer: string }[]): string {
+/**
+ * The FAQ as a section at the end of the body: a heading, then each question and its answer. After a
+ * Markdown body it is an HTML block of its own (a blank line before it), which Markdown keeps as is.
+ */
+export function faqSection(
+  faq: readonly { question: string; answer: string }[],
+  format: ContentFormat = 'html'
+): string {
   if (!faq.length) return '';
   const entries = faq.map(
     ({ question, answer }) => `<h3>${escapeHtml(question.trim())}</h3>\n<p>${escapeHtml(answer.trim())}</p>`
   );
-  return `\n<h2>Frequently asked questions</h2>\n${entries.join('\n')}`;
+  return `${format === 'markdown' ? '\n\n' : '\n'}<h2>Frequently asked questions</h2>\n${entries.join('\n')}`;
+}
+
+const markdownBody = z.object({ markdown: z.preprocess(blankToUndefined, articleHtml()) });
+
+/** The body to publish: the HTML when sent, else the Markdown (bounded as HTML is); one of them is required. */
+function bodyOf(
+  article: { html?: string; markdown: unknown },
+  what: string
+): { text: string; format: ContentFormat } {
+  if (article.html !== undefined) return { text: article.html, format: 'html' };
+  if (article.markdown === undefined)
+    throw new ServiceError('bad_request', `Invalid ${what}: the HTML or Markdown body is required.`);
+  const markdown = markdownBody.safeParse({ markdown: article.markdown });
+  if (!markdown.success)
+    throw new ServiceError('bad_request', `Invalid ${what}: ${describeRequestIssues(markdown.error)}.`);
+  return { text: markdown.data.markdown, format: 'markdown' };
 }
 
 export interface HookArticleOptions {
@@ -156,14 +183,7 @@ export function prepareHookArticle(hook: HookArticle, options: HookArticleOption
   if (!result.success)
     throw new ServiceError('bad_request', `Invalid ${what}: ${describeRequestIssues(result.error)}.`);
   const article = result.data;
-  if (article.html === undefined) {
-    throw new ServiceError(
-      'bad_request',
-      article.markdown === undefined
-        ? `Invalid ${what}: the HTML body is required.`
-        : `Invalid ${what}: only a Markdown body was sent; this endpoint needs the service's HTML body (turn on its HTML option).`
-    );
-  }
+  const body = bodyOf(article, what);
   const words = [...new Set([...article.keywords, ...article.tags])];
   // The tags bound counts every keyword split at commas: further words are dropped, not the article.
   const [focusKeyword, ...secondaryKeywords] = keepWithinTagBound(words);
@@ -174,7 +194,8 @@ export function prepareHookArticle(hook: HookArticle, options: HookArticleOption
     externalId: article.externalId,
     fields: {
       title: article.title,
-      html: article.html + faqSection(article.faq),
+      html: body.text + faqSection(article.faq, body.format),
+      ...(body.format === 'markdown' ? { contentFormat: 'markdown' as const } : {}),
       slug: article.slug,
       status: article.status ?? options.status,
       ...(article.publishedAt ? { date: article.publishedAt } : {}),

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { AuthScheme } from './auth';
 import type { PresetName } from './endpoints';
 import { prepareHookArticle, type HookArticle, type PreparedArticle } from './hook-article';
+import type { WithdrawAction, WithdrawnPostThunk } from './withdrawal';
 
 /** The request as a preset sees it: its headers (the body is given apart, parsed). */
 export interface HookRequest {
@@ -15,6 +16,8 @@ export type ArticleThunk = () => PreparedArticle;
 export type HookDelivery =
   /** Publish (or update) these articles, each with its own result. */
   | { kind: 'articles'; event: string; articles: ArticleThunk[] }
+  /** An unpublish or delete event: each post it names is unpublished, or deleted (`action`). */
+  | { kind: 'withdraw'; event: string; action: WithdrawAction; posts: WithdrawnPostThunk[] }
   /** A test, ping or event this version does not act on: answered 2xx, nothing written. */
   | { kind: 'ignored'; event: string; reason: string; echo?: Record<string, unknown> };
 
@@ -82,6 +85,59 @@ export function articlesOf(
       })
   );
 }
+
+/** A delivery of one article: every preset but Outrank's batch. */
+export function oneArticle(
+  event: string,
+  item: unknown,
+  pick: (item: unknown) => HookArticle,
+  status: 'draft' | 'publish' | 'pending' | undefined
+): HookDelivery {
+  return { kind: 'articles', event, articles: articlesOf([item], pick, status) };
+}
+
+/**
+ * A delivery whose one article is the `article` object and whose event must be `expected`
+ * (`article.published`); any other event, or a delivery without that object, is acknowledged and
+ * ignored.
+ */
+export function articleOfEvent(
+  body: unknown,
+  event: string,
+  expected: string,
+  pick: (article: Record<string, unknown>) => HookArticle,
+  status: 'draft' | 'publish' | 'pending' | undefined
+): HookDelivery {
+  const article = member(body, 'article');
+  if (event !== expected || !isRecord(article))
+    return ignored(event, `the event "${event || '(none)'}" is not handled`);
+  return oneArticle(event, article, () => pick(article), status);
+}
+
+/** `title` and `slug`, which every service names so. */
+export const titleAndSlug = (item: unknown): HookArticle => ({
+  title: member(item, 'title'),
+  slug: member(item, 'slug'),
+});
+
+/** `id`, `title` and `slug`: the service's own id is the ledger's key. */
+export const idTitleAndSlug = (item: unknown): HookArticle => ({
+  externalId: member(item, 'id'),
+  ...titleAndSlug(item),
+});
+
+/** The body as most services send it: `content_html`, and `content_markdown` beside it. */
+export const snakeCaseBodies = (item: unknown): HookArticle => ({
+  html: member(item, 'content_html'),
+  markdown: member(item, 'content_markdown'),
+});
+
+/** A flat article's common part: title, slug, both bodies and `meta_description`. */
+export const flatArticle = (item: unknown): HookArticle => ({
+  ...titleAndSlug(item),
+  ...snakeCaseBodies(item),
+  metaDescription: member(item, 'meta_description'),
+});
 
 export const ignored = (event: string, reason: string, echo?: Record<string, unknown>): HookDelivery => ({
   kind: 'ignored',

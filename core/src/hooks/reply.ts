@@ -64,3 +64,45 @@ export function hookReply(
 export function ignoredReply(delivery: Extract<HookDelivery, { kind: 'ignored' }>): Record<string, unknown> {
   return { received: true, event: delivery.event, ignored: delivery.reason, ...(delivery.echo ?? {}) };
 }
+
+/** What became of one post an unpublish or delete event named. */
+export type WithdrawOutcome =
+  | {
+      ok: true;
+      externalId: string | undefined;
+      slug: string | undefined;
+      /** What was done: `none` when the post was already so (a draft, or gone) or never came from this endpoint. */
+      done: 'unpublished' | 'deleted' | 'none';
+      postId: number | null;
+      documentId: string | null;
+      /** Why nothing was done, when nothing was. */
+      reason?: string;
+    }
+  | { ok: false; error: ServiceError };
+
+/**
+ * The answer to an unpublish or delete event: a line per post it named. As for articles, when every
+ * post failed the (first) failure is the answer, so the service retries what a retry can fix.
+ */
+export function withdrawReply(
+  event: string,
+  action: 'unpublish' | 'delete',
+  outcomes: readonly WithdrawOutcome[]
+): Record<string, unknown> {
+  const failures = outcomes.filter((outcome) => !outcome.ok);
+  if (failures.length === outcomes.length && failures[0]) throw failures[0].error;
+  const results = outcomes.map((outcome) =>
+    outcome.ok
+      ? {
+          ok: true,
+          id: outcome.externalId ?? null,
+          slug: outcome.slug ?? null,
+          done: outcome.done,
+          postId: outcome.postId,
+          documentId: outcome.documentId,
+          ...(outcome.reason ? { reason: outcome.reason } : {}),
+        }
+      : { ok: false, error: outcome.error.toBody() }
+  );
+  return { received: true, event, action, results };
+}

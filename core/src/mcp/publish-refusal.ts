@@ -1,5 +1,6 @@
 import type { EditorAction } from '../app-content-types';
 import { ServiceError } from '../errors';
+import type { ContentFormat } from '../html/markdown-to-html';
 
 /** What an admin token may do, as far as a publish through Strapi's MCP server needs it. */
 export interface McpTokenRights {
@@ -9,9 +10,18 @@ export interface McpTokenRights {
   upload: boolean;
 }
 
-/** Whether an article carries an image the publish would import (its featured image or an inline `<img>`). */
-export function carriesImages(article: { featuredImage?: unknown; html: string }): boolean {
-  return article.featuredImage !== undefined || /<img\b/i.test(article.html);
+/**
+ * Whether an article carries an image the publish would import: its featured image, an inline `<img>`,
+ * or in Markdown an image (`![alt](src)`, `![alt][ref]`). Read from the text, not converted: a false
+ * "yes" asks for a right the publish might not have needed, never the other way round.
+ */
+export function carriesImages(article: {
+  featuredImage?: unknown;
+  body: string;
+  format?: ContentFormat;
+}): boolean {
+  if (article.featuredImage !== undefined || /<img\b/i.test(article.body)) return true;
+  return article.format === 'markdown' && /!\[/.test(article.body);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { publishTool } from './publish-tool';
 import { recentTool } from './recent-tool';
 import { siteTool } from './site-tool';
-import { strapiMcp } from './strapi-mcp';
+import { MCP_UNAVAILABLE_MESSAGE, strapiMcp } from './strapi-mcp';
 
 /**
  * Gives AI agents the plugin's door on Strapi's own MCP server (issue #43): publish, site, recent.
@@ -12,6 +12,11 @@ import { strapiMcp } from './strapi-mcp';
  */
 export function registerMcpTools(strapi: Core.Strapi): void {
   const mcp = strapiMcp(strapi);
-  if (!mcp?.isEnabled()) return;
+  if (!mcp) {
+    // Said once at start, only to a site that asked for the server: why the agents see no tools.
+    if (strapi.config.get('server.mcp.enabled') === true) strapi.log.info(MCP_UNAVAILABLE_MESSAGE);
+    return;
+  }
+  if (!mcp.isEnabled()) return;
   for (const tool of [publishTool(strapi), siteTool(strapi), recentTool()]) mcp.registerTool(tool);
 }

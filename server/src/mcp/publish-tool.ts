@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { articleFromPublishRequest } from '../../../core/src/article';
 import { articleOptions } from '../../../core/src/config';
 import type { DryRunResponse } from '../../../core/src/dry-run';
+import type { ContentFormat } from '../../../core/src/html/markdown-to-html';
 import { ServiceError } from '../../../core/src/errors';
 import { carriesImages, mcpPublishRefusal } from '../../../core/src/mcp/publish-refusal';
 import { toPublishResponse } from '../../../core/src/publish-result';
@@ -10,8 +11,8 @@ import { parsePublishRequest } from '../../../core/src/publish-request';
 import type { PublishResponse } from '../../../core/src/contracts';
 import { getService } from '../utils/get-service';
 import { articlePolicies } from './policies';
-import { publishToolInput } from './publish-input';
-import { answer, asTool } from './results';
+import { contentFormatSchema, publishToolInput } from './publish-input';
+import { answer, asTool, mcpClient } from './results';
 import type { McpHandlerContext, McpToolDefinition } from './strapi-mcp';
 
 const published = (response: PublishResponse) =>
@@ -23,13 +24,37 @@ const previewed = (preview: DryRunResponse) =>
   `Dry run: a publish would ${preview.action} a post; nothing was written` +
   (preview.images.warnings.length ? `; ${preview.images.warnings.length} image warning(s).` : '.');
 
-/** Splits `dry_run` off the arguments; anything but a boolean is the contract's bad request. */
-function dryRunOf(args: Record<string, unknown>): { dryRun: boolean; body: Record<string, unknown> } {
-  const { dry_run: dryRun, ...body } = args;
+/**
+ * The arguments are bounded as a publish-post body is (`bodyLimitBytes`, measured as JSON), so an
+ * agent cannot hand the pipeline more than a service could; Strapi's own body limit on /mcp may
+ * refuse a large call before this one.
+ */
+function assertWithinBodyLimit(args: unknown, limitBytes: number): void {
+  if (Buffer.byteLength(JSON.stringify(args ?? {}), 'utf8') > limitBytes)
+    throw new ServiceError('payload_too_large', `The tool's arguments are larger than ${limitBytes} bytes.`);
+}
+
+/**
+ * Splits the tool's own arguments (`dry_run`, `content_format`) off publish-post's request; a bad one
+ * is the contract's bad request.
+ */
+function toolArgumentsOf(args: Record<string, unknown>): {
+  dryRun: boolean;
+  contentFormat: ContentFormat;
+  body: Record<string, unknown>;
+} {
+  const { dry_run: dryRun, content_format: contentFormat, ...body } = args;
   if (dryRun !== undefined && typeof dryRun !== 'boolean') {
     throw new ServiceError('bad_request', 'Invalid publish request: dry_run must be true or false.');
   }
-  return { dryRun: dryRun === true, body };
+  const format = contentFormatSchema.safeParse(contentFormat);
+  if (!format.success) {
+    throw new ServiceError(
+      'bad_request',
+      'Invalid publish request: content_format must be html or markdown.'
+    );
+  }
+  return { dryRun: dryRun === true, contentFormat: format.data ?? 'html', body };
 }
 
 /**
@@ -41,7 +66,7 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
   name: 'article_publisher_publish',
   title: 'Article Publisher: publish an article',
   description:
-    'Publishes a whole article into this Strapi site in one call, as an article service would: give the HTML body (sanitized, converted to the site’s body format), the title, and optionally slug, status (draft, publish, future with date), SEO fields, JSON-LD, categories by name or id, a featured image (https or data: URL) with alt text and a locale. Images are imported into the Media Library; categories are found or created. Publishing the same slug again updates the same post. Use dry_run: true to see how the site would take the article without writing anything (needs no write right). Call article_publisher_site first to see what the site takes.',
+    'Publishes a whole article into this Strapi site in one call, as an article service would: give the body as HTML, or as Markdown with content_format: "markdown" (sanitized, converted to the site’s body format), the title, and optionally slug, status (draft, publish, future with date), SEO fields, JSON-LD, categories by name or id, a featured image (https or data: URL) with alt text and a locale. Images are imported into the Media Library; categories are found or created. Publishing the same slug again updates the same post. Use dry_run: true to see how the site would take the article without writing anything (needs no write right). Call article_publisher_site first to see what the site takes.',
   auth: { policies: articlePolicies(strapi, ['create', 'update', 'publish', 'read']) },
   resolveInputSchema: publishToolInput,
   resolveOutputSchema: () => z.looseObject({ status: z.literal('success') }),
@@ -49,7 +74,8 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
     (strapi: Core.Strapi, context: McpHandlerContext) =>
     async ({ args }) =>
       asTool(strapi, 'article_publisher_publish', async () => {
-        const { dryRun, body } = dryRunOf(args ?? {});
+        assertWithinBodyLimit(args, getService(strapi, 'plugin-config').static().bodyLimitBytes);
+        const { dryRun, contentFormat, body } = toolArgumentsOf(args ?? {});
         const request = parsePublishRequest(body);
         const config = await getService(strapi, 'plugin-config').get();
         if (!dryRun) {
@@ -61,12 +87,19 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
               upload: rights.mayUpload(context.userAbility),
             },
             uid,
-            carriesImages({ featuredImage: request.featured_image ?? undefined, html: request.content })
+            carriesImages({
+              featuredImage: request.featured_image ?? undefined,
+              body: request.content,
+              format: contentFormat,
+            })
           );
-          if (refusal) throw refusal;
+          // A token refused its rights counts as a failed credential does on the other doors: past the
+          // throttle's limit the client is answered 429 (Retry-After) until its failures age out.
+          if (refusal)
+            await getService(strapi, 'auth-throttle').refuse(mcpClient(strapi), 'MCP publish right', refusal);
         }
         const article = await getService(strapi, 'article-work').normalize(
-          articleFromPublishRequest(request),
+          { ...articleFromPublishRequest(request), contentFormat },
           articleOptions(config)
         );
         const publisher = getService(strapi, 'publisher');

@@ -52,6 +52,10 @@ export interface StrapiMcp {
   registerTool(tool: McpToolDefinition): void;
 }
 
+/** Logged at start when the config enables Strapi's MCP server on a release that has none. */
+export const MCP_UNAVAILABLE_MESSAGE =
+  '[article-publisher] server.mcp.enabled is set, but this Strapi release has no MCP server (Strapi 5.47 and later have one): no MCP tools are registered.';
+
 /** Strapi's MCP server, or undefined on a release without one (before 5.47). */
 export function strapiMcp(strapi: Core.Strapi): StrapiMcp | undefined {
   // `strapi.ai` is a getter on the releases that have it; older ones have no such property.

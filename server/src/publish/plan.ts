@@ -116,14 +116,17 @@ export async function planPublish(
   };
 }
 
+/** The lock of a slug's post in a type: a publish of it, and an unpublish or delete of it, take it. */
+export const slugLockName = (uid: string, slug: string) => `post:${uid}:${slug}`;
+
 /**
  * The post's lock. Not per locale: the second locale of a new slug must see the first one's document to
  * become its localization, instead of both creating a document of their own. An update by id locks the
  * slug it keeps (the one a delivery of that slug locks too), or its document when it has none.
  */
 function postLockName(uid: string, slug: string, selection: PostSelection): string {
-  if (selection.kind !== 'document') return `post:${uid}:${slug}`;
-  return selection.slug ? `post:${uid}:${selection.slug}` : `post-document:${uid}:${selection.documentId}`;
+  if (selection.kind !== 'document') return slugLockName(uid, slug);
+  return selection.slug ? slugLockName(uid, selection.slug) : `post-document:${uid}:${selection.documentId}`;
 }
 
 /** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */

@@ -217,6 +217,29 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
     return row as unknown as (DeliveryRecord & { id: number }) | null;
   },
 
+  /**
+   * The newest ledger entry of the post a custom webhook's unpublish or delete event names: by the
+   * service's article id when it sends one, else by slug; only posts this endpoint delivered into
+   * `targetUid`.
+   */
+  async findLatestHookPost(
+    endpointId: string,
+    targetUid: string,
+    key: { externalId: string | undefined; slug: string | undefined }
+  ): Promise<(DeliveryRecord & { id: number }) | null> {
+    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
+      filters: {
+        source: 'hook',
+        hookEndpoint: endpointId,
+        targetUid,
+        targetDocumentId: { $notNull: true },
+        ...(key.externalId !== undefined ? { externalId: key.externalId } : { slug: key.slug }),
+      },
+      sort: 'id:desc',
+    });
+    return row as unknown as (DeliveryRecord & { id: number }) | null;
+  },
+
   /** The webhook delivery whose body had exactly these bytes, if one was applied (at any time). */
   async findWebhookDeliveryByBodyHash(bodyHash: string): Promise<(DeliveryRecord & { id: number }) | null> {
     const row = await documentsOf(strapi, DELIVERY_UID).findFirst({

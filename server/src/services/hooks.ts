@@ -13,7 +13,7 @@ import {
   storedRequest,
   type QueueVerdict,
 } from '../../../core/src/hooks/queue';
-import { hookReply, ignoredReply, type ArticleOutcome } from '../../../core/src/hooks/reply';
+import { hookReply, ignoredReply, withdrawReply, type ArticleOutcome } from '../../../core/src/hooks/reply';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 import type { ClaimedHookDelivery } from './hook-queue';
@@ -38,6 +38,16 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
     const recording = recordingRequest(request);
     const delivery = preset.read(body, recording.request, endpoint.options);
     if (delivery.kind === 'ignored') return ignoredReply(delivery);
+    // Unpublish and delete write no article and import nothing: done at once, whatever the preset.
+    if (delivery.kind === 'withdraw') {
+      const { event, action, posts } = delivery;
+      const withdrawals = getService(strapi, 'hook-withdrawals');
+      return withdrawReply(
+        event,
+        action,
+        await withdrawals.withdrawAll({ endpoint, event, action, bodyHash }, posts)
+      );
+    }
     if (preset.queued) return enqueue(strapi, endpoint, body, delivery, recording.headers(), bodyHash);
     return hookReply(preset.reply, delivery.event, await this.publishArticles(endpoint, delivery, bodyHash));
   },
@@ -85,7 +95,8 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
     if (!endpoint)
       return { kind: 'failed', outcome: [], problem: 'The endpoint no longer exists or is disabled.' };
     const delivery = PRESETS[endpoint.preset].read(row.payload, storedRequest(row.headers), endpoint.options);
-    if (delivery.kind === 'ignored') return { kind: 'done', outcome: [] };
+    // Never queued (receive does them at once): a stored delivery that reads as one now has nothing to publish.
+    if (delivery.kind !== 'articles') return { kind: 'done', outcome: [] };
     const outcomes = await this.publishArticles(endpoint, delivery, row.bodyHash);
     return queueVerdict(outcomes, row.attempts, settings);
   },

@@ -11,6 +11,7 @@ import hookQueue from './hook-queue';
 import hookQueueWorker from './hook-queue-worker';
 import hookEndpoints from './hook-endpoints';
 import hooks from './hooks';
+import hookWithdrawals from './hook-withdrawals';
 import keptTerms from './kept-terms';
 import locks from './locks';
 import mediaImport from '../media';
@@ -48,6 +49,7 @@ const services = {
   'hook-queue-worker': hookQueueWorker,
   'hook-endpoints': hookEndpoints,
   hooks,
+  'hook-withdrawals': hookWithdrawals,
   'kept-terms': keptTerms,
   locks,
   'media-import': mediaImport,

@@ -192,6 +192,22 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       return 1;
     },
 
+    /** Unpublishes the post in `locale` (its draft stays); answers whether it had a published version. */
+    async unpublishPost(
+      target: PublishTarget,
+      documentId: string,
+      locale: string | undefined
+    ): Promise<boolean> {
+      if (!(await this.hasPublishedVersion(target, documentId, locale))) return false;
+      await documents(target.uid).unpublish({ documentId, ...localeParams(target, locale) });
+      return true;
+    },
+
+    /** Deletes the post's entry in `locale`, draft and published (other locales stay). */
+    async deletePost(target: PublishTarget, documentId: string, locale: string | undefined): Promise<void> {
+      await documents(target.uid).delete({ documentId, ...localeParams(target, locale) });
+    },
+
     async postExists(
       target: PublishTarget,
       documentId: string,

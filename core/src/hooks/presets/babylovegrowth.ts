@@ -1,5 +1,5 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, isRecord, member, text } from '../preset';
+import { definePreset, idTitleAndSlug, isRecord, member, oneArticle, text } from '../preset';
 
 /**
  * BabyLoveGrowth's bodies start with the title as an `<h1>` and the hero image, both of which the
@@ -30,25 +30,20 @@ export const babylovegrowthPreset = definePreset(PRESET_OPTIONS.babylovegrowth, 
   read(body, _request, options) {
     const wrapped = member(body, 'article');
     const article = isRecord(wrapped) ? wrapped : body;
-    return {
-      kind: 'articles',
-      event: 'publish',
-      articles: articlesOf(
-        [article],
-        () => ({
-          externalId: member(article, 'id'),
-          title: member(article, 'title'),
-          slug: member(article, 'slug'),
-          html: withoutLeadingTitleAndHero(member(article, 'content_html'), member(article, 'heroImageUrl')),
-          markdown: member(article, 'content_markdown'),
-          metaDescription: member(article, 'metaDescription'),
-          imageUrl: member(article, 'heroImageUrl'),
-          jsonLd: member(article, 'jsonLd'),
-          language: member(article, 'languageCode'),
-          publishedAt: member(article, 'createdAt'),
-        }),
-        options.status
-      ),
-    };
+    return oneArticle(
+      'publish',
+      article,
+      () => ({
+        ...idTitleAndSlug(article),
+        html: withoutLeadingTitleAndHero(member(article, 'content_html'), member(article, 'heroImageUrl')),
+        markdown: member(article, 'content_markdown'),
+        metaDescription: member(article, 'metaDescription'),
+        imageUrl: member(article, 'heroImageUrl'),
+        jsonLd: member(article, 'jsonLd'),
+        language: member(article, 'languageCode'),
+        publishedAt: member(article, 'createdAt'),
+      }),
+      options.status
+    );
   },
 });

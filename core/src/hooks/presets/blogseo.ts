@@ -1,5 +1,5 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, member, text } from '../preset';
+import { definePreset, idTitleAndSlug, member, oneArticle, text } from '../preset';
 
 /**
  * BlogSEO: the secret in X-Webhook-Secret (or a header the owner names); one article under `article`,
@@ -13,24 +13,19 @@ export const blogseoPreset = definePreset(PRESET_OPTIONS.blogseo, {
     const image = member(body, 'main_image');
     const isMarkdown = text(member(article, 'format'))?.toLowerCase() === 'markdown';
     const content = member(article, 'content');
-    return {
-      kind: 'articles',
-      event: 'publish',
-      articles: articlesOf(
-        [article],
-        () => ({
-          externalId: member(article, 'id'),
-          title: member(article, 'title'),
-          slug: member(article, 'slug'),
-          ...(isMarkdown ? { markdown: content } : { html: content }),
-          metaDescription: member(article, 'meta_description'),
-          imageUrl: member(image, 'url') ?? member(article, 'main_image_url'),
-          imageAlt: member(image, 'alt'),
-          keywords: member(article, 'keyword'),
-          publishedAt: member(article, 'published_at'),
-        }),
-        options.status
-      ),
-    };
+    return oneArticle(
+      'publish',
+      article,
+      () => ({
+        ...idTitleAndSlug(article),
+        ...(isMarkdown ? { markdown: content } : { html: content }),
+        metaDescription: member(article, 'meta_description'),
+        imageUrl: member(image, 'url') ?? member(article, 'main_image_url'),
+        imageAlt: member(image, 'alt'),
+        keywords: member(article, 'keyword'),
+        publishedAt: member(article, 'published_at'),
+      }),
+      options.status
+    );
   },
 });

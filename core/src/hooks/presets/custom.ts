@@ -3,11 +3,13 @@ import { CUSTOM_FIELDS, PRESET_OPTIONS } from '../endpoints';
 import type { HookArticle } from '../hook-article';
 import { readPath } from '../json-path';
 import { articlesOf, definePreset, ignored } from '../preset';
+import { withdrawal } from '../withdrawal';
 
 /**
  * Custom: a service nobody documented. The owner says how it authenticates (Bearer, a header of their
  * naming, an HMAC of the body, or none), where the articles are (one object or an array), where the
- * event is and which events are tests, and the path of each article field.
+ * event is and which events are tests, unpublish or delete events, and the path of each article field
+ * (an unpublish or delete event's posts are found by the `externalId` and `slug` paths).
  */
 export const customPreset = definePreset(PRESET_OPTIONS.custom, {
   name: 'custom',
@@ -18,6 +20,18 @@ export const customPreset = definePreset(PRESET_OPTIONS.custom, {
     if (options.testEvents?.includes(event)) return ignored(event, 'a test delivery: nothing is written');
     const found = options.articles ? readPath(body, options.articles) : body;
     const items = Array.isArray(found) ? found : [found];
+    const withdrawn = options.unpublishEvents?.includes(event)
+      ? 'unpublish'
+      : options.deleteEvents?.includes(event)
+        ? 'delete'
+        : undefined;
+    if (withdrawn) {
+      const at = (item: unknown, path: string | undefined) => (path ? readPath(item, path) : undefined);
+      return withdrawal(event, withdrawn, options.onDelete, items, (item) => ({
+        externalId: at(item, options.fields.externalId),
+        slug: at(item, options.fields.slug),
+      }));
+    }
     const pick = (item: unknown): HookArticle =>
       Object.fromEntries(
         CUSTOM_FIELDS.flatMap((field) => {

@@ -1,5 +1,5 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, ignored, isRecord, member, text } from '../preset';
+import { articleOfEvent, definePreset, idTitleAndSlug, member, text } from '../preset';
 
 /**
  * EarlySEO: `Authorization: Bearer <token>` and `X-Earlyseo-Signature: <hex>` of the body, both
@@ -14,25 +14,18 @@ export const earlyseoPreset = definePreset(PRESET_OPTIONS.earlyseo, {
   }),
   read(body, _request, options) {
     const event = text(member(body, 'event')) ?? '';
-    const article = member(body, 'article');
-    if (event !== 'article.published' || !isRecord(article))
-      return ignored(event, `the event "${event || '(none)'}" is not handled`);
-    return {
-      kind: 'articles',
+    return articleOfEvent(
+      body,
       event,
-      articles: articlesOf(
-        [article],
-        () => ({
-          externalId: member(article, 'id'),
-          title: member(article, 'title'),
-          slug: member(article, 'slug'),
-          html: member(article, 'contentRawHtml'),
-          metaDescription: member(article, 'metaDescription'),
-          tags: member(article, 'tags'),
-          publishedAt: member(article, 'publishedAt'),
-        }),
-        options.status
-      ),
-    };
+      'article.published',
+      (article) => ({
+        ...idTitleAndSlug(article),
+        html: member(article, 'contentRawHtml'),
+        metaDescription: member(article, 'metaDescription'),
+        tags: member(article, 'tags'),
+        publishedAt: member(article, 'publishedAt'),
+      }),
+      options.status
+    );
   },
 });

@@ -1,15 +1,12 @@
 import { PRESET_OPTIONS } from '../endpoints';
 import type { HookArticle } from '../hook-article';
-import { articlesOf, definePreset, ignored, member, text } from '../preset';
+import { articlesOf, definePreset, idTitleAndSlug, ignored, member, snakeCaseBodies, text } from '../preset';
 
 /** One Outrank article (also SEOBlogger, NeverDrafts, Soreno: the same dialect). */
 export function outrankArticle(item: unknown): HookArticle {
   return {
-    externalId: member(item, 'id'),
-    title: member(item, 'title'),
-    slug: member(item, 'slug'),
-    html: member(item, 'content_html'),
-    markdown: member(item, 'content_markdown'),
+    ...idTitleAndSlug(item),
+    ...snakeCaseBodies(item),
     metaDescription: member(item, 'meta_description'),
     imageUrl: member(item, 'image_url'),
     tags: member(item, 'tags'),

@@ -1,6 +1,6 @@
-import { TIMESTAMP_WINDOW_SECONDS } from '../auth';
+import { timestampedSignature } from '../auth';
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, ignored, isRecord, member, text } from '../preset';
+import { articleOfEvent, definePreset, idTitleAndSlug, member, text } from '../preset';
 
 /** The hero image of Ranket's `images` (`position: "hero"`), else the first. */
 function heroImage(images: unknown): unknown {
@@ -15,28 +15,17 @@ function heroImage(images: unknown): unknown {
  */
 export const ranketPreset = definePreset(PRESET_OPTIONS.ranket, {
   name: 'ranket',
-  auth: () => ({
-    kind: 'timestamped-hmac',
-    header: 'X-Ranket-Signature',
-    timestampHeader: 'X-Ranket-Timestamp',
-    timestamp: 'iso',
-    windowSeconds: TIMESTAMP_WINDOW_SECONDS,
-  }),
+  auth: () => timestampedSignature('X-Ranket-Signature', 'X-Ranket-Timestamp', 'iso'),
   read(body, request, options) {
     const event = text(member(body, 'event')) ?? request.header('X-Ranket-Event') ?? '';
-    const article = member(body, 'article');
-    if (event !== 'article.published' || !isRecord(article))
-      return ignored(event, `the event "${event || '(none)'}" is not handled`);
-    const hero = heroImage(member(article, 'images'));
-    return {
-      kind: 'articles',
+    return articleOfEvent(
+      body,
       event,
-      articles: articlesOf(
-        [article],
-        () => ({
-          externalId: member(article, 'id'),
-          title: member(article, 'title'),
-          slug: member(article, 'slug'),
+      'article.published',
+      (article) => {
+        const hero = heroImage(member(article, 'images'));
+        return {
+          ...idTitleAndSlug(article),
           html: member(article, 'bodyHtml'),
           markdown: member(article, 'bodyMarkdown'),
           excerpt: member(article, 'excerpt'),
@@ -46,9 +35,9 @@ export const ranketPreset = definePreset(PRESET_OPTIONS.ranket, {
           imageAlt: member(hero, 'alt'),
           faq: member(article, 'faq'),
           jsonLd: member(article, 'jsonLd'),
-        }),
-        options.status
-      ),
-    };
+        };
+      },
+      options.status
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, ignored, member } from '../preset';
+import { definePreset, flatArticle, ignored, member, oneArticle } from '../preset';
 
 /**
  * RankPill: in signature mode the HMAC of the body comes twice, as bare hex in X-RankPill-Signature
@@ -21,23 +21,16 @@ export const rankpillPreset = definePreset(PRESET_OPTIONS.rankpill, {
   read(body, _request, options) {
     if (member(body, 'test') === true) return ignored('test', 'a test delivery: nothing is written');
     const event = member(body, 'is_republish') === true ? 'republish' : 'publish';
-    return {
-      kind: 'articles',
+    return oneArticle(
       event,
-      articles: articlesOf(
-        [body],
-        () => ({
-          title: member(body, 'title'),
-          slug: member(body, 'slug'),
-          html: member(body, 'content_html'),
-          markdown: member(body, 'content_markdown'),
-          metaDescription: member(body, 'meta_description'),
-          imageUrl: member(body, 'featured_image'),
-          status: member(body, 'status'),
-          publishedAt: member(body, 'scheduled_date') ?? member(body, 'published_at'),
-        }),
-        options.status
-      ),
-    };
+      body,
+      () => ({
+        ...flatArticle(body),
+        imageUrl: member(body, 'featured_image'),
+        status: member(body, 'status'),
+        publishedAt: member(body, 'scheduled_date') ?? member(body, 'published_at'),
+      }),
+      options.status
+    );
   },
 });

@@ -1,6 +1,6 @@
 import type { AuthScheme } from '../auth';
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, ignored, member, text } from '../preset';
+import { definePreset, flatArticle, ignored, member, oneArticle, text } from '../preset';
 
 /** Rank Sector does not name its signature header: these are read, and the one the owner names. */
 export const RANK_SECTOR_SIGNATURE_HEADERS = ['X-RankSector-Signature', 'X-Signature', 'X-Webhook-Signature'];
@@ -23,24 +23,17 @@ export const ranksectorPreset = definePreset(PRESET_OPTIONS.ranksector, {
   read(body, _request, options) {
     const event = text(member(body, 'event_type')) ?? 'content_publish';
     if (event !== 'content_publish') return ignored(event, `the event "${event}" is not handled`);
-    return {
-      kind: 'articles',
+    return oneArticle(
       event,
-      articles: articlesOf(
-        [body],
-        () => ({
-          title: member(body, 'title'),
-          slug: member(body, 'slug'),
-          html: member(body, 'content_html'),
-          markdown: member(body, 'content_markdown'),
-          metaTitle: member(body, 'meta_title'),
-          metaDescription: member(body, 'meta_description'),
-          imageUrl: member(body, 'featured_image'),
-          tags: member(body, 'tags'),
-          status: member(body, 'status'),
-        }),
-        options.status
-      ),
-    };
+      body,
+      () => ({
+        ...flatArticle(body),
+        metaTitle: member(body, 'meta_title'),
+        imageUrl: member(body, 'featured_image'),
+        tags: member(body, 'tags'),
+        status: member(body, 'status'),
+      }),
+      options.status
+    );
   },
 });

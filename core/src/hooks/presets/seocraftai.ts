@@ -1,5 +1,5 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, ignored, member, text } from '../preset';
+import { definePreset, idTitleAndSlug, ignored, member, oneArticle, snakeCaseBodies, text } from '../preset';
 
 /**
  * SEOcraftAI: BlogSEO's shape in an envelope (`event`, `article`, `main_image`); auth is Bearer, a
@@ -23,27 +23,21 @@ export const seocraftaiPreset = definePreset(PRESET_OPTIONS.seocraftai, {
     const article = member(body, 'article');
     const image = member(body, 'main_image');
     const seo = member(article, 'seo');
-    return {
-      kind: 'articles',
+    return oneArticle(
       event,
-      articles: articlesOf(
-        [article],
-        () => ({
-          externalId: member(article, 'id'),
-          title: member(article, 'title'),
-          slug: member(article, 'slug'),
-          html: member(article, 'content_html'),
-          markdown: member(article, 'content_markdown'),
-          excerpt: member(article, 'excerpt'),
-          metaTitle: member(seo, 'meta_title'),
-          metaDescription: member(seo, 'meta_description'),
-          keywords: member(seo, 'keywords'),
-          imageUrl: member(image, 'url') ?? member(article, 'main_image_url'),
-          imageAlt: member(image, 'alt'),
-          publishedAt: member(article, 'published_at'),
-        }),
-        options.status
-      ),
-    };
+      article,
+      () => ({
+        ...idTitleAndSlug(article),
+        ...snakeCaseBodies(article),
+        excerpt: member(article, 'excerpt'),
+        metaTitle: member(seo, 'meta_title'),
+        metaDescription: member(seo, 'meta_description'),
+        keywords: member(seo, 'keywords'),
+        imageUrl: member(image, 'url') ?? member(article, 'main_image_url'),
+        imageAlt: member(image, 'alt'),
+        publishedAt: member(article, 'published_at'),
+      }),
+      options.status
+    );
   },
 });

@@ -1,12 +1,15 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { articlesOf, definePreset, ignored, isRecord, member, text } from '../preset';
+import { withdrawal } from '../withdrawal';
+import { definePreset, idTitleAndSlug, ignored, isRecord, member, oneArticle, text } from '../preset';
 
 const PUBLISH_EVENTS = new Set(['content.published', 'tool.published']);
+const DELETE_EVENTS = new Set(['content.deleted', 'tool.deleted']);
 
 /**
  * SEOGrove: `X-SEOGrove-Signature: sha256=<hex>` of the body; the event in X-SEOGrove-Event (and the
  * body's `event`); `content.published` and `tool.published` carry the article in `content`, the
- * language in `site.locale`. `ping` and the `*.deleted` events write nothing in this version.
+ * language in `site.locale`. `content.deleted` and `tool.deleted` unpublish the post (or delete it, with
+ * `onDelete: "delete"`); `ping` writes nothing.
  */
 export const seogrovePreset = definePreset(PRESET_OPTIONS.seogrove, {
   name: 'seogrove',
@@ -15,31 +18,32 @@ export const seogrovePreset = definePreset(PRESET_OPTIONS.seogrove, {
     const event = request.header('X-SEOGrove-Event') ?? text(member(body, 'event')) ?? '';
     const content = member(body, 'content');
     if (event === 'ping') return ignored(event, 'a ping: nothing is written');
+    // The delete body is not documented: the `content` object as a publish sends it, else the root.
+    if (DELETE_EVENTS.has(event))
+      return withdrawal(event, 'delete', options.onDelete, [isRecord(content) ? content : body], (item) => ({
+        externalId: member(item, 'id'),
+        slug: member(item, 'slug'),
+      }));
     if (!PUBLISH_EVENTS.has(event) || !isRecord(content))
       return ignored(event, `the event "${event || '(none)'}" is not handled`);
-    return {
-      kind: 'articles',
+    return oneArticle(
       event,
-      articles: articlesOf(
-        [content],
-        () => ({
-          externalId: member(content, 'id'),
-          title: member(content, 'title'),
-          slug: member(content, 'slug'),
-          html: member(content, 'html'),
-          markdown: member(content, 'markdown'),
-          excerpt: member(content, 'excerpt'),
-          metaTitle: member(content, 'seo_title'),
-          metaDescription: member(content, 'seo_description') ?? member(content, 'meta_description'),
-          imageUrl: member(content, 'featured_image_url'),
-          imageAlt: member(content, 'featured_image_alt'),
-          keywords: member(content, 'primary_keyword'),
-          jsonLd: member(content, 'json_ld') ?? member(content, 'jsonLd') ?? member(content, 'schema'),
-          language: member(member(body, 'site'), 'locale'),
-          publishedAt: member(content, 'published_at'),
-        }),
-        options.status
-      ),
-    };
+      content,
+      () => ({
+        ...idTitleAndSlug(content),
+        html: member(content, 'html'),
+        markdown: member(content, 'markdown'),
+        excerpt: member(content, 'excerpt'),
+        metaTitle: member(content, 'seo_title'),
+        metaDescription: member(content, 'seo_description') ?? member(content, 'meta_description'),
+        imageUrl: member(content, 'featured_image_url'),
+        imageAlt: member(content, 'featured_image_alt'),
+        keywords: member(content, 'primary_keyword'),
+        jsonLd: member(content, 'json_ld') ?? member(content, 'jsonLd') ?? member(content, 'schema'),
+        language: member(member(body, 'site'), 'locale'),
+        publishedAt: member(content, 'published_at'),
+      }),
+      options.status
+    );
   },
 });
