@@ -359,7 +359,11 @@ export const CONTRACT_FACTS: ContractFact[] = [
       // A release without the server: nothing to register into, nothing registered, and /mcp is no route.
       assert.equal(mcp.isEnabled, 'undefined', `${STRAPI_MCP}: strapi.ai.mcp is there in part`);
       const route = await request(`${site.url}/mcp`, { method: 'POST', body: {} });
-      assert.equal(route.status, 404, `/mcp on a release without the MCP server: ${route.status}`);
+      // No route: 404, or 405 where another route of the path answers other methods (5.0.0 does).
+      assert.ok(
+        route.status === 404 || route.status === 405,
+        `/mcp on a release without the MCP server: ${route.status} ${route.text.slice(0, 200)}`
+      );
       if (site.output)
         assert.ok(output.includes(MCP_UNAVAILABLE_MESSAGE), 'the plugin said why no tools are registered');
     },
