@@ -5,7 +5,7 @@ import type { ErrorBody } from '../errors';
 import { toSlug } from '../slug';
 import type { PreparedArticle } from './hook-article';
 import type { PublishResult } from '../publish-result';
-import type { ArticleOutcome } from './reply';
+import { articleReplyLines, type ArticleOutcome } from './reply';
 
 /**
  * The durable queue of custom webhook deliveries (issue #42): a preset whose service gives up after
@@ -99,21 +99,13 @@ export type StoredArticleOutcome =
     }
   | { ok: false; error: ErrorBody };
 
+/** The reply's lines without their warnings (the ledger keeps those). */
 export const storedOutcome = (outcomes: readonly ArticleOutcome[]): StoredArticleOutcome[] =>
-  outcomes.map((outcome) =>
-    outcome.ok
-      ? {
-          ok: true,
-          id: outcome.externalId ?? null,
-          postId: outcome.result.postId,
-          documentId: outcome.result.documentId,
-          url: outcome.result.postUrl,
-          status: outcome.result.status,
-          created: outcome.result.created,
-          duplicate: outcome.result.duplicate,
-        }
-      : { ok: false, error: outcome.error.toBody() }
-  );
+  articleReplyLines(outcomes).map((line) => {
+    if (!line.ok) return line;
+    const { warnings: _warnings, ...stored } = line;
+    return stored;
+  });
 
 /** What the worker does with a delivery once its articles went through the pipeline. */
 export type QueueVerdict =

@@ -39,21 +39,7 @@ export function hookReply(
   if (failures.length === outcomes.length && failures[0]) throw failures[0].error;
   if (shape === 'contract' && outcomes.length === 1 && outcomes[0].ok)
     return { ...toWebhookReceipt(outcomes[0].result) };
-  const lines: ArticleReply[] = outcomes.map((outcome) =>
-    outcome.ok
-      ? {
-          ok: true,
-          id: outcome.externalId ?? null,
-          postId: outcome.result.postId,
-          documentId: outcome.result.documentId,
-          url: outcome.result.postUrl,
-          status: outcome.result.status,
-          created: outcome.result.created,
-          duplicate: outcome.result.duplicate,
-          warnings: outcome.result.warnings,
-        }
-      : { ok: false, error: outcome.error.toBody() }
-  );
+  const lines = articleReplyLines(outcomes);
   const [only] = lines;
   const single =
     lines.length === 1 && only?.ok ? { postId: only.postId, url: only.url, status: only.status } : {};
@@ -105,4 +91,23 @@ export function withdrawReply(
       : { ok: false, error: outcome.error.toBody() }
   );
   return { received: true, event, action, results };
+}
+
+/** Each article's line of a reply: its post, or the refusal the sender is told. */
+export function articleReplyLines(outcomes: readonly ArticleOutcome[]): ArticleReply[] {
+  return outcomes.map((outcome) =>
+    outcome.ok
+      ? {
+          ok: true,
+          id: outcome.externalId ?? null,
+          postId: outcome.result.postId,
+          documentId: outcome.result.documentId,
+          url: outcome.result.postUrl,
+          status: outcome.result.status,
+          created: outcome.result.created,
+          duplicate: outcome.result.duplicate,
+          warnings: outcome.result.warnings,
+        }
+      : { ok: false, error: outcome.error.toBody() }
+  );
 }

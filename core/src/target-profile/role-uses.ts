@@ -1,5 +1,5 @@
 import type { CategoryFieldOverrides, FieldOverrides, OverridableRole } from './field-overrides';
-import type { TargetProfile } from './profile';
+import { profileMapping, type TargetProfile } from './profile';
 import { normalizedName, ROLE_NAMES } from './role-names';
 
 /**
@@ -82,42 +82,6 @@ const NAMES: Partial<Record<OverridableRole, readonly string[]>> = {
   jsonLd: ROLE_NAMES.jsonLd,
 };
 
-function fieldOf(profile: TargetProfile, role: OverridableRole): string | null {
-  switch (role) {
-    case 'title':
-      return profile.title?.field ?? null;
-    case 'slug':
-      return profile.slug?.field ?? null;
-    case 'content':
-      return profile.body?.field ?? null;
-    case 'cover':
-      return profile.featuredImage?.field ?? null;
-    case 'summary':
-      return profile.summary?.field ?? null;
-    case 'categories':
-      return profile.categories?.field ?? null;
-    case 'tags':
-      return profile.tags?.field ?? null;
-    case 'seo':
-      if (!profile.seo) return null;
-      if (profile.seo.kind === 'component') return profile.seo.field;
-      return (
-        [profile.seo.title, profile.seo.description, profile.seo.keywords]
-          .filter((slot) => slot !== null)
-          .map((slot) => slot.field)
-          .join(', ') || null
-      );
-    case 'author':
-      return profile.author?.field ?? null;
-    case 'date':
-      return profile.date?.field ?? null;
-    case 'readingTime':
-      return profile.readingTime?.field ?? null;
-    case 'jsonLd':
-      return profile.jsonLd?.field ?? null;
-  }
-}
-
 const ROLES: OverridableRole[] = [
   'title',
   'slug',
@@ -133,9 +97,14 @@ const ROLES: OverridableRole[] = [
   'jsonLd',
 ];
 
-function articleRoleUse(profile: TargetProfile, role: OverridableRole, fields: FieldOverrides): RoleUse {
+function articleRoleUse(
+  profile: TargetProfile,
+  mapping: Record<string, string | null>,
+  role: OverridableRole,
+  fields: FieldOverrides
+): RoleUse {
   const override = fields[role];
-  const value = fieldOf(profile, role);
+  const value = mapping[role] ?? null;
   if (override === '')
     return { value: null, source: 'off', why: `Off (fields.${role} is empty): ${WITHOUT[role]}.` };
   if (override !== undefined && value !== null)
@@ -222,8 +191,9 @@ const rowOf = (key: keyof CategoryFieldOverrides): RoleUseRow =>
 
 /** Every role's use, in the form's order. */
 export function roleUses(profile: TargetProfile, settings: RoleUseSettings): Record<RoleUseRow, RoleUse> {
+  const mapping = profileMapping(profile);
   const article = Object.fromEntries(
-    ROLES.map((role) => [role, articleRoleUse(profile, role, settings.fields)])
+    ROLES.map((role) => [role, articleRoleUse(profile, mapping, role, settings.fields)])
   ) as Record<OverridableRole, RoleUse>;
   return { ...article, ...categoryRoleUses(profile, settings) };
 }

@@ -231,6 +231,25 @@ const hookEndpoints = ({ strapi }: { strapi: Core.Strapi }) => {
       await rows().delete({ where: { id: row.id } });
     },
 
+    /** The names of these endpoints (config or admin; null for one gone), for lists: no secret is opened. */
+    async namesOf(endpointIds: string[]): Promise<Map<string, string | null>> {
+      const ids = [...new Set(endpointIds)];
+      const stored = ids.length
+        ? ((await rows().findMany({
+            select: ['endpointId', 'name'],
+            where: { endpointId: { $in: ids } },
+          })) as Pick<EndpointRow, 'endpointId' | 'name'>[])
+        : [];
+      return new Map(
+        ids.map((id) => [
+          id,
+          findEndpoint(configEndpoints(), id)?.name ??
+            stored.find((row) => row.endpointId === id)?.name ??
+            null,
+        ])
+      );
+    },
+
     /**
      * The endpoint a request's id names, with the secrets it accepts now; null for an unknown id and
      * for a disabled endpoint alike (the sender cannot tell them apart).

@@ -264,10 +264,8 @@ const hookQueue = ({ strapi }: { strapi: Core.Strapi }) => {
         where: query.status ? { status: query.status } : {},
         orderBy: [{ id: 'desc' }],
       })) as { results: QueueRow[]; pagination: HookQueueResponse['pagination'] };
-      // Config and admin endpoints alike, each looked up once per page.
-      const names = new Map<string, string | null>();
-      for (const id of new Set(results.map((row) => row.endpointId)))
-        names.set(id, (await getService(strapi, 'hook-endpoints').find(id))?.endpoint.name ?? null);
+      // Config and admin endpoints alike, in one read per page.
+      const names = await getService(strapi, 'hook-endpoints').namesOf(results.map((row) => row.endpointId));
       const entry = (row: QueueRow): HookQueueEntry => ({
         id: row.id,
         receivedAt: new Date(row.createdAt).toISOString(),

@@ -1,11 +1,9 @@
 import { Box, Button, Field, Flex, Typography } from '@strapi/design-system';
 import { Duplicate } from '@strapi/icons';
-import * as React from 'react';
 import type { HookEndpointSummary } from '../../../../core/src/hooks/endpoints-api';
+import { useRevealedSecret } from '../../hooks/useRevealedSecret';
 import { useTranslate } from '../../hooks/useTranslate';
-import { copyText } from '../../utils/clipboard';
 import type { HookAddresses } from '../../utils/hookAddresses';
-import { useFeedback } from '../feedback/FeedbackProvider';
 import { EndpointAddresses } from './EndpointAddresses';
 
 /** A new endpoint's (or a regenerated) secret, shown this once beside its addresses, with a copy button. */
@@ -23,27 +21,10 @@ export const RevealedEndpointSecret = ({
   graceSeconds: number;
 }) => {
   const t = useTranslate();
-  const notify = useFeedback();
-  const box = React.useRef<HTMLDivElement>(null);
-
-  // Shown only once, possibly below the fold: bring it into view.
-  React.useEffect(() => {
-    box.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [secret]);
-
-  const copy = async () => {
-    notify(
-      (await copyText(secret))
-        ? { type: 'success', message: t('hooks.reveal.copied', 'Secret copied to the clipboard') }
-        : {
-            type: 'danger',
-            message: t(
-              'hooks.reveal.copyFailed',
-              'The browser refused to copy; select the secret and copy it.'
-            ),
-          }
-    );
-  };
+  const { box, copy } = useRevealedSecret(secret, {
+    copied: t('hooks.reveal.copied', 'Secret copied to the clipboard'),
+    copyFailed: t('hooks.reveal.copyFailed', 'The browser refused to copy; select the secret and copy it.'),
+  });
   const hours = Math.round((graceSeconds / 3600) * 10) / 10;
 
   return (

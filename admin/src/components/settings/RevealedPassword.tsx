@@ -1,9 +1,7 @@
 import { Box, Button, Field, Flex, Typography } from '@strapi/design-system';
 import { Duplicate } from '@strapi/icons';
-import * as React from 'react';
+import { useRevealedSecret } from '../../hooks/useRevealedSecret';
 import { useTranslate } from '../../hooks/useTranslate';
-import { copyText } from '../../utils/clipboard';
-import { useFeedback } from '../feedback/FeedbackProvider';
 
 /** A just-created application password, shown this once with its login and a copy button. */
 export const RevealedPassword = ({
@@ -16,27 +14,10 @@ export const RevealedPassword = ({
   password: string;
 }) => {
   const t = useTranslate();
-  const notify = useFeedback();
-  const box = React.useRef<HTMLDivElement>(null);
-
-  // It may appear below the fold and is shown only once: bring it into view.
-  React.useEffect(() => {
-    box.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [password]);
-
-  const copy = async () => {
-    notify(
-      (await copyText(password))
-        ? { type: 'success', message: t('passwords.copied', 'Password copied to the clipboard') }
-        : {
-            type: 'danger',
-            message: t(
-              'passwords.copyFailed',
-              'The browser refused to copy; select the password and copy it.'
-            ),
-          }
-    );
-  };
+  const { box, copy } = useRevealedSecret(password, {
+    copied: t('passwords.copied', 'Password copied to the clipboard'),
+    copyFailed: t('passwords.copyFailed', 'The browser refused to copy; select the password and copy it.'),
+  });
 
   return (
     <Box

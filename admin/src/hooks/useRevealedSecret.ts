@@ -1,0 +1,24 @@
+import * as React from 'react';
+import { useFeedback } from '../components/feedback/FeedbackProvider';
+import { copyText } from '../utils/clipboard';
+
+/**
+ * A secret shown once (an application password, an endpoint's secret): the box it sits in is brought
+ * into view when it appears (it may be below the fold), and `copy` puts it on the clipboard, saying
+ * whether the browser allowed it.
+ */
+export function useRevealedSecret(secret: string, messages: { copied: string; copyFailed: string }) {
+  const notify = useFeedback();
+  const box = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => {
+    box.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [secret]);
+  const copy = async () => {
+    notify(
+      (await copyText(secret))
+        ? { type: 'success', message: messages.copied }
+        : { type: 'danger', message: messages.copyFailed }
+    );
+  };
+  return { box, copy };
+}
