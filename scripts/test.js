@@ -12,6 +12,8 @@ const path = require('node:path');
 const readline = require('node:readline');
 const { lockedExec } = require('./lib/builds');
 
+const suiteStartedAt = Date.now();
+
 const root = path.resolve(__dirname, '..');
 const listTests = (dir) =>
   fs.existsSync(path.join(root, dir))
@@ -42,7 +44,9 @@ const DATABASE_INDEPENDENT = [
   'test/scheduled-publishing.test.ts',
 ];
 
-function nodeTestArgs(files, tapFile) {
+const PASS_RECORD_REPORTER = path.join(__dirname, 'lib', 'pass-record-reporter.mjs');
+
+function nodeTestArgs(files, recordFile) {
   return [
     '--import',
     'tsx',
@@ -50,34 +54,50 @@ function nodeTestArgs(files, tapFile) {
     '--test-concurrency=1',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${tapFile}`,
+    `--test-reporter=${PASS_RECORD_REPORTER}`,
+    `--test-reporter-destination=${recordFile}`,
     ...files,
   ];
 }
 
-/** Passed and failed counts from a pass's TAP file; a run that exits non-zero without a failed test fails. */
-function tally(label, tapFile, status) {
-  const tap = fs.existsSync(tapFile) ? fs.readFileSync(tapFile, 'utf8') : '';
-  fs.rmSync(tapFile, { force: true });
-  const count = (name) => Number((new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap) ?? [])[1] ?? 0);
+/**
+ * A pass's outcome from its record (see the reporter): passed and failed counts (a run that exits
+ * non-zero without a failed test fails), its wall time and its slowest files (top-level tests added up).
+ */
+function tally(label, recordFile, status, startedAt) {
+  const record = fs.existsSync(recordFile) ? fs.readFileSync(recordFile, 'utf8') : '';
+  fs.rmSync(recordFile, { force: true });
+  const count = (name) => Number((new RegExp(`^# ${name} (\\d+)$`, 'm').exec(record) ?? [])[1] ?? 0);
   const failed = status === 0 ? count('fail') : Math.max(count('fail'), 1);
-  return { label, passed: count('pass'), failed };
+  const secondsByFile = new Map();
+  for (const line of record.split('\n').filter((l) => l.startsWith('{'))) {
+    const { file, ms } = JSON.parse(line);
+    const name = path.relative(root, file);
+    secondsByFile.set(name, (secondsByFile.get(name) ?? 0) + ms / 1000);
+  }
+  return {
+    label,
+    passed: count('pass'),
+    failed,
+    seconds: Math.round((Date.now() - startedAt) / 1000),
+    slowest: [...secondsByFile].sort((a, b) => b[1] - a[1]).slice(0, 8),
+  };
 }
 
-const tapFileFor = (label) =>
-  path.join(os.tmpdir(), `article-publisher-${process.pid}-${label.replace(/[^a-z0-9]+/gi, '-')}.tap`);
+const recordFileFor = (label) =>
+  path.join(os.tmpdir(), `article-publisher-${process.pid}-${label.replace(/[^a-z0-9]+/gi, '-')}.record`);
 const testEnv = (env) => ({ ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env });
 
 function runNodeTests(files, env, label) {
-  const tapFile = tapFileFor(label);
+  const recordFile = recordFileFor(label);
   console.log(`\n=== ${label}: ${files.length} test files ===`);
-  const result = spawnSync(process.execPath, nodeTestArgs(files, tapFile), {
+  const startedAt = Date.now();
+  const result = spawnSync(process.execPath, nodeTestArgs(files, recordFile), {
     cwd: root,
     stdio: 'inherit',
     env: testEnv(env),
   });
-  return tally(label, tapFile, result.status);
+  return tally(label, recordFile, result.status, startedAt);
 }
 
 /**
@@ -85,11 +105,12 @@ function runNodeTests(files, env, label) {
  * pass's name, so that side-by-side passes stay readable.
  */
 function runNodeTestsBeside(files, env, label, prefix) {
-  const tapFile = tapFileFor(label);
+  const recordFile = recordFileFor(label);
   console.log(
     `\n=== ${label}: ${files.length} test files (beside the other passes; lines prefixed ${prefix}) ===`
   );
-  const child = spawn(process.execPath, nodeTestArgs(files, tapFile), {
+  const startedAt = Date.now();
+  const child = spawn(process.execPath, nodeTestArgs(files, recordFile), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: testEnv(env),
@@ -97,7 +118,9 @@ function runNodeTestsBeside(files, env, label, prefix) {
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
   }
-  return new Promise((resolve) => child.on('close', (status) => resolve(tally(label, tapFile, status))));
+  return new Promise((resolve) =>
+    child.on('close', (status) => resolve(tally(label, recordFile, status, startedAt)))
+  );
 }
 
 /**
@@ -215,8 +238,14 @@ async function runAll() {
 
 runAll().then((results) => {
   console.log('\n=== summary ===');
-  for (const { label, passed, failed } of results)
-    console.log(`${label}: ${passed} passed, ${failed} failed`);
+  for (const { label, passed, failed, seconds, slowest } of results) {
+    console.log(`${label}: ${passed} passed, ${failed} failed, ${seconds} s`);
+    const files = slowest.map(([file, s]) => `${file} ${Math.round(s)} s`).join(', ');
+    if (files) console.log(`  slowest files: ${files}`);
+  }
+  console.log(
+    `suite time: ${Math.round((Date.now() - suiteStartedAt) / 1000)} s (from the start of npm test)`
+  );
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   console.log(`total: ${passed} passed, ${failed} failed`);
