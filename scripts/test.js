@@ -31,7 +31,17 @@ const DATABASE_INDEPENDENT = [
   'test/compat.test.ts',
   'test/body-and-config.test.ts',
   'test/cli-check.test.ts',
+  // The admin pages in a browser: what they check is the page; the admin API under them runs on all three
+  // databases in admin-api, application-passwords and hook-endpoints-admin.
   'test/admin-browser.test.ts',
+  'test/application-passwords-browser.test.ts',
+  'test/hook-endpoints-browser.test.ts',
+  'test/real-sites-browser.test.ts',
+  // The README's commands as written (the playground `npm start` runs: SQLite).
+  'test/readme-quickstart.test.ts',
+  // Refused before anything is stored: hostile image hosts, input shapes (cleaning happens before the write).
+  'test/hardening-hostile-images.test.ts',
+  'test/hardening-input.test.ts',
   'test/xss-corpus.test.ts',
   'test/readme-plugins-snippet.test.ts',
   'test/self-contained.test.ts',
@@ -86,7 +96,12 @@ function tally(label, recordFile, status, startedAt) {
 
 const recordFileFor = (label) =>
   path.join(os.tmpdir(), `article-publisher-${process.pid}-${label.replace(/[^a-z0-9]+/gi, '-')}.record`);
-const testEnv = (env) => ({ ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env });
+const testEnv = (env, label) => ({
+  ...process.env,
+  STRAPI_TELEMETRY_DISABLED: 'true',
+  TEST_DATABASE_TEMPLATES: ownTemplatesFolder(label),
+  ...env,
+});
 
 function runNodeTests(files, env, label) {
   const recordFile = recordFileFor(label);
@@ -95,7 +110,7 @@ function runNodeTests(files, env, label) {
   const result = spawnSync(process.execPath, nodeTestArgs(files, recordFile), {
     cwd: root,
     stdio: 'inherit',
-    env: testEnv(env),
+    env: testEnv(env, label),
   });
   return tally(label, recordFile, result.status, startedAt);
 }
@@ -113,7 +128,7 @@ function runNodeTestsBeside(files, env, label, prefix) {
   const child = spawn(process.execPath, nodeTestArgs(files, recordFile), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: testEnv(env),
+    env: testEnv(env, label),
   });
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
@@ -134,6 +149,56 @@ function ownPublicFolder(client) {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'uploads'), { recursive: true });
   return dir;
+}
+
+/**
+ * A folder of a pass's own for its template databases (test/helpers/database-templates.ts): each test's
+ * Strapi starts on a copy of a database a Strapi of the same app started on once in this pass.
+ * TEST_DATABASE_TEMPLATES=0 starts every one on an empty database.
+ */
+const templateFolders = new Set();
+function ownTemplatesFolder(label) {
+  if (process.env.TEST_DATABASE_TEMPLATES === '0') return '';
+  const dir = path.join(
+    root,
+    'test',
+    '.runs',
+    `templates-${process.pid}-${label.replace(/[^a-z0-9]+/gi, '-')}`
+  );
+  templateFolders.add(dir);
+  return dir;
+}
+
+/** Drops the template databases a pass recorded and removes its folder. */
+async function removeTemplates(dir) {
+  const records = fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir)
+        .filter((file) => file.endsWith('.json'))
+        .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
+    : [];
+  for (const { client, name } of records) {
+    if (client === 'sqlite') {
+      for (const suffix of ['', '-wal', '-shm', '-journal'])
+        fs.rmSync(path.join(root, 'playground', '.tmp', `${name}.db${suffix}`), { force: true });
+      continue;
+    }
+    const knex = require('knex')({
+      client: client === 'postgres' ? 'pg' : 'mysql2',
+      connection:
+        client === 'postgres'
+          ? { host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: 'test' }
+          : { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' },
+    });
+    try {
+      await knex.raw(`DROP DATABASE IF EXISTS ${name}${client === 'postgres' ? ' WITH (FORCE)' : ''}`);
+    } catch (error) {
+      console.error(`Could not drop the template database ${name}: ${error.message}`);
+    } finally {
+      await knex.destroy();
+    }
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 // PostgreSQL, MariaDB and Chromium: started or installed when missing (see the script).
@@ -232,11 +297,12 @@ async function runAll() {
       ))
     );
   }
-  for (const dir of publicFolders) fs.rmSync(dir, { recursive: true, force: true });
   return results;
 }
 
-runAll().then((results) => {
+runAll().then(async (results) => {
+  for (const dir of publicFolders) fs.rmSync(dir, { recursive: true, force: true });
+  for (const dir of templateFolders) await removeTemplates(dir);
   console.log('\n=== summary ===');
   for (const { label, passed, failed, seconds, slowest } of results) {
     console.log(`${label}: ${passed} passed, ${failed} failed, ${seconds} s`);

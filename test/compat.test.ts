@@ -18,10 +18,10 @@ const OLDEST = /\d+\.\d+\.\d+/.exec(manifest.peerDependencies['@strapi/strapi'])
 const NEWEST = manifest.devDependencies['@strapi/strapi'];
 
 /**
- * `npm run test:compat` for the two ends of the supported range: the packed plugin in a new app of
- * each release (installed from the registry), admin build, start, ping / publish / webhook, Strapi's behaviour the plugin relies on (contract), settings page.
+ * `npm run test:compat` for the oldest release of the supported range: the packed plugin in a new app of
+ * that release (installed from the registry), admin build, start, ping / publish / webhook, Strapi's behaviour the plugin relies on (contract), settings page.
  */
-describe('the packed plugin on the oldest and the newest Strapi release it supports', () => {
+describe('the packed plugin on the oldest Strapi release it supports', () => {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'article-publisher-compat-'));
   let tarball = '';
 
@@ -35,7 +35,10 @@ describe('the packed plugin on the oldest and the newest Strapi release it suppo
     assert.match(NEWEST, /^5\.\d+\.\d+$/);
   });
 
-  for (const version of [OLDEST, NEWEST]) {
+  // The newest release is the playground's: package.test.ts installs the packed plugin into a new app of it,
+  // builds its admin and starts it, and the rest of the suite runs on it (the contract and the settings
+  // page included). `npm run test:compat -- <versions>` checks any release on demand.
+  for (const version of [OLDEST]) {
     it(`works on Strapi ${version}: install, admin build, start, ping, publish, webhook, contract, settings page`, async () => {
       const result = await checkStrapiVersion(version, tarball, workDir, (line) => console.log(line));
       assert.ok(result.passed, `\n${compatTable([{ result }])}`);

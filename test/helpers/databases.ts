@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
 import { playgroundDir } from './paths';
@@ -38,11 +39,8 @@ async function withAdminConnection(client: 'postgres' | 'mysql', statement: stri
   }
 }
 
-/** A fresh database of the given kind, for one playground (or several sharing it). */
-export async function createTestDatabase(
-  client: DatabaseClient = suiteDatabaseClient()
-): Promise<TestDatabase> {
-  const name = `article_publisher_${randomBytes(6).toString('hex')}`;
+/** The database named `name` of the given kind (created by the caller). */
+export function testDatabaseNamed(client: DatabaseClient, name: string): TestDatabase {
   if (client === 'sqlite') {
     const filename = path.join(playgroundDir, '.tmp', `${name}.db`);
     return {
@@ -50,13 +48,11 @@ export async function createTestDatabase(
       env: { DATABASE_CLIENT: 'sqlite', DATABASE_FILENAME: filename },
       connect: () => knex({ client: 'better-sqlite3', connection: { filename }, useNullAsDefault: true }),
       async drop() {
-        const fs = await import('node:fs');
         for (const suffix of ['', '-wal', '-shm', '-journal']) fs.rmSync(filename + suffix, { force: true });
       },
     };
   }
   const server = client === 'postgres' ? POSTGRES : MARIADB;
-  await withAdminConnection(client, `CREATE DATABASE ${name}`);
   return {
     client,
     env: {
@@ -78,6 +74,59 @@ export async function createTestDatabase(
       );
     },
   };
+}
+
+const newDatabaseName = () => `article_publisher_${randomBytes(6).toString('hex')}`;
+
+/** A fresh database of the given kind, for one playground (or several sharing it). */
+export async function createTestDatabase(
+  client: DatabaseClient = suiteDatabaseClient()
+): Promise<TestDatabase> {
+  const name = newDatabaseName();
+  if (client !== 'sqlite') await withAdminConnection(client, `CREATE DATABASE ${name}`);
+  return testDatabaseNamed(client, name);
+}
+
+/**
+ * A new database holding what `template` holds (no connection may be open on it): a copy of the SQLite
+ * file, PostgreSQL's `CREATE DATABASE ... TEMPLATE`, or MariaDB's tables re-created from their own
+ * `SHOW CREATE TABLE` and filled from the template's.
+ */
+export async function copyTestDatabase(template: TestDatabase): Promise<TestDatabase> {
+  const name = newDatabaseName();
+  const copy = testDatabaseNamed(template.client, name);
+  if (template.client === 'sqlite') {
+    fs.copyFileSync(template.env.DATABASE_FILENAME, copy.env.DATABASE_FILENAME);
+  } else if (template.client === 'postgres') {
+    await withAdminConnection('postgres', `CREATE DATABASE ${name} TEMPLATE ${template.env.DATABASE_NAME}`);
+  } else {
+    await copyMariaDbDatabase(template.env.DATABASE_NAME, name);
+  }
+  return copy;
+}
+
+async function copyMariaDbDatabase(from: string, to: string): Promise<void> {
+  // One connection: FOREIGN_KEY_CHECKS is the session's (tables are created before those they point at).
+  const admin = knex({
+    client: 'mysql2',
+    connection: { ...MARIADB, database: from },
+    pool: { min: 1, max: 1 },
+  });
+  try {
+    const [tables] = (await admin.raw('SHOW TABLES')) as [Record<string, string>[]];
+    const names = tables.map((row) => Object.values(row)[0]);
+    await admin.raw(`CREATE DATABASE ${to}`);
+    await admin.raw('SET FOREIGN_KEY_CHECKS = 0');
+    for (const table of names) {
+      const [[row]] = (await admin.raw('SHOW CREATE TABLE ??', [table])) as [Record<string, string>[]];
+      await admin.raw(`USE ${to}`);
+      await admin.raw(row['Create Table']);
+      await admin.raw('INSERT INTO ?? SELECT * FROM ??.??', [table, from, table]);
+      await admin.raw(`USE ${from}`);
+    }
+  } finally {
+    await admin.destroy();
+  }
 }
 
 /** Kept for the PostgreSQL-only tests. */

@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { databaseFromTemplate, templatesFolder } from './database-templates';
 import { createFixtureApp } from './fixture-app';
 import { request } from './http';
-import { playgroundDir, strapiBin } from './paths';
+import { playgroundDir, strapiLauncher } from './paths';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- shared with scripts/start.js (plain JS)
 const { ensureAdminBuilt } = require('../../scripts/lib/builds') as {
@@ -89,10 +90,11 @@ function spawnStrapi(
   env: NodeJS.ProcessEnv,
   appDir = playgroundDir
 ): { child: ChildProcess; output: () => string } {
-  // An app with a Strapi of its own (the compatibility check's) starts with that one, as `npm start` would.
+  // An app with a Strapi of its own (the compatibility check's) starts with that one's CLI, as `npm start`
+  // would; the playground and its fixture apps start through the launcher (Strapi's programmatic start).
   const ownBin = path.join(appDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
-  const bin = appDir !== playgroundDir && fs.existsSync(ownBin) ? ownBin : strapiBin;
-  const child = spawn(process.execPath, [bin, 'start'], {
+  const command = appDir !== playgroundDir && fs.existsSync(ownBin) ? [ownBin, 'start'] : [strapiLauncher];
+  const child = spawn(process.execPath, command, {
     cwd: appDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,11 +105,27 @@ function spawnStrapi(
   return { child, output: () => output };
 }
 
+/**
+ * A database for a test's own Strapi: a copy of the pass's template when the run keeps templates (see
+ * database-templates.ts; an app with a Strapi of its own starts on an empty one). The template is the
+ * playground's; an app with fixture types starts on it as a site that adds content types restarts, and
+ * Strapi creates their tables.
+ */
+async function newDatabaseFor(options: PlaygroundOptions): Promise<TestDatabase> {
+  const folder = templatesFolder();
+  if (!folder || options.appDir) return createTestDatabase();
+  return databaseFromTemplate(folder, async (database) => {
+    // The playground's default environment: nothing a test sets, no admin panel, no fixture types.
+    const first = await startPlayground({ database });
+    await first.stop();
+  });
+}
+
 /** Boots the playground Strapi as its own process on a free port and a fresh database. */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   if (options.withAdminPanel) ensureAdminBuilt({ quiet: true });
   const port = await freePort();
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await newDatabaseFor(options));
   const app = appFor(options);
   const { child, output } = spawnStrapi(playgroundEnv(port, database, options), app.dir);
   const url = `http://127.0.0.1:${port}`;
