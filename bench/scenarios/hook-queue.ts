@@ -112,6 +112,7 @@ export async function measureHookQueue(site: BenchSite, sets: ImageSets): Promis
   }
 
   // Heavy: articles with 20 images each, stored and then imported by the worker (two at a time).
+  site.takeStageRecords('publish');
   const heavyStarted = performance.now();
   const heavy: string[] = [];
   for (let i = 0; i < HEAVY_ARTICLES; i++) {
@@ -135,6 +136,8 @@ export async function measureHookQueue(site: BenchSite, sets: ImageSets): Promis
   await ackLoop;
   await reads.done;
   const heavyMs = performance.now() - heavyStarted;
+  // On SQLite a publish's transaction holds the one connection: a reader waits at least that long.
+  const transactions = site.takeStageRecords('publish').map((record) => record.stages.transaction ?? 0);
   // The light deliveries queued meanwhile are imported after (not measured): every one must land.
   await waitUntil(drained, 'the queue draining');
   const failed = await countOf('failed');
@@ -154,6 +157,7 @@ export async function measureHookQueue(site: BenchSite, sets: ImageSets): Promis
     hook_queue_reads: reads.waits.length,
     hook_queue_heavy_import_ms: heavyMs,
     hook_queue_light_deliveries: acks.length + IDLE_ACKS,
+    hook_queue_longest_transaction_ms: transactions.length ? Math.max(...transactions) : 0,
   };
   console.log(
     `  ${acks.length} acknowledgments while ${HEAVY_ARTICLES} articles with ${IMAGES_PER_ARTICLE} images imported ` +
@@ -161,7 +165,8 @@ export async function measureHookQueue(site: BenchSite, sets: ImageSets): Promis
       `${medians.hook_queue_ack_median_ms.toFixed(1)} ms, worst ${medians.hook_queue_ack_worst_ms.toFixed(1)} ms ` +
       `(idle median ${medians.hook_queue_idle_ack_median_ms.toFixed(1)} ms); reader worst ` +
       `${figures.hook_queue_reader_worst_ms.toFixed(1)} ms, p99 ${medians.hook_queue_reader_p99_ms.toFixed(1)} ms ` +
-      `over ${reads.waits.length} reads (idle median ${medians.hook_queue_reader_idle_median_ms.toFixed(1)} ms)`
+      `over ${reads.waits.length} reads (idle median ${medians.hook_queue_reader_idle_median_ms.toFixed(1)} ms); ` +
+      `longest publish transaction meanwhile ${medians.hook_queue_longest_transaction_ms.toFixed(1)} ms`
   );
   return { figures, medians, breakdowns: {} };
 }
