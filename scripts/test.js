@@ -50,6 +50,7 @@ const DATABASE_INDEPENDENT = [
   'test/publish-postgres.test.ts',
   'test/production-setup.test.ts',
   'test/hook-queue-instances.test.ts',
+  'test/schedule-hand-publish-instances.test.ts',
   // Its SQLite suites show the schedule itself; its cluster suite chooses PostgreSQL.
   'test/scheduled-publishing.test.ts',
 ];
