@@ -170,36 +170,17 @@ function ownTemplatesFolder(label) {
   return dir;
 }
 
-/** Drops the template databases a pass recorded and removes its folder. */
-async function removeTemplates(dir) {
-  const records = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir)
-        .filter((file) => file.endsWith('.json'))
-        .map((file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')))
-    : [];
-  for (const { client, name } of records) {
-    if (client === 'sqlite') {
-      for (const suffix of ['', '-wal', '-shm', '-journal'])
-        fs.rmSync(path.join(root, 'playground', '.tmp', `${name}.db${suffix}`), { force: true });
-      continue;
+/** Drops the template databases a pass recorded and removes its folder (test/helpers/drop-templates.ts). */
+function removeTemplates(dir) {
+  if (!fs.existsSync(dir)) return;
+  spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'test', 'helpers', 'drop-templates.ts'), dir],
+    {
+      cwd: root,
+      stdio: 'inherit',
     }
-    const knex = require('knex')({
-      client: client === 'postgres' ? 'pg' : 'mysql2',
-      connection:
-        client === 'postgres'
-          ? { host: '127.0.0.1', port: 5432, user: 'postgres', password: '', database: 'test' }
-          : { host: '127.0.0.1', port: 3306, user: 'root', password: '', database: 'test' },
-    });
-    try {
-      await knex.raw(`DROP DATABASE IF EXISTS ${name}${client === 'postgres' ? ' WITH (FORCE)' : ''}`);
-    } catch (error) {
-      console.error(`Could not drop the template database ${name}: ${error.message}`);
-    } finally {
-      await knex.destroy();
-    }
-  }
-  fs.rmSync(dir, { recursive: true, force: true });
+  );
 }
 
 // PostgreSQL, MariaDB and Chromium: started or installed when missing (see the script).
@@ -301,9 +282,9 @@ async function runAll() {
   return results;
 }
 
-runAll().then(async (results) => {
+runAll().then((results) => {
   for (const dir of publicFolders) fs.rmSync(dir, { recursive: true, force: true });
-  for (const dir of templateFolders) await removeTemplates(dir);
+  for (const dir of templateFolders) removeTemplates(dir);
   console.log('\n=== summary ===');
   for (const { label, passed, failed, seconds, slowest } of results) {
     console.log(`${label}: ${passed} passed, ${failed} failed, ${seconds} s`);
