@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { EffectiveConfig } from '../../../core/src/config';
@@ -7,6 +6,7 @@ import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
 import { createLimiter } from '../../../core/src/images/concurrency';
 import type { FeaturedImageOutcome } from '../../../core/src/images/featured-outcome';
 import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
+import { IMAGE_PROCESSING_SLOTS } from '../utils/image-processing-slots';
 import { stageTimings } from '../utils/stage-timings';
 import { claimEarlierImports, findKnownSources } from './claims';
 import { absoluteUrl } from './context';
@@ -16,9 +16,6 @@ import { postOwner, sha256, sourceKeyOf } from './keys';
 import { libraryFilesOf } from './library';
 import type { MediaFile } from './sources';
 import type { ArticleMedia, ImportGates, Importer, ImportResult, MediaTarget } from './types';
-
-/** Images decoded and resized at once: one per core, since that work is CPU bound. */
-const PROCESSING_SLOTS = Math.max(1, os.availableParallelism());
 
 /**
  * Imports the article's images (which ones: `imagesToImport`) and answers what became of each: the
@@ -59,11 +56,12 @@ export async function importArticleImages(
     importer
   );
   await claimEarlierImports(strapi, allSources, known, importer);
-  // `concurrency` images are in flight; of those, decoding and upload (CPU bound) run one per core.
-  // With concurrency 1 an article's images are imported strictly one at a time.
+  // `concurrency` images are in flight; of those, decoding and upload (CPU bound) take the process's
+  // image slots (a core is left for readers). With concurrency 1 an article's images are imported
+  // strictly one at a time.
   const gates: ImportGates = {
     inFlight: createLimiter(config.images.concurrency),
-    processing: createLimiter(Math.min(config.images.concurrency, PROCESSING_SLOTS)),
+    processing: createLimiter(Math.min(config.images.concurrency, IMAGE_PROCESSING_SLOTS)),
   };
   // One import per distinct source, shared by the featured image and the body.
   const pending = new Map<string, Promise<ImportResult>>();

@@ -5,6 +5,7 @@ import { verifyImageDecodes } from '../../../core/src/images/image-check';
 import { mediaContentLock } from '../../../core/src/images/upload-journal';
 import type { StageClock } from '../../../core/src/stage-timings';
 import { getService } from '../utils/get-service';
+import { processImageSlots } from '../utils/image-processing-slots';
 import { processPixelBudget } from '../utils/pixel-budget';
 import { sourcesOf, uploadServiceOf } from './context';
 import { mediaFileOf, type MediaFile } from './sources';
@@ -82,15 +83,20 @@ export async function uploadNew(
   });
   let file: MediaFile;
   try {
-    // The article's processing slot first, then the budget: whoever holds budget waits for nothing else.
+    // The article's processing slot, then the process's, then the budget: always in this order, and
+    // whoever holds budget waits for nothing else.
     const queued = clock.begin('queue');
     file = await gates.processing(() =>
-      processPixelBudget.run(header.pixels, policy.maxPixelsInFlight, async () => {
-        queued();
-        await clock.time('checks', () => verifyImageDecodes(filepath, policy.maxPixels));
-        const checked = { filepath, size, name: uploadName, mimeType: header.mimeType, alt: image.alt };
-        return clock.time('strapi upload', () => upload(strapi, checked, mediaContentLock(keys.contentHash)));
-      })
+      processImageSlots(() =>
+        processPixelBudget.run(header.pixels, policy.maxPixelsInFlight, async () => {
+          queued();
+          await clock.time('checks', () => verifyImageDecodes(filepath, policy.maxPixels));
+          const checked = { filepath, size, name: uploadName, mimeType: header.mimeType, alt: image.alt };
+          return clock.time('strapi upload', () =>
+            upload(strapi, checked, mediaContentLock(keys.contentHash))
+          );
+        })
+      )
     );
   } catch (error) {
     await sources.remove(rowId);
