@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: builds the plugin (the playground loads its dist/), runs the unit tests (no Strapi) and the
-// integration tests on SQLite (each file boots the playground Strapi and talks to it over HTTP), then
-// runs the integration tests again on PostgreSQL and on MariaDB, each playground on a fresh database.
-//   node scripts/test.js [files...]   only these files, on SQLite
-//   TEST_DATABASES=sqlite npm test    only the SQLite pass
-//   TEST_SQLITE_SHARES=1 npm test     the SQLite pass as one run of files in turn (default: 2 side by side)
+// integration tests on SQLite (each file boots the playground Strapi and talks to it over HTTP), and the
+// integration tests whose subject depends on the database on PostgreSQL and MariaDB too, each
+// playground on a fresh database. Each file on each database is a job; jobs run from one pool, longest
+// first (see runPool).
+//   node scripts/test.js [files...]   only these files, on SQLite (or TEST_DATABASE_CLIENT)
+//   TEST_DATABASES=sqlite npm test    only the SQLite jobs
+//   TEST_WORKERS=1 npm test           one job at a time (default: 3 side by side)
 const { spawn, spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const os = require('node:os');
@@ -24,7 +26,10 @@ const listTests = (dir) =>
         .map((f) => path.join(dir, f))
     : [];
 
-/** Integration files whose subject does not depend on the database; they run on SQLite only. */
+/**
+ * Integration files whose subject does not depend on the database; they run on SQLite only. The others
+ * run on PostgreSQL and MariaDB too.
+ */
 const DATABASE_INDEPENDENT = [
   'test/package.test.ts',
   // New apps of two Strapi releases from the registry, each with its own SQLite file.
@@ -39,9 +44,29 @@ const DATABASE_INDEPENDENT = [
   'test/real-sites-browser.test.ts',
   // The README's commands as written (the playground `npm start` runs: SQLite).
   'test/readme-quickstart.test.ts',
-  // Refused before anything is stored: hostile image hosts, input shapes (cleaning happens before the write).
+  // Refused before anything is stored: hostile image hosts, input shapes and bounds (cleaning happens
+  // before the write), authentication and the body read before it, the settings' named content types.
   'test/hardening-hostile-images.test.ts',
   'test/hardening-input.test.ts',
+  'test/hardening-bounds.test.ts',
+  'test/hardening-auth.test.ts',
+  'test/hardening-settings-targets.test.ts',
+  'test/target-check.test.ts',
+  // The process's memory while it decodes images, which no database holds.
+  'test/hardening-media.test.ts',
+  // Doors and their wire: routes' spellings, WordPress's recorded answers, users/me, the rights read from
+  // Strapi's roles, MCP's protocol, each service's payload and authentication, and real clients' flows.
+  // What they store goes through the publish pipeline, which runs on all three databases in publish-post,
+  // webhook, hook-queue, custom-webhooks-markdown-events, wordpress-core-api, wordpress-updates,
+  // wordpress-taxonomies and wordpress-media-semantics.
+  'test/wordpress-paths.test.ts',
+  'test/wordpress-recorded.test.ts',
+  'test/application-passwords-wordpress.test.ts',
+  'test/wordpress-rights.test.ts',
+  'test/mcp.test.ts',
+  'test/custom-webhooks.test.ts',
+  'test/wordpress-real-clients.test.ts',
+  'test/wordpress-n8n-flow.test.ts',
   'test/xss-corpus.test.ts',
   'test/readme-plugins-snippet.test.ts',
   'test/self-contained.test.ts',
@@ -56,6 +81,15 @@ const DATABASE_INDEPENDENT = [
 ];
 
 const PASS_RECORD_REPORTER = path.join(__dirname, 'lib', 'pass-record-reporter.mjs');
+
+/**
+ * Seconds each test file took on each database in a recent run (`<database> <file>`), written by a whole
+ * `npm test` to test/.runs/test-seconds.json and copied here by hand now and then: the pool starts the
+ * longest jobs first, so that no core is left idle while one long file finishes at the end. A file it
+ * does not know counts as NEW_FILE_SECONDS.
+ */
+const RECORDED_SECONDS_FILE = path.join(__dirname, 'lib', 'test-seconds.json');
+const NEW_FILE_SECONDS = 60;
 
 function nodeTestArgs(files, recordFile) {
   return [
@@ -72,80 +106,51 @@ function nodeTestArgs(files, recordFile) {
 }
 
 /**
- * A pass's outcome from its record (see the reporter): passed and failed counts (a run that exits
- * non-zero without a failed test fails), its wall time and its slowest files (top-level tests added up).
+ * A job's outcome from its record (see the reporter): passed and failed counts (a run that exits non-zero
+ * without a failed test fails) and its wall time.
  */
-function tally(label, recordFile, status, startedAt) {
+function tally(recordFile, status, startedAt) {
   const record = fs.existsSync(recordFile) ? fs.readFileSync(recordFile, 'utf8') : '';
   fs.rmSync(recordFile, { force: true });
   const count = (name) => Number((new RegExp(`^# ${name} (\\d+)$`, 'm').exec(record) ?? [])[1] ?? 0);
-  const failed = status === 0 ? count('fail') : Math.max(count('fail'), 1);
-  const secondsByFile = new Map();
-  for (const line of record.split('\n').filter((l) => l.startsWith('{'))) {
-    const { file, ms } = JSON.parse(line);
-    const name = path.relative(root, file);
-    secondsByFile.set(name, (secondsByFile.get(name) ?? 0) + ms / 1000);
-  }
   return {
-    label,
     passed: count('pass'),
-    failed,
-    seconds: Math.round((Date.now() - startedAt) / 1000),
-    slowest: [...secondsByFile].sort((a, b) => b[1] - a[1]).slice(0, 8),
+    failed: status === 0 ? count('fail') : Math.max(count('fail'), 1),
+    seconds: (Date.now() - startedAt) / 1000,
   };
 }
 
-const recordFileFor = (label) =>
-  path.join(os.tmpdir(), `article-publisher-${process.pid}-${label.replace(/[^a-z0-9]+/gi, '-')}.record`);
-const testEnv = (env, label) => ({
-  ...process.env,
-  STRAPI_TELEMETRY_DISABLED: 'true',
-  TEST_DATABASE_TEMPLATES: ownTemplatesFolder(label),
-  ...env,
-});
-
-function runNodeTests(files, env, label) {
-  const recordFile = recordFileFor(label);
-  console.log(`\n=== ${label}: ${files.length} test files ===`);
-  const startedAt = Date.now();
-  const result = spawnSync(process.execPath, nodeTestArgs(files, recordFile), {
-    cwd: root,
-    stdio: 'inherit',
-    env: testEnv(env, label),
-  });
-  return tally(label, recordFile, result.status, startedAt);
-}
+let jobsStarted = 0;
+const recordFileFor = () =>
+  path.join(os.tmpdir(), `article-publisher-${process.pid}-${++jobsStarted}.record`);
 
 /**
- * The same, beside other passes: each line of its report is printed as it comes, prefixed with the
- * pass's name, so that side-by-side passes stay readable.
+ * Runs one job (its files in turn, in one `node --test`): the report is printed as it comes, each line
+ * prefixed with the job's database and worker, so that jobs running side by side stay readable.
  */
-function runNodeTestsBeside(files, env, label, prefix) {
-  const recordFile = recordFileFor(label);
-  console.log(
-    `\n=== ${label}: ${files.length} test files (beside the other passes; lines prefixed ${prefix}) ===`
-  );
+function runJob(job, env, prefix) {
+  const recordFile = recordFileFor();
   const startedAt = Date.now();
-  const child = spawn(process.execPath, nodeTestArgs(files, recordFile), {
+  const child = spawn(process.execPath, nodeTestArgs(job.files, recordFile), {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: testEnv(env, label),
+    env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env },
   });
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
   }
   return new Promise((resolve) =>
-    child.on('close', (status) => resolve(tally(label, recordFile, status, startedAt)))
+    child.on('close', (status) => resolve(tally(recordFile, status, startedAt)))
   );
 }
 
 /**
- * A public folder (with its uploads folder) of a pass's own, so that passes running side by side do not
- * see each other's uploads (tests count the files a publish wrote).
+ * A public folder (with its uploads folder) of a worker's own, so that jobs running side by side do not
+ * see each other's uploads (tests count the files a publish wrote). A worker's jobs run in turn.
  */
 const publicFolders = new Set();
-function ownPublicFolder(client) {
-  const dir = path.join(root, 'test', '.runs', `public-${client}`);
+function ownPublicFolder(name) {
+  const dir = path.join(root, 'test', '.runs', `public-${name}`);
   publicFolders.add(dir);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(path.join(dir, 'uploads'), { recursive: true });
@@ -153,24 +158,19 @@ function ownPublicFolder(client) {
 }
 
 /**
- * A folder of a pass's own for its template databases (test/helpers/database-templates.ts): each test's
- * Strapi starts on a copy of a database a Strapi of the same app started on once in this pass.
+ * A folder of a database's own for its template databases (test/helpers/database-templates.ts): each
+ * test's Strapi starts on a copy of a database a Strapi of the same app started on once in this run.
  * TEST_DATABASE_TEMPLATES=0 starts every one on an empty database.
  */
 const templateFolders = new Set();
-function ownTemplatesFolder(label) {
+function ownTemplatesFolder(client) {
   if (process.env.TEST_DATABASE_TEMPLATES === '0') return '';
-  const dir = path.join(
-    root,
-    'test',
-    '.runs',
-    `templates-${process.pid}-${label.replace(/[^a-z0-9]+/gi, '-')}`
-  );
+  const dir = path.join(root, 'test', '.runs', `templates-${process.pid}-${client}`);
   templateFolders.add(dir);
   return dir;
 }
 
-/** Drops the template databases a pass recorded and removes its folder (test/helpers/drop-templates.ts). */
+/** Drops the template databases a folder records and removes it (test/helpers/drop-templates.ts). */
 function removeTemplates(dir) {
   if (!fs.existsSync(dir)) return;
   spawnSync(
@@ -183,7 +183,6 @@ function removeTemplates(dir) {
   );
 }
 
-// PostgreSQL, MariaDB and Chromium: started or installed when missing (see the script).
 if (!process.env.SKIP_PREPARE) {
   const prepared = spawnSync('bash', [path.join(__dirname, 'prepare-test-machine.sh')], { stdio: 'inherit' });
   if (prepared.status !== 0) {
@@ -199,103 +198,110 @@ if (!process.env.SKIP_BUILD) {
   lockedExec('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
-/** New apps of two Strapi releases from the registry: mostly npm installs, so it runs beside other passes. */
-const COMPAT = 'test/compat.test.ts';
+/** How each database is named in the report. */
+const LABELS = { sqlite: 'SQLite', postgres: 'PostgreSQL', mysql: 'MariaDB' };
+
+/**
+ * Every job of the run: the unit tests, each integration file on SQLite, each file whose subject depends
+ * on the database on PostgreSQL and MariaDB too, and the compatibility check.
+ */
+function jobsOf(databases) {
+  const integration = listTests('test');
+  const jobs = [];
+  if (databases.includes('sqlite')) {
+    jobs.push({ client: 'sqlite', files: [...listTests('core/test'), ...listTests('server/test')] });
+    for (const file of integration) jobs.push({ client: 'sqlite', files: [file] });
+  }
+  for (const client of ['postgres', 'mysql'].filter((name) => databases.includes(name)))
+    for (const file of integration.filter((name) => !DATABASE_INDEPENDENT.includes(name)))
+      jobs.push({ client, files: [file] });
+  return jobs;
+}
+
+const jobKey = (job) => `${job.client} ${job.files.length === 1 ? job.files[0] : 'unit'}`;
+
+function readRecordedSeconds() {
+  try {
+    return JSON.parse(fs.readFileSync(RECORDED_SECONDS_FILE, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The whole run as one pool of jobs: TEST_WORKERS (default 3) run side by side, each taking the longest
+ * job left. Each test file waits on its Strapi's start, its database or the registry part of the time, so
+ * three keep the two cores of these machines busy. TEST_WORKERS=1 runs the jobs one after the other.
+ */
+async function runPool(jobs, workerCount) {
+  const recorded = readRecordedSeconds();
+  const weightOf = (job) => recorded[jobKey(job)] ?? NEW_FILE_SECONDS;
+  const queue = [...jobs].sort((a, b) => weightOf(b) - weightOf(a));
+  const outcomes = [];
+  const templatesOf = {};
+  const worker = async (n) => {
+    const publicDir = ownPublicFolder(`worker-${n}`);
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      templatesOf[job.client] ??= ownTemplatesFolder(job.client);
+      const env = {
+        TEST_DATABASE_CLIENT: job.client,
+        PLAYGROUND_PUBLIC_DIR: publicDir,
+        TEST_DATABASE_TEMPLATES: templatesOf[job.client],
+      };
+      const name = job.files.length === 1 ? path.basename(job.files[0], '.test.ts') : 'unit';
+      const outcome = await runJob(job, env, `[${job.client} ${n}: ${name}]`);
+      outcomes.push({ job, ...outcome });
+    }
+  };
+  await Promise.all(Array.from({ length: workerCount }, (_, n) => worker(n + 1)));
+  return outcomes;
+}
 
 async function runAll() {
   const only = process.argv.slice(2);
-  if (only.length) return [runNodeTests(only, {}, 'selected')];
   const databases = (process.env.TEST_DATABASES ?? 'sqlite,postgres,mysql').split(',').map((d) => d.trim());
-  const integration = listTests('test');
-  const matrix = integration.filter((file) => !DATABASE_INDEPENDENT.includes(file));
-  const envOf = (client) => ({
-    TEST_DATABASE_CLIENT: client,
-    PLAYGROUND_PUBLIC_DIR: ownPublicFolder(client),
-  });
-  const matrixPasses = [
-    databases.includes('postgres') && {
-      files: matrix,
-      env: envOf('postgres'),
-      label: 'integration on PostgreSQL',
-      prefix: '[pg]',
-    },
-    databases.includes('mysql') && {
-      files: matrix,
-      env: envOf('mysql'),
-      label: 'integration on MariaDB',
-      prefix: '[maria]',
-    },
-  ].filter(Boolean);
-  // After the SQLite pass, the PostgreSQL pass, the MariaDB pass and the compatibility check run side by
-  // side: each file waits mostly on its Strapi, its database or the registry, and the passes share nothing
-  // (own databases, ports and uploads folders). TEST_PASSES_IN_TURN=1 runs them one after the other, the
-  // compatibility check inside the SQLite pass.
-  const inTurn = process.env.TEST_PASSES_IN_TURN === '1';
-  const compatBeside = !inTurn && databases.includes('sqlite') && matrixPasses.length > 0;
-  const later = compatBeside
-    ? [
-        ...matrixPasses,
-        {
-          files: [COMPAT],
-          env: { TEST_DATABASE_CLIENT: 'sqlite' },
-          label: 'Strapi releases (compat)',
-          prefix: '[compat]',
-        },
-      ]
-    : matrixPasses;
-
-  const results = [];
-  if (databases.includes('sqlite')) {
-    const sqliteIntegration = compatBeside ? integration.filter((file) => file !== COMPAT) : integration;
-    const files = [...listTests('core/test'), ...listTests('server/test'), ...sqliteIntegration];
-    const shares = inTurn ? 1 : Math.max(1, Number(process.env.TEST_SQLITE_SHARES ?? 2));
-    if (shares === 1) {
-      results.push(runNodeTests(files, { TEST_DATABASE_CLIENT: 'sqlite' }, 'unit + integration on SQLite'));
-    } else {
-      // The SQLite pass in shares side by side: one pass of files in turn left a core idle while each
-      // file waited on its Strapi's start or its database. Files are dealt in turn (the alphabetical
-      // order mixes heavy and light ones); each share has its own uploads folder.
-      const dealt = Array.from({ length: shares }, (_, n) => files.filter((_, i) => i % shares === n));
-      results.push(
-        ...(await Promise.all(
-          dealt.map((part, n) =>
-            runNodeTestsBeside(
-              part,
-              { TEST_DATABASE_CLIENT: 'sqlite', PLAYGROUND_PUBLIC_DIR: ownPublicFolder(`sqlite-${n + 1}`) },
-              `unit + integration on SQLite, share ${n + 1} of ${shares}`,
-              `[sqlite ${n + 1}]`
-            )
-          )
-        ))
-      );
-    }
-  }
-  if (inTurn || later.length < 2) {
-    for (const pass of later) results.push(runNodeTests(pass.files, pass.env, pass.label));
-  } else {
-    results.push(
-      ...(await Promise.all(
-        later.map((pass) => runNodeTestsBeside(pass.files, pass.env, pass.label, pass.prefix))
-      ))
-    );
-  }
-  return results;
+  const chosen = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
+  const jobs = only.length ? [{ client: chosen, files: only }] : jobsOf(databases);
+  const workerCount = only.length ? 1 : Math.max(1, Number(process.env.TEST_WORKERS ?? 3));
+  console.log(
+    `\n=== ${jobs.length} jobs, ${workerCount} side by side (lines prefixed [database worker: file]) ===`
+  );
+  return runPool(jobs, workerCount);
 }
 
-runAll().then((results) => {
+runAll().then((outcomes) => {
   for (const dir of publicFolders) fs.rmSync(dir, { recursive: true, force: true });
   for (const dir of templateFolders) removeTemplates(dir);
+  // Every job's time, for the next dealing (see RECORDED_SECONDS_FILE).
+  const seconds = Object.fromEntries(
+    outcomes.map(({ job, seconds: s }) => [jobKey(job), Math.round(s)]).sort(([a], [b]) => a.localeCompare(b))
+  );
+  fs.mkdirSync(path.join(root, 'test', '.runs'), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, 'test', '.runs', 'test-seconds.json'),
+    `${JSON.stringify(seconds, null, 2)}\n`
+  );
   console.log('\n=== summary ===');
-  for (const { label, passed, failed, seconds, slowest } of results) {
-    console.log(`${label}: ${passed} passed, ${failed} failed, ${seconds} s`);
-    const files = slowest.map(([file, s]) => `${file} ${Math.round(s)} s`).join(', ');
-    if (files) console.log(`  slowest files: ${files}`);
+  for (const client of Object.keys(LABELS)) {
+    const mine = outcomes.filter(({ job }) => job.client === client);
+    if (!mine.length) continue;
+    const sum = (key) => mine.reduce((total, outcome) => total + outcome[key], 0);
+    const slowest = [...mine]
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 8)
+      .map(({ job, seconds: s }) => `${jobKey(job).split(' ')[1]} ${Math.round(s)} s`);
+    console.log(
+      `${LABELS[client]}: ${sum('passed')} passed, ${sum('failed')} failed, ${Math.round(sum('seconds'))} s of jobs`
+    );
+    console.log(`  slowest files: ${slowest.join(', ')}`);
   }
+  for (const { job } of outcomes.filter((outcome) => outcome.failed > 0))
+    console.log(`failed: ${jobKey(job)}`);
   console.log(
     `suite time: ${Math.round((Date.now() - suiteStartedAt) / 1000)} s (from the start of npm test)`
   );
-  const passed = results.reduce((sum, r) => sum + r.passed, 0);
-  const failed = results.reduce((sum, r) => sum + r.failed, 0);
+  const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
+  const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
   console.log(`total: ${passed} passed, ${failed} failed`);
-  process.exit(failed === 0 && results.length > 0 ? 0 : 1);
+  process.exit(failed === 0 && outcomes.length > 0 ? 0 : 1);
 });

@@ -39,7 +39,20 @@ export const templatesFolder = (): string | undefined => process.env.TEST_DATABA
 const nameOf = (database: TestDatabase) =>
   database.env.DATABASE_NAME ?? path.basename(database.env.DATABASE_FILENAME, '.db');
 
-const recordFileIn = (folder: string) => path.join(folder, `${suiteDatabaseClient()}-playground.json`);
+/**
+ * The records of this database's templates in the folder. Each process that makes one writes its own
+ * record (the pid in its name): test files of one database may run side by side (scripts/test.js), so two
+ * may make a template at once, and both are dropped at the end.
+ */
+const recordPrefix = () => `${suiteDatabaseClient()}-playground`;
+const recordFileIn = (folder: string) => path.join(folder, `${recordPrefix()}-${process.pid}.json`);
+const existingRecordIn = (folder: string): string | undefined => {
+  if (!fs.existsSync(folder)) return undefined;
+  const name = fs
+    .readdirSync(folder)
+    .find((file) => file.startsWith(`${recordPrefix()}-`) && file.endsWith('.json'));
+  return name && path.join(folder, name);
+};
 
 const readRecords = (folder: string): TemplateRecord[] =>
   fs.existsSync(folder)
@@ -58,11 +71,12 @@ export async function databaseFromTemplate(
   makeTemplate: (database: TestDatabase) => Promise<void>
 ): Promise<TestDatabase> {
   template ??= (async () => {
-    const recordFile = recordFileIn(folder);
-    if (fs.existsSync(recordFile)) {
-      const record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as TemplateRecord;
+    const existing = existingRecordIn(folder);
+    if (existing) {
+      const record = JSON.parse(fs.readFileSync(existing, 'utf8')) as TemplateRecord;
       return testDatabaseNamed(record.client, record.name);
     }
+    const recordFile = recordFileIn(folder);
     const fresh = await createTestDatabase();
     await makeTemplate(fresh);
     fs.mkdirSync(folder, { recursive: true });
