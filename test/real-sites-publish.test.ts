@@ -150,6 +150,62 @@ describe('real sites: the realistic article lands in each shape with targetConte
     assert.equal((await readEntries(site.url, 'blog-articles', {}, {})).length, 1);
   });
 
+  it('a long article of many zone components lands whole in the published version and the draft, and a republish replaces both', async () => {
+    // 30 quotes between texts: more than 24 components, so on SQLite the draft and the publish are
+    // written in two transactions (server/src/publish/write.ts); elsewhere in one.
+    await admin.useTarget('api::blog-article.blog-article');
+    const slug = 'a-long-zone-article';
+    const sections = (version: string) =>
+      Array.from(
+        { length: 30 },
+        (_, n) =>
+          `<h2>Part ${n} (${version})</h2><p>Text ${n}.</p><blockquote><p>Quote ${n} (${version}).</p></blockquote>`
+      ).join('');
+    const read = async (status: 'draft' | 'published') => {
+      const query = new URLSearchParams({
+        'filters[slug][$eq]': slug,
+        status,
+        'populate[blocks][populate]': '*',
+      });
+      const response = await request(`${site.url}/api/blog-articles?${query}`);
+      assert.equal(response.status, 200, response.text);
+      return response.json.data as Entry[];
+    };
+    const contentOf = (entry: Entry) => entry.blocks.map(({ id: _id, ...component }: Entry) => component);
+    const article = (version: string) => ({
+      title: 'A long zone article',
+      slug,
+      content: sections(version),
+      meta_description: META_DESCRIPTION,
+      status: 'publish',
+    });
+
+    const first = await publish(article('one'));
+    assert.equal(first.status, 201, first.text);
+    const [published] = await read('published');
+    const [draft] = await read('draft');
+    const quotes = published.blocks.filter((component: Entry) => component.__component === 'shared.quote');
+    assert.equal(quotes.length, 30);
+    assert.ok(published.blocks.length > 24, `${published.blocks.length} components`);
+    assert.deepEqual(contentOf(draft), contentOf(published));
+
+    const again = await publish(article('two'));
+    assert.equal(again.status, 200, again.text);
+    assert.equal(again.json.document_id, first.json.document_id);
+    const [republished] = await read('published');
+    const [redrafted] = await read('draft');
+    assert.equal((await read('published')).length, 1);
+    const newQuotes = republished.blocks.filter(
+      (component: Entry) => component.__component === 'shared.quote'
+    );
+    assert.equal(newQuotes.length, 30);
+    assert.ok(
+      newQuotes.every((quote: Entry) => quote.body.endsWith('(two).')),
+      'the live page is the new version'
+    );
+    assert.deepEqual(contentOf(redrafted), contentOf(republished));
+  });
+
   it('a Markdown blog: Markdown body with library images, required summary, one category under its parent, flat SEO fields', async () => {
     await admin.useTarget('api::md-post.md-post');
     const response = await publish(realisticArticle(images));

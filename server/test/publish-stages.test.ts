@@ -74,7 +74,11 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
   };
   const held: HeldLocks = { releaseWithin: async () => call('release locks', undefined) };
   /** The entry the site has: none (a new post), or one found by slug and by document id. */
-  const state = { existing: null as DocumentRow | null };
+  const state = {
+    existing: null as DocumentRow | null,
+    /** A write that throws, to see what a failure leaves. */
+    failAt: undefined as 'save post' | 'settle status' | undefined,
+  };
   const use: PublishCollaborators = {
     targetSchema: { requireUsable: () => target },
     siteLocales: {
@@ -93,9 +97,14 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       findPostByDocument: async () => call('find post by document', state.existing),
       findTranslatedDocument: async () => call('find translation', undefined),
       existingZone: () => [],
-      savePost: async (_target, _documentId, data) => {
+      saveDraft: async (_target, _documentId, data) => {
         saved.push(data);
+        if (state.failAt === 'save post') throw new Error('save refused');
         return call('save post', { documentId: 'post-doc-1', postId: 1 });
+      },
+      settleStatus: async () => {
+        if (state.failAt === 'settle status') throw new Error('publish refused');
+        return call('settle status', undefined);
       },
       postExists: async () => call('post exists', true),
     },
@@ -159,6 +168,7 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       calls.push('COMMIT');
       return result;
     },
+    readersWaitOnTransactions: false,
   };
   return { use, state, calls, saved, ledger, settled };
 }
@@ -166,7 +176,14 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
 const clock = () => createStageTimings(undefined).start('test');
 
 /** What a publish's transaction holds: its writes, and the release of its locks (before the commit). */
-const WRITES = ['apply categories', 'save post', 'record delivery', 'settle schedule', 'release locks'];
+const WRITES = [
+  'apply categories',
+  'save post',
+  'settle status',
+  'record delivery',
+  'settle schedule',
+  'release locks',
+];
 
 let runs = 0;
 
@@ -217,6 +234,58 @@ describe('publish stages without Strapi (issue #30)', () => {
       assert.ok(calls.indexOf(before) < begin, `${before} runs before the transaction`);
   });
 
+  describe('a zone body of many components where readers wait on a transaction (SQLite)', () => {
+    /** Paragraphs and quotes in turn: each becomes a component of its own. */
+    const manyComponents = (pairs: number) =>
+      Array.from(
+        { length: pairs },
+        (_, n) => `<p>Part ${n}.</p><blockquote><p>Quote ${n}.</p></blockquote>`
+      ).join('');
+    const publishZone = async (pairs: number, readersWait: boolean, failAt?: 'settle status') => {
+      const site = fakeSite(TARGETS.zone());
+      site.use.readersWaitOnTransactions = readersWait;
+      site.state.failAt = failAt;
+      const request = parsePublishRequest({ ...REQUEST, content: manyComponents(pairs) });
+      const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
+      const publish = await planPublish(article, { source: 'api' }, config, clock(), site.use);
+      const outcome = await deliver(publish, site.use).catch((error: Error) => error);
+      return { ...site, outcome, components: (site.saved[0]?.blocks as unknown[] | undefined)?.length ?? 0 };
+    };
+    const transactions = (calls: string[]) => {
+      const found: string[][] = [];
+      for (let at = calls.indexOf('BEGIN'); at !== -1; at = calls.indexOf('BEGIN', at + 1))
+        found.push(calls.slice(at + 1, calls.indexOf('COMMIT', at)));
+      return found;
+    };
+
+    it('saves the draft in one transaction, then publishes and records it in a second', async () => {
+      const { calls, components } = await publishZone(20, true);
+      assert.ok(components >= 24, `${components} components`);
+      assert.deepEqual(transactions(calls), [
+        ['apply categories', 'save post'],
+        ['settle status', 'record delivery', 'settle schedule', 'release locks'],
+      ]);
+    });
+
+    it('keeps one transaction for a few components, and on databases whose readers do not wait', async () => {
+      const few = await publishZone(3, true);
+      assert.ok(few.components < 24);
+      assert.deepEqual(transactions(few.calls), [WRITES]);
+      const otherDatabase = await publishZone(20, false);
+      assert.deepEqual(transactions(otherDatabase.calls), [WRITES]);
+    });
+
+    it('keeps the imported images when the publish fails after the draft was saved; discards them when nothing was', async () => {
+      const afterDraft = await publishZone(20, true, 'settle status');
+      assert.ok(afterDraft.outcome instanceof Error);
+      assert.ok(!afterDraft.calls.includes('discard'), 'the saved draft shows them');
+      assert.ok(!afterDraft.calls.includes('record delivery'), 'no ledger entry: a retry writes it');
+      const oneTransaction = await publishZone(3, true, 'settle status');
+      assert.ok(oneTransaction.outcome instanceof Error);
+      assert.ok(oneTransaction.calls.includes('discard'), 'the rolled-back write shows nothing');
+    });
+  });
+
   describe('which post a delivery writes', () => {
     const EXISTING: DocumentRow = { id: 41, documentId: 'doc-41', slug: 'Spring_Sale.x', title: 'Old' };
     const planFor = async (site: ReturnType<typeof fakeSite>, selection: PostSelection) => {
@@ -249,6 +318,7 @@ describe('publish stages without Strapi (issue #30)', () => {
       assert.deepEqual(inside, [
         'apply categories',
         'save post',
+        'settle status',
         'link category 3,1 to post-doc-1',
         'link post_tag  to post-doc-1',
         'record delivery',
@@ -274,10 +344,10 @@ describe('publish stages without Strapi (issue #30)', () => {
       const site = fakeSite(TARGETS.html());
       site.state.existing = EXISTING;
       let savedTo: string | undefined;
-      const save = site.use.posts.savePost;
-      site.use.posts.savePost = async (target, documentId, data, options) => {
+      const save = site.use.posts.saveDraft;
+      site.use.posts.saveDraft = async (target, documentId, data, locale) => {
         savedTo = documentId;
-        return save(target, documentId, data, options);
+        return save(target, documentId, data, locale);
       };
       const publish = await planFor(site, { kind: 'document', documentId: 'doc-41', slug: 'Spring_Sale.x' });
       assert.ok(publish.lockNames.includes('post:api::article.article:Spring_Sale.x'));
@@ -327,7 +397,7 @@ describe('publish stages without Strapi (issue #30)', () => {
   it('a failed write discards the imported media', async () => {
     const target = TARGETS.html();
     const site = fakeSite(target);
-    site.use.posts.savePost = async () => {
+    site.use.posts.saveDraft = async () => {
       throw new Error('disk full');
     };
     const article = normalizeArticle(

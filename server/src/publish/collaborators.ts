@@ -19,7 +19,8 @@ export interface PublishCollaborators {
     | 'findPostBySlug'
     | 'findTranslatedDocument'
     | 'existingZone'
-    | 'savePost'
+    | 'saveDraft'
+    | 'settleStatus'
     | 'postExists'
     | 'findPostByDocument'
   >;
@@ -41,4 +42,6 @@ export interface PublishCollaborators {
   articleWork: Pick<PluginServices['article-work'], 'writeBody'>;
   /** Runs `work` in one database transaction (strapi.db.transaction), handing it the transaction. */
   transaction<T>(work: (transaction: Connection) => Promise<T>): Promise<T>;
+  /** Whether the site's readers wait while a transaction runs (SQLite's one connection). */
+  readersWaitOnTransactions: boolean;
 }

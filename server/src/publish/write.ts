@@ -11,7 +11,7 @@ import {
   mappablePartsOf,
   type DeliveryWarnings,
 } from '../../../core/src/warning-parts';
-import type { CategoryRow, HeldLocks } from './types';
+import type { CategoryRow, Connection, HeldLocks } from './types';
 import type { DocumentRow } from '../strapi/documents';
 import type { ArticleMedia } from '../media/types';
 import type { PublishCollaborators } from './collaborators';
@@ -63,6 +63,36 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
   },
 });
 
+/** How far a write got: once a draft is committed, its imported images are in use (see deliverHolding). */
+export interface WriteProgress {
+  draftSaved: boolean;
+}
+
+/**
+ * Zone components in a body from which a publish is written in two transactions where readers wait on
+ * one (SQLite): the draft and the published version each store every component as a row and a link, so
+ * the one transaction of a 100 KB article's 55 components held readers back 80 to 100 ms on a 2-core
+ * machine, and the largest article's 160 to 180 ms (docs/benchmarks.md). A realistic article has about 8.
+ */
+const TWO_TRANSACTIONS_FROM_COMPONENTS = 24;
+
+/**
+ * Whether this write is split: a publish of a draft-and-publish target whose zone body has many
+ * components, on a database whose readers wait on a transaction. A large Blocks body is not: its
+ * stand-in is replaced in the same transaction as the publish, and its JSON write is one row each.
+ */
+function writesInTwo(
+  { article, target }: PublishPlan,
+  storesBodyJson: boolean,
+  data: Record<string, unknown>,
+  use: Pick<PublishCollaborators, 'readersWaitOnTransactions'>
+): boolean {
+  if (!use.readersWaitOnTransactions || article.status !== 'publish' || !target.draftAndPublish) return false;
+  if (storesBodyJson || target.body?.body.format !== 'zone') return false;
+  const zone = data[target.body.field];
+  return Array.isArray(zone) && zone.length >= TWO_TRANSACTIONS_FROM_COMPONENTS;
+}
+
 /**
  * The write, under the post's locks: everything that can be computed or read is done first (the
  * entry it updates, the body in the target's format, the values fitted to the fields, the author),
@@ -84,7 +114,9 @@ export async function writeDelivery(
     | 'keptTerms'
     | 'transaction'
     | 'articleWork'
-  >
+    | 'readersWaitOnTransactions'
+  >,
+  progress: WriteProgress = { draftSaved: false }
 ): Promise<Written> {
   const { article, origin, target, locale, warnings, clock, selection } = publish;
   const posts = use.posts;
@@ -109,9 +141,8 @@ export async function writeDelivery(
   const featuredWarning = featuredImageWarning(media.featured);
   await letReadersIn();
 
-  // Timed as one stage with nothing timed inside it, so the stage is the transaction's whole length.
-  const transaction = clock.begin('transaction');
-  const written = await use.transaction(async (transaction) => {
+  /** Categories and tags found or created, and linked in `data`. */
+  const linkTerms = async (): Promise<CategoryRow[]> => {
     const linked = await use.categories.apply(publish.categoryPlan, warnings);
     const tags =
       target.tags?.kind === 'relation'
@@ -122,11 +153,21 @@ export async function writeDelivery(
       data[categoryRole.field] = { set: linked.map((row) => row.documentId) };
     if (target.tags?.kind === 'relation' && publish.values.tags.length)
       data[target.tags.field] = { set: tags.map((row) => row.documentId) };
-    const { documentId, postId } = await posts.savePost(target, existing?.documentId ?? translated, data, {
-      publish: article.status === 'publish',
-      locale,
-      ...(entry.bodyJson ? { bodyJson: entry.bodyJson } : {}),
-    });
+    return linked;
+  };
+  const saveDraft = () => posts.saveDraft(target, existing?.documentId ?? translated, data, locale);
+  const statusOptions = {
+    publish: article.status === 'publish',
+    locale,
+    existed: (existing?.documentId ?? translated) !== undefined,
+    ...(entry.bodyJson ? { bodyJson: entry.bodyJson } : {}),
+  };
+  /** The rest of the write, after the post: its kept terms, the ledger entry, its schedule, its locks. */
+  const finish = async (
+    transaction: Connection,
+    { documentId, postId }: { documentId: string; postId: number },
+    linked: CategoryRow[]
+  ): Promise<Written> => {
     // A WordPress post's own terms go with the post: a crash never leaves it without them.
     if (origin.source === 'wordpress')
       for (const links of origin.keptTerms ?? [])
@@ -196,7 +237,31 @@ export async function writeDelivery(
       categories: linked,
       media,
     };
-  });
+  };
+
+  // Timed as one stage with nothing timed inside it, so the stage is the transactions' whole length.
+  const transaction = clock.begin('transaction');
+  let written: Written;
+  if (writesInTwo(publish, entry.bodyJson !== undefined, data, use)) {
+    // The draft in one transaction, then the published version and the rest in a second, as an editor
+    // saves and then publishes: readers are answered between them (see writesInTwo).
+    const { linked, saved } = await use.transaction(async () => {
+      const terms = await linkTerms();
+      return { linked: terms, saved: await saveDraft() };
+    });
+    progress.draftSaved = true;
+    await letReadersIn();
+    written = await use.transaction(async (transaction) => {
+      await posts.settleStatus(target, saved, statusOptions);
+      return finish(transaction, saved, linked);
+    });
+  } else
+    written = await use.transaction(async (transaction) => {
+      const linked = await linkTerms();
+      const saved = await saveDraft();
+      await posts.settleStatus(target, saved, statusOptions);
+      return finish(transaction, saved, linked);
+    });
   transaction();
   // No turn here: the next turns run what the commit set off (Strapi's events read the entry), and
   // the answer would wait for them.
@@ -215,6 +280,7 @@ type DeliverUse = Pick<
   | 'media'
   | 'articleWork'
   | 'locks'
+  | 'readersWaitOnTransactions'
 >;
 
 const importMedia = ({ article, target, config, values }: PublishPlan, use: DeliverUse) =>
@@ -280,8 +346,10 @@ async function deliverHolding(publish: PublishPlan, held: HeldLocks, use: Delive
   refuseBlockedFields(publish, existing);
   await letReadersIn();
   const media = await clock.time('media', () => importMedia(publish, use));
-  return writeDelivery(publish, media, held, existing, use).catch(async (error: unknown) => {
-    await use.media.discard(media);
+  const progress: WriteProgress = { draftSaved: false };
+  return writeDelivery(publish, media, held, existing, use, progress).catch(async (error: unknown) => {
+    // A draft committed before the failure shows the imported images: they stay for the next delivery.
+    if (!progress.draftSaved) await use.media.discard(media);
     throw error;
   });
 }

@@ -149,34 +149,47 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
      * publishing and updates): the draft is written first and published after, as Strapi's own
      * `status: 'published'` does, so the id comes from the write instead of a read after it.
      */
-    async savePost(
+    /** The draft half of a save: creates or updates the post's draft in `locale`; answers its ids. */
+    async saveDraft(
       target: PublishTarget,
       existingDocumentId: string | undefined,
       data: PostData,
-      options: { publish: boolean; locale: string | undefined; bodyJson?: StoredBodyJson }
+      locale: string | undefined
     ): Promise<{ documentId: string; postId: number }> {
-      const { publish, locale, bodyJson } = options;
       const scope = localeParams(target, locale);
       const draft = existingDocumentId
         ? await documents(target.uid).update({ documentId: existingDocumentId, data, ...scope })
         : await documents(target.uid).create({ data, ...scope });
       if (!draft) throw new Error(`The post ${existingDocumentId} vanished while it was being written.`);
-      const { documentId } = draft;
+      return { documentId: draft.documentId, postId: draft.id };
+    },
+
+    /**
+     * The status half: publishes the saved draft, or withdraws the published version of a post that
+     * existed when the delivery is a draft; then stores a large Blocks body's JSON into the rows written.
+     */
+    async settleStatus(
+      target: PublishTarget,
+      saved: { documentId: string; postId: number },
+      options: { publish: boolean; locale: string | undefined; existed: boolean; bodyJson?: StoredBodyJson }
+    ): Promise<void> {
+      const { publish, locale, existed, bodyJson } = options;
+      const { documentId } = saved;
+      const scope = localeParams(target, locale);
       let publishedRows: DocumentRow[] = [];
       if (target.draftAndPublish) {
         if (publish) {
           const published = await documents(target.uid).publish({ documentId, ...scope });
           publishedRows = published?.entries ?? [];
-        } else if (existingDocumentId && (await this.hasPublishedVersion(target, documentId, locale)))
+        } else if (existed && (await this.hasPublishedVersion(target, documentId, locale)))
           await documents(target.uid).unpublish({ documentId, ...scope });
       }
       if (bodyJson) {
         await storeBlocksBodyJson(strapi, target, documentId, { locale, publish }, bodyJson);
         // Strapi's entry events read these rows again after the commit, body and all.
-        const written = [draft.id, ...publishedRows.map((row) => row.id)];
+        const written = [saved.postId, ...publishedRows.map((row) => row.id)];
         getService(strapi, 'entry-event-reads').expectEventReads(target.uid, written);
       }
-      return { documentId, postId: draft.id };
     },
 
     /** Deletes the post on the conformance check's reserved slug (draft and published, in its locale) and the images imported for it; answers how many. */

@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { PacedReads, type ReadDone } from '../../../core/src/paced-reads';
+import { readersWaitOnTransactions } from './database-client';
 
 type Subscriber = Parameters<Core.Strapi['db']['lifecycles']['subscribe']>[0];
 /** A Query Engine lifecycle event, as a subscriber of the findOne actions receives it. */
@@ -17,7 +18,7 @@ type LifecycleEvent = Parameters<NonNullable<Extract<Subscriber, { models?: stri
  *   function splices by `indexOf`: called twice it would remove another subscriber, so it is called
  *   once. The subscriber is added last, and removed only after a turn of the event loop once nothing is
  *   pending, so no other subscriber's run skips one (Strapi's run walks the list by index);
- * - `strapi.db.dialect.client` names the database (`sqlite`).
+ * - on SQLite, readers wait for every query of the connection (database-client.ts).
  *
  * For an entry the plugin stored a large JSON body into, each event read parses megabytes, and on
  * SQLite (one connection) they run back to back: readers wait for all of them (issue #30). This paces
@@ -95,7 +96,7 @@ const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
      * SQLite, they will be paced.
      */
     expectEventReads(uid: string, rowIds: readonly number[]): void {
-      if (strapi.db.dialect.client !== 'sqlite' || !rowIds.length) return;
+      if (!readersWaitOnTransactions(strapi) || !rowIds.length) return;
       paced.expect(rowIds.map((id) => keyOf(uid, id)));
       if (!subscriptions.has(uid)) subscribe(uid);
       const subscription = subscriptions.get(uid)!;
