@@ -19,6 +19,8 @@ const observed = {
   provider: null,
   providerCalls: { upload: 0, uploadStream: 0 },
   dialectClient: null,
+  /** The most connections the database's pool opens (knex's pool of Strapi's connection). */
+  poolMax: null,
   /** Strapi's MCP server as the plugin finds it (`strapi.ai.mcp`: 5.47 and later), after every register. */
   mcp: null,
 };
@@ -116,6 +118,8 @@ module.exports = {
   async bootstrap({ strapi }) {
     if (!enabled()) return;
     observed.dialectClient = strapi.db.dialect.client;
+    const pool = strapi.db.connection.client.pool;
+    observed.poolMax = pool ? pool.max : null;
     observeMcp(strapi);
     await observeLifecycles(strapi);
     observeUploadProvider(strapi);

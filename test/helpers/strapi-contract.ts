@@ -62,6 +62,7 @@ const SHARED_BLOCKS = 'api::shared-blocks-article.shared-blocks-article';
 const CONTRACT_NOTE = 'api::contract-note.contract-note';
 const LARGE_BLOCKS_WRITE = 'server/src/strapi/large-blocks-write.ts';
 const EVENT_READS = 'server/src/strapi/entry-event-reads.ts';
+const DATABASE_CLIENT = 'server/src/strapi/database-client.ts';
 const UPLOAD_PROVIDER = 'server/src/strapi/upload-provider.ts';
 const BODY_PARSER = 'server/src/strapi/body-parser.ts';
 const STRAPI_MCP = 'server/src/mcp/strapi-mcp.ts';
@@ -110,6 +111,7 @@ interface Observed {
   provider: { upload: string; uploadStream: string; delete: string } | null;
   providerCalls: { upload: number; uploadStream: number };
   dialectClient: string | null;
+  poolMax: number | null;
   mcp: { ai: string; registerTool: string; isEnabled: string; enabled: boolean } | null;
 }
 
@@ -261,18 +263,36 @@ export const CONTRACT_FACTS: ContractFact[] = [
     name: 'lifecycles.subscribe honours `models` and answers the function that removes the subscriber',
     file: EVENT_READS,
     async check(site) {
-      const { lifecycles, dialectClient } = await observed(site);
+      const { lifecycles } = await observed(site);
       assert.deepEqual(
         lifecycles,
         { removable: true, calls: { note: 1, other: 0 } },
         `${EVENT_READS} subscribes for the target only and removes its subscriber when no read is pending: ` +
           'strapi.db.lifecycles.subscribe changed (@strapi/database dist/lifecycles/index.js)'
       );
+    },
+  },
+  {
+    name: 'strapi.db.dialect.client names the database, and SQLite has one connection (other databases more)',
+    file: DATABASE_CLIENT,
+    async check(site) {
+      const { dialectClient, poolMax } = await observed(site);
       assert.equal(
         dialectClient,
         site.databaseClient,
-        `${EVENT_READS} paces reads on SQLite only, known by strapi.db.dialect.client`
+        `${DATABASE_CLIENT} knows SQLite (event reads paced, a zone publish written in two) by strapi.db.dialect.client`
       );
+      if (site.databaseClient === 'sqlite')
+        assert.equal(
+          poolMax,
+          1,
+          `${DATABASE_CLIENT}: on SQLite readers wait on a transaction (one connection)`
+        );
+      else
+        assert.ok(
+          poolMax !== null && poolMax > 1,
+          `${DATABASE_CLIENT}: readers are answered beside a transaction (pool of ${poolMax})`
+        );
     },
   },
   {
