@@ -97,7 +97,8 @@ function writesInTwo(
  * The write, under the post's locks: everything that can be computed or read is done first (the
  * entry it updates, the body in the target's format, the values fitted to the fields, the author),
  * and the transaction holds only the database writes (categories and tags created, post, status,
- * ledger entry): all of them land, or none.
+ * ledger entry): all of them land, or none. One exception, where readers wait on a transaction
+ * (writesInTwo): the draft commits first, then the rest lands or none of it does.
  */
 export async function writeDelivery(
   publish: PublishPlan,
