@@ -208,17 +208,23 @@ const LABELS = { sqlite: 'SQLite', postgres: 'PostgreSQL', mysql: 'MariaDB' };
 function jobsOf(databases) {
   const integration = listTests('test');
   const jobs = [];
+  const fileJob = (client, file) => ({ client, name: file, files: [file] });
   if (databases.includes('sqlite')) {
-    jobs.push({ client: 'sqlite', files: [...listTests('core/test'), ...listTests('server/test')] });
-    for (const file of integration) jobs.push({ client: 'sqlite', files: [file] });
+    jobs.push({
+      client: 'sqlite',
+      name: 'unit',
+      files: [...listTests('core/test'), ...listTests('server/test')],
+    });
+    for (const file of integration) jobs.push(fileJob('sqlite', file));
   }
   for (const client of ['postgres', 'mysql'].filter((name) => databases.includes(name)))
     for (const file of integration.filter((name) => !DATABASE_INDEPENDENT.includes(name)))
-      jobs.push({ client, files: [file] });
+      jobs.push(fileJob(client, file));
   return jobs;
 }
 
-const jobKey = (job) => `${job.client} ${job.files.length === 1 ? job.files[0] : 'unit'}`;
+/** A job's name in the recorded times: its database and its file (or `unit`, `selected`). */
+const jobKey = (job) => `${job.client} ${job.name}`;
 
 function readRecordedSeconds() {
   try {
@@ -248,8 +254,7 @@ async function runPool(jobs, workerCount) {
         PLAYGROUND_PUBLIC_DIR: publicDir,
         TEST_DATABASE_TEMPLATES: templatesOf[job.client],
       };
-      const name = job.files.length === 1 ? path.basename(job.files[0], '.test.ts') : 'unit';
-      const outcome = await runJob(job, env, `[${job.client} ${n}: ${name}]`);
+      const outcome = await runJob(job, env, `[${job.client} ${n}: ${path.basename(job.name, '.test.ts')}]`);
       outcomes.push({ job, ...outcome });
     }
   };
@@ -261,7 +266,7 @@ async function runAll() {
   const only = process.argv.slice(2);
   const databases = (process.env.TEST_DATABASES ?? 'sqlite,postgres,mysql').split(',').map((d) => d.trim());
   const chosen = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
-  const jobs = only.length ? [{ client: chosen, files: only }] : jobsOf(databases);
+  const jobs = only.length ? [{ client: chosen, name: 'selected', files: only }] : jobsOf(databases);
   const workerCount = only.length ? 1 : Math.max(1, Number(process.env.TEST_WORKERS ?? 3));
   console.log(
     `\n=== ${jobs.length} jobs, ${workerCount} side by side (lines prefixed [database worker: file]) ===`
@@ -289,7 +294,7 @@ runAll().then((outcomes) => {
     const slowest = [...mine]
       .sort((a, b) => b.seconds - a.seconds)
       .slice(0, 8)
-      .map(({ job, seconds: s }) => `${jobKey(job).split(' ')[1]} ${Math.round(s)} s`);
+      .map(({ job, seconds: s }) => `${job.name} ${Math.round(s)} s`);
     console.log(
       `${LABELS[client]}: ${sum('passed')} passed, ${sum('failed')} failed, ${Math.round(sum('seconds'))} s of jobs`
     );

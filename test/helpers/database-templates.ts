@@ -17,13 +17,13 @@ import {
  * first start leaves, and each test's own environment and plugin config act on its copy as they would on
  * a first start (the plugin's start-up writes are idempotent, as a restart needs them to be).
  *
- * `npm test` (scripts/test.js) gives each pass a folder of its own in TEST_DATABASE_TEMPLATES, where the
- * template of that pass is recorded, and drops it and removes the folder when the pass ends
- * (drop-templates.ts). Without it (a test file run on its own with `node --test`), every start gets an
+ * `npm test` (scripts/test.js) gives each database of a run a folder of its own in
+ * TEST_DATABASE_TEMPLATES, where its templates are recorded, and drops them and removes the folder when
+ * the run ends (drop-templates.ts). Without it (a test file run on its own with `node --test`), every start gets an
  * empty database, as before.
  */
 
-/** What a pass's folder records of its template: its database. */
+/** What a folder records of a template: its database. */
 interface TemplateRecord {
   client: TestDatabase['client'];
   name: string;
@@ -32,7 +32,7 @@ interface TemplateRecord {
 /** This process's template, once found in the folder or made. */
 let template: Promise<TestDatabase> | undefined;
 
-/** The folder of this pass's templates, when the run keeps templates. */
+/** The folder of this database's templates, when the run keeps templates. */
 export const templatesFolder = (): string | undefined => process.env.TEST_DATABASE_TEMPLATES || undefined;
 
 /** The database's name: the PostgreSQL or MariaDB database, or the SQLite file's name without `.db`. */
@@ -46,24 +46,21 @@ const nameOf = (database: TestDatabase) =>
  */
 const recordPrefix = () => `${suiteDatabaseClient()}-playground`;
 const recordFileIn = (folder: string) => path.join(folder, `${recordPrefix()}-${process.pid}.json`);
-const existingRecordIn = (folder: string): string | undefined => {
-  if (!fs.existsSync(folder)) return undefined;
-  const name = fs
-    .readdirSync(folder)
-    .find((file) => file.startsWith(`${recordPrefix()}-`) && file.endsWith('.json'));
-  return name && path.join(folder, name);
-};
-
-const readRecords = (folder: string): TemplateRecord[] =>
+/** The record files in the folder (a `.json.tmp` is a record still being written). */
+const recordFiles = (folder: string): string[] =>
   fs.existsSync(folder)
     ? fs
         .readdirSync(folder)
         .filter((file) => file.endsWith('.json'))
-        .map((file) => JSON.parse(fs.readFileSync(path.join(folder, file), 'utf8')) as TemplateRecord)
+        .map((file) => path.join(folder, file))
     : [];
+const readRecord = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8')) as TemplateRecord;
+const existingRecordIn = (folder: string): string | undefined =>
+  recordFiles(folder).find((file) => path.basename(file).startsWith(`${recordPrefix()}-`));
+const readRecords = (folder: string): TemplateRecord[] => recordFiles(folder).map(readRecord);
 
 /**
- * A new database copied from the pass's template, which `makeTemplate` creates the first time (by starting
+ * A new database copied from this database's template, which `makeTemplate` creates the first time (by starting
  * the playground once on the database it is given and stopping it).
  */
 export async function databaseFromTemplate(
@@ -73,7 +70,7 @@ export async function databaseFromTemplate(
   template ??= (async () => {
     const existing = existingRecordIn(folder);
     if (existing) {
-      const record = JSON.parse(fs.readFileSync(existing, 'utf8')) as TemplateRecord;
+      const record = readRecord(existing);
       return testDatabaseNamed(record.client, record.name);
     }
     const recordFile = recordFileIn(folder);

@@ -1,6 +1,6 @@
 /**
- * `node --import tsx test/helpers/drop-templates.ts <folder>`: drops the template databases a pass's
- * folder records (see database-templates.ts) and removes the folder. scripts/test.js runs it when a pass
+ * `node --import tsx test/helpers/drop-templates.ts <folder>`: drops the template databases a
+ * folder records (see database-templates.ts) and removes the folder. scripts/test.js runs it when a run
  * ends, so that dropping a database is written once, in databases.ts.
  */
 import { dropRecordedTemplates } from './database-templates';

@@ -6,7 +6,7 @@ import type { ImageWarning, ImportedImage } from '../../../core/src/contracts';
 import { createLimiter } from '../../../core/src/images/concurrency';
 import type { FeaturedImageOutcome } from '../../../core/src/images/featured-outcome';
 import { displayedSource, libraryFileStem, warningSource } from '../../../core/src/images/library-names';
-import { IMAGE_PROCESSING_SLOTS } from '../utils/image-processing-slots';
+import { IMAGE_PROCESSING_SLOTS } from '../utils/image-processing';
 import { stageTimings } from '../utils/stage-timings';
 import { claimEarlierImports, findKnownSources } from './claims';
 import { absoluteUrl } from './context';

@@ -5,8 +5,7 @@ import { verifyImageDecodes } from '../../../core/src/images/image-check';
 import { mediaContentLock } from '../../../core/src/images/upload-journal';
 import type { StageClock } from '../../../core/src/stage-timings';
 import { getService } from '../utils/get-service';
-import { processImageSlots } from '../utils/image-processing-slots';
-import { processPixelBudget } from '../utils/pixel-budget';
+import { processImage } from '../utils/image-processing';
 import { sourcesOf, uploadServiceOf } from './context';
 import { mediaFileOf, type MediaFile } from './sources';
 import type { ImportGates, Importer, SourceImage, SourceKeys } from './types';
@@ -59,7 +58,7 @@ export interface Downloaded {
  * Uploads new bytes. The row goes in first, with the file's name, so a crash between upload and
  * record leaves something the next import can find. The full decode and Strapi's own image
  * processing run under the process's pixel budget (shared with the WordPress uploads, see
- * utils/pixel-budget). Under the content lock.
+ * utils/image-processing). Under the content lock.
  */
 export async function uploadNew(
   strapi: Core.Strapi,
@@ -83,20 +82,16 @@ export async function uploadNew(
   });
   let file: MediaFile;
   try {
-    // The article's processing slot, then the process's, then the budget: always in this order, and
-    // whoever holds budget waits for nothing else.
+    // The article's processing slot, then the process's (utils/image-processing): always in this order,
+    // and whoever holds pixel budget waits for nothing else.
     const queued = clock.begin('queue');
     file = await gates.processing(() =>
-      processImageSlots(() =>
-        processPixelBudget.run(header.pixels, policy.maxPixelsInFlight, async () => {
-          queued();
-          await clock.time('checks', () => verifyImageDecodes(filepath, policy.maxPixels));
-          const checked = { filepath, size, name: uploadName, mimeType: header.mimeType, alt: image.alt };
-          return clock.time('strapi upload', () =>
-            upload(strapi, checked, mediaContentLock(keys.contentHash))
-          );
-        })
-      )
+      processImage(header.pixels, policy.maxPixelsInFlight, async () => {
+        queued();
+        await clock.time('checks', () => verifyImageDecodes(filepath, policy.maxPixels));
+        const checked = { filepath, size, name: uploadName, mimeType: header.mimeType, alt: image.alt };
+        return clock.time('strapi upload', () => upload(strapi, checked, mediaContentLock(keys.contentHash)));
+      })
     );
   } catch (error) {
     await sources.remove(rowId);

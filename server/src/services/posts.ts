@@ -140,16 +140,12 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * Creates the post, or updates the existing document, leaving it in the requested state: published,
-     * or a draft only (a published version is unpublished, so the post's status is what was asked).
-     * Only the entry in `locale` is written: updating a document that has no entry in that locale
-     * creates its localization (Strapi copies the non-localized fields from the other locales).
-     * A `bodyJson` (a large Blocks body, saved as a stand-in) is then stored into the entry's rows (server/src/strapi/large-blocks-write.ts).
-     * Answers the document and the post's stable id, its draft row's id in its locale (which survives
-     * publishing and updates): the draft is written first and published after, as Strapi's own
-     * `status: 'published'` does, so the id comes from the write instead of a read after it.
+     * The draft half of a save: creates the post, or updates the existing document's draft, in
+     * `locale` only (updating a document that has no entry in that locale creates its localization;
+     * Strapi copies the non-localized fields from the other locales). Answers the document and the
+     * post's stable id, its draft row's id in its locale (which survives publishing and updates), from
+     * the write instead of a read after it. `settleStatus` then leaves it in the requested state.
      */
-    /** The draft half of a save: creates or updates the post's draft in `locale`; answers its ids. */
     async saveDraft(
       target: PublishTarget,
       existingDocumentId: string | undefined,
@@ -165,8 +161,10 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * The status half: publishes the saved draft, or withdraws the published version of a post that
-     * existed when the delivery is a draft; then stores a large Blocks body's JSON into the rows written.
+     * The status half: publishes the saved draft (as Strapi's own `status: 'published'` does, draft
+     * first), or withdraws the published version of a post that existed when the delivery is a draft,
+     * so the post's status is what was asked. Then a `bodyJson` (a large Blocks body, saved as a
+     * stand-in) is stored into the entry's rows (server/src/strapi/large-blocks-write.ts).
      */
     async settleStatus(
       target: PublishTarget,

@@ -9,8 +9,7 @@ import { uploadTooLarge, WordPressError } from '../../../core/src/wordpress/erro
 import type { MediaFields } from '../../../core/src/wordpress/media-request';
 import type { MediaView } from '../../../core/src/wordpress/media-json';
 import { getService } from '../utils/get-service';
-import { processImageSlots } from '../utils/image-processing-slots';
-import { processPixelBudget } from '../utils/pixel-budget';
+import { processImage } from '../utils/image-processing';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
 
 /** An uploaded file on disk (see wordpress/request-body), with the text fields sent beside it. */
@@ -102,28 +101,26 @@ const wordpressMedia = ({ strapi }: { strapi: Core.Strapi }) => {
             .digest('hex')
         );
         const [row] = await getService(strapi, 'locks').withLocks([lockName], () =>
-          processImageSlots(() =>
-            processPixelBudget.run(header.pixels, maxPixelsInFlight, async () => {
-              await verifyImageDecodes(file.filepath, maxPixels);
-              return journal.track(name, lockName, () =>
-                uploadService().upload({
-                  data: {
-                    fileInfo: {
-                      name,
-                      alternativeText: fields.alt_text?.trim() || null,
-                      caption: fields.caption?.trim() || null,
-                    },
+          processImage(header.pixels, maxPixelsInFlight, async () => {
+            await verifyImageDecodes(file.filepath, maxPixels);
+            return journal.track(name, lockName, () =>
+              uploadService().upload({
+                data: {
+                  fileInfo: {
+                    name,
+                    alternativeText: fields.alt_text?.trim() || null,
+                    caption: fields.caption?.trim() || null,
                   },
-                  files: {
-                    filepath: file.filepath,
-                    originalFilename: name,
-                    mimetype: header.mimeType,
-                    size: file.size,
-                  },
-                })
-              );
-            })
-          )
+                },
+                files: {
+                  filepath: file.filepath,
+                  originalFilename: name,
+                  mimetype: header.mimeType,
+                  size: file.size,
+                },
+              })
+            );
+          })
         );
         await journal.clear(name);
         return viewOf(row as unknown as UploadFileRow);
