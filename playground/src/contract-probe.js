@@ -53,8 +53,36 @@ function observeBodyParser(strapi) {
   });
 }
 
+/**
+ * For each status and locale, the ids of a document's rows the Document Service reads, and those the
+ * Query Engine reads by `publishedAt` and `locale` (server/src/strapi/plain-lookups.ts's rule).
+ */
+async function versionRows(strapi, uid, documentId) {
+  const answers = [];
+  for (const status of ['draft', 'published'])
+    for (const locale of ['en', 'fr']) {
+      const byDocuments = await strapi.documents(uid).findMany({
+        filters: { documentId },
+        status,
+        locale,
+        fields: ['id'],
+      });
+      const byQueryEngine = await strapi.db.query(uid).findMany({
+        where: { documentId, publishedAt: status === 'draft' ? null : { $notNull: true }, locale },
+        select: ['id'],
+      });
+      const ids = (rows) => rows.map((row) => row.id).sort((a, b) => a - b);
+      answers.push({ status, locale, documents: ids(byDocuments), queryEngine: ids(byQueryEngine) });
+    }
+  return answers;
+}
+
 function answerAtProbePath(strapi) {
   strapi.server.use(async (ctx, next) => {
+    if (ctx.path === `${PROBE_PATH}/versions`) {
+      ctx.body = await versionRows(strapi, String(ctx.query.uid), String(ctx.query.documentId));
+      return;
+    }
     if (ctx.path !== PROBE_PATH) return next();
     ctx.body = observed;
   });

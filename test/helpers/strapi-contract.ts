@@ -65,6 +65,7 @@ const EVENT_READS = 'server/src/strapi/entry-event-reads.ts';
 const DATABASE_CLIENT = 'server/src/strapi/database-client.ts';
 const UPLOAD_PROVIDER = 'server/src/strapi/upload-provider.ts';
 const BODY_PARSER = 'server/src/strapi/body-parser.ts';
+const PLAIN_LOOKUPS = 'server/src/strapi/plain-lookups.ts';
 const STRAPI_MCP = 'server/src/mcp/strapi-mcp.ts';
 const PLUGIN_TOOLS = ['article_publisher_publish', 'article_publisher_site', 'article_publisher_recent'];
 
@@ -195,6 +196,48 @@ export const CONTRACT_FACTS: ContractFact[] = [
           'published row on a draft delivery: Strapi’s i18n sync of non-localized fields changed ' +
           '(@strapi/i18n dist/server/services/localizations.js syncNonLocalizedAttributes)'
       );
+    },
+  },
+  {
+    name: 'the Query Engine selects a version as the Document Service’s status and locale do (publishedAt, locale)',
+    file: PLAIN_LOOKUPS,
+    async check(site) {
+      // A document with a published fr version, its fr draft and an en draft (no en published version).
+      const french = await contentManager(site, 'POST', `${SHARED_BLOCKS}?locale=fr`, {
+        title: 'La version',
+        slug: unique('la-version'),
+        body: paragraph('fr'),
+      });
+      const { documentId } = french;
+      await contentManager(site, 'POST', `${SHARED_BLOCKS}/${documentId}/actions/publish?locale=fr`, {});
+      await contentManager(site, 'PUT', `${SHARED_BLOCKS}/${documentId}?locale=en`, {
+        title: 'The version',
+        slug: unique('the-version'),
+        body: paragraph('en'),
+      });
+      const response = await request(
+        `${site.url}/_contract-probe/versions?uid=${SHARED_BLOCKS}&documentId=${documentId}`
+      );
+      assert.equal(response.status, 200, `the contract probe's versions: ${response.text}`);
+      const answers = response.json as {
+        status: string;
+        locale: string;
+        documents: number[];
+        queryEngine: number[];
+      }[];
+      assert.deepEqual(
+        answers.map(({ status, locale, documents }) => `${status} ${locale}: ${documents.length}`),
+        ['draft en: 1', 'draft fr: 1', 'published en: 0', 'published fr: 1'],
+        'the document has the versions this fact compares'
+      );
+      for (const { status, locale, documents, queryEngine } of answers)
+        assert.deepEqual(
+          queryEngine,
+          documents,
+          `${PLAIN_LOOKUPS} reads a ${status} version in ${locale} with the Query Engine by publishedAt ` +
+            `(null for a draft) and locale: the Document Service's status and locale select other rows now ` +
+            '(@strapi/core dist/services/document-service/draft-and-publish.js, i18n)'
+        );
     },
   },
   {

@@ -2,6 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { localeParams } from '../../../core/src/locale';
 import type { RelatedType } from '../../../core/src/target-profile/profile';
 import { documentsOf } from '../strapi/documents';
+import { lookUp } from '../strapi/plain-lookups';
 import type { PostData } from './posts';
 import type { CategoryRow } from '../publish/types';
 
@@ -17,8 +18,9 @@ export interface CategoryMatch extends CategoryRow {
 export type NamedType = RelatedType & { parent?: string | null };
 
 /**
- * Reads and writes of the category (and tag) types' entries, through Strapi's Document Service. On a
- * localized type each one is scoped to the article's locale (`locale`): found and created there only.
+ * Reads and writes of the category (and tag) types' entries: writes through Strapi's Document Service,
+ * the plain lookups by name or slug through server/src/strapi/plain-lookups.ts. On a localized type
+ * each one is scoped to the article's locale (`locale`): found and created there only.
  */
 const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
@@ -26,6 +28,7 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
     ...(type.draftAndPublish ? { status: 'published' } : {}),
     ...localeParams(type, locale),
   });
+  const nameFields = (type: NamedType) => (type.name ? [type.name.field] : []);
   const nameOf = (type: NamedType, row: Record<string, unknown>) =>
     type.name ? String(row[type.name.field] ?? '') : '';
   const rowOf = (type: NamedType, row: Record<string, unknown>): CategoryRow => ({
@@ -34,16 +37,18 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
     name: nameOf(type, row),
   });
 
+  /** The published entries (as links point to them) that `filters` names, with their name and parent. */
   async function findMatches(
     type: NamedType,
-    filters: object,
+    filters: Record<string, unknown>,
     locale: string | undefined
   ): Promise<CategoryMatch[]> {
-    const rows = await documents(type.uid).findMany({
+    const rows = await lookUp(strapi, type, {
       filters,
-      ...(type.parent ? { populate: { [type.parent]: { fields: ['id'] } } } : {}),
-      sort: 'id:asc',
-      ...published(type, locale),
+      status: 'published',
+      locale,
+      fields: nameFields(type),
+      ...(type.parent ? { relation: type.parent } : {}),
     });
     return rows.map((row) => {
       const parent = type.parent
@@ -95,11 +100,11 @@ const categoryStore = ({ strapi }: { strapi: Core.Strapi }) => {
       locale: string | undefined
     ): Promise<CategoryRow[]> {
       if (!type.name) return [];
-      const rows = await documents(type.uid).findMany({
+      const rows = await lookUp(strapi, type, {
         filters: { [type.name.field]: { $eqi: name } },
-        fields: ['id', 'documentId', type.name.field],
-        sort: 'id:asc',
-        ...published(type, locale),
+        status: 'published',
+        locale,
+        fields: nameFields(type),
       });
       return rows.map((row) => rowOf(type, row));
     },

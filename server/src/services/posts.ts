@@ -8,13 +8,14 @@ import type { PublishTarget } from '../../../core/src/publish-target';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
 import { documentsOf, type DocumentRow } from '../strapi/documents';
 import { storeBlocksBodyJson } from '../strapi/large-blocks-write';
+import { lookUp } from '../strapi/plain-lookups';
 import { getService } from '../utils/get-service';
 import { schemaCatalog } from '../utils/schema-catalog';
 import { toResendableComponents } from '../utils/zone-components';
 
 export type PostData = Record<string, unknown>;
 
-/** Reads and writes of the target's entries (the posts), through Strapi's Document Service. */
+/** Reads and writes of the target's entries (the posts), through Strapi's Document Service (the slug's plain lookup: server/src/strapi/plain-lookups.ts). */
 const posts = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
   const draftOnly = (target: PublishTarget) => (target.draftAndPublish ? { status: 'draft' } : {});
@@ -61,14 +62,14 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** Whether the slug's entry exists: a plain lookup of its id. */
-    async entryExists(target: PublishTarget, locale: string | undefined, filters: object): Promise<boolean> {
-      const row = await documents(target.uid).findFirst({
-        filters,
-        ...entryScope(target, locale),
-        fields: ['id'],
-      });
-      return row !== null;
+    /** Whether the slug's entry exists: a plain lookup of its id (its draft: every document has one). */
+    async entryExists(
+      target: PublishTarget,
+      locale: string | undefined,
+      filters: Record<string, unknown>
+    ): Promise<boolean> {
+      const rows = await lookUp(strapi, target, { filters, status: 'draft', locale, first: true });
+      return rows.length > 0;
     },
 
     /** The draft version of the document `documentId` in `locale` (as findPostBySlug reads it), if any. */
@@ -86,7 +87,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** How the post of a slug is found: by its slug field, or by the document the plugin's record names. */
-    async postFilters(target: PublishTarget, slug: string): Promise<object | null> {
+    async postFilters(target: PublishTarget, slug: string): Promise<Record<string, unknown> | null> {
       if (target.slug) return { [target.slug.field]: slug };
       const documentId = await getService(strapi, 'deliveries').findLatestDocumentOf(target.uid, slug);
       return documentId ? { documentId } : null;
