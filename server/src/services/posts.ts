@@ -15,7 +15,10 @@ import { toResendableComponents } from '../utils/zone-components';
 
 export type PostData = Record<string, unknown>;
 
-/** Reads and writes of the target's entries (the posts), through Strapi's Document Service (the slug's plain lookup: server/src/strapi/plain-lookups.ts). */
+/**
+ * Reads and writes of the target's entries (the posts), through Strapi's Document Service; whether a
+ * slug's entry exists is a plain lookup (server/src/strapi/plain-lookups.ts).
+ */
 const posts = ({ strapi }: { strapi: Core.Strapi }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
   const draftOnly = (target: PublishTarget) => (target.draftAndPublish ? { status: 'draft' } : {});
