@@ -163,24 +163,35 @@ const PIXEL_PNG = Buffer.from(
   'base64'
 );
 
+/**
+ * A shared-blocks document created and published in fr, then given an en localization saved as a draft
+ * (through the Content Manager, as an editor would): its documentId. Each body is one paragraph of the text given.
+ */
+async function frenchPublishedEnglishDraft(
+  site: ContractSite,
+  bodies: { fr: string; en: string }
+): Promise<string> {
+  const { documentId } = await contentManager(site, 'POST', `${SHARED_BLOCKS}?locale=fr`, {
+    title: 'Le tuyau',
+    slug: unique('le-tuyau'),
+    body: paragraph(bodies.fr),
+  });
+  await contentManager(site, 'POST', `${SHARED_BLOCKS}/${documentId}/actions/publish?locale=fr`, {});
+  await contentManager(site, 'PUT', `${SHARED_BLOCKS}/${documentId}?locale=en`, {
+    title: 'The hose',
+    slug: unique('the-hose'),
+    body: paragraph(bodies.en),
+  });
+  return documentId;
+}
+
 export const CONTRACT_FACTS: ContractFact[] = [
   {
     name: 'i18n copies a field it does not localize only into the other locales’ rows of the same status',
     file: LARGE_BLOCKS_WRITE,
     async check(site) {
-      const french = await contentManager(site, 'POST', `${SHARED_BLOCKS}?locale=fr`, {
-        title: 'Le tuyau',
-        slug: unique('le-tuyau'),
-        body: paragraph('one'),
-      });
-      const { documentId } = french;
-      await contentManager(site, 'POST', `${SHARED_BLOCKS}/${documentId}/actions/publish?locale=fr`, {});
       // An en localization, saved as a draft: its shared body reaches the fr draft, not the live fr entry.
-      await contentManager(site, 'PUT', `${SHARED_BLOCKS}/${documentId}?locale=en`, {
-        title: 'The hose',
-        slug: unique('the-hose'),
-        body: paragraph('two'),
-      });
+      const documentId = await frenchPublishedEnglishDraft(site, { fr: 'one', en: 'two' });
       const row = async (locale: string, status: 'draft' | 'published') =>
         textOf(
           (await readEntries(site.url, 'shared-blocks-articles', { documentId }, {}, status, locale))[0]
@@ -203,18 +214,7 @@ export const CONTRACT_FACTS: ContractFact[] = [
     file: PLAIN_LOOKUPS,
     async check(site) {
       // A document with a published fr version, its fr draft and an en draft (no en published version).
-      const french = await contentManager(site, 'POST', `${SHARED_BLOCKS}?locale=fr`, {
-        title: 'La version',
-        slug: unique('la-version'),
-        body: paragraph('fr'),
-      });
-      const { documentId } = french;
-      await contentManager(site, 'POST', `${SHARED_BLOCKS}/${documentId}/actions/publish?locale=fr`, {});
-      await contentManager(site, 'PUT', `${SHARED_BLOCKS}/${documentId}?locale=en`, {
-        title: 'The version',
-        slug: unique('the-version'),
-        body: paragraph('en'),
-      });
+      const documentId = await frenchPublishedEnglishDraft(site, { fr: 'fr', en: 'en' });
       const response = await request(
         `${site.url}/_contract-probe/versions?uid=${SHARED_BLOCKS}&documentId=${documentId}`
       );

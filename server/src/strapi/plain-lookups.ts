@@ -67,7 +67,7 @@ export async function lookUp(
   const fields = ['id', 'documentId', ...(lookup.fields ?? [])];
   const where = versionWhere(type, lookup);
   if (!where) {
-    const rows = await documentsOf(strapi, type.uid).findMany({
+    return documentsOf(strapi, type.uid).findMany({
       filters: lookup.filters,
       ...(type.draftAndPublish ? { status: lookup.status } : {}),
       fields,
@@ -75,7 +75,6 @@ export async function lookUp(
       sort: 'id:asc',
       ...(lookup.first ? { limit: 1 } : {}),
     });
-    return rows;
   }
   const engine = strapi.db.query(type.uid as never) as unknown as QueryEngine;
   return engine.findMany({
