@@ -21,7 +21,7 @@ import {
 import type { PublishCollaborators } from '../src/publish/collaborators';
 import { planPublish, PostGone, SlugTaken, type PostSelection } from '../src/publish/plan';
 import { previewArticle } from '../src/publish/preview';
-import { deliver } from '../src/publish/write';
+import { deliver } from '../src/publish/deliver';
 import articleWork from '../src/services/article-work';
 import { decideImages } from '../../core/src/images/image-decisions';
 import { imagesToImport } from '../../core/src/images/images-to-import';
@@ -78,6 +78,10 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     existing: null as DocumentRow | null,
     /** A write that throws, to see what a failure leaves. */
     failAt: undefined as 'save post' | 'settle status' | undefined,
+    /** Whether no other holder has the post's locks (for a lock taken inside a transaction). */
+    locksFree: true,
+    /** The slug entry's stamps, read one after another; when none are left, the existing entry's. */
+    stamps: [] as (string | null)[],
   };
   const use: PublishCollaborators = {
     targetSchema: { requireUsable: () => target },
@@ -107,6 +111,11 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
         return call('settle status', undefined);
       },
       postExists: async () => call('post exists', true),
+      entryStamp: async () =>
+        call(
+          'stamp entry',
+          state.stamps.length ? (state.stamps.shift() ?? null) : state.existing ? 'stamp-1' : null
+        ),
     },
     deliveries: {
       recordDelivery: async (record) => {
@@ -120,6 +129,7 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     },
     locks: {
       withLocks: async (_names, work) => work(call('take locks', held)),
+      tryTakeWithin: async () => call('take locks in transaction', state.locksFree ? held : undefined),
     },
     schedules: {
       settle: async (request) => {
@@ -164,11 +174,17 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     transaction: async (work) => {
       calls.push('BEGIN');
       // The fake's statements are its calls: no connection is needed to run them.
-      const result = await work(undefined as unknown as Parameters<typeof work>[0]);
+      const result = await work(undefined as unknown as Parameters<typeof work>[0]).catch(
+        (error: unknown) => {
+          calls.push('ROLLBACK');
+          throw error;
+        }
+      );
       calls.push('COMMIT');
       return result;
     },
     readersWaitOnTransactions: false,
+    transactionsRunOneAtATime: false,
   };
   return { use, state, calls, saved, ledger, settled };
 }
@@ -283,6 +299,75 @@ describe('publish stages without Strapi (issue #30)', () => {
       const oneTransaction = await publishZone(3, true, 'settle status');
       assert.ok(oneTransaction.outcome instanceof Error);
       assert.ok(oneTransaction.calls.includes('discard'), 'the rolled-back write shows nothing');
+    });
+  });
+
+  describe('a publish that imports nothing, where transactions run one at a time (SQLite)', () => {
+    /** The request without its figure: nothing to import. */
+    const PLAIN = { ...REQUEST, content: REQUEST.content.replace(/<figure>.*<\/figure>/, '') };
+    const publishPlain = async (
+      options: {
+        oneAtATime?: boolean;
+        locksFree?: boolean;
+        stamps?: (string | null)[];
+        request?: object;
+      } = {}
+    ) => {
+      const site = fakeSite(TARGETS.html());
+      site.use.transactionsRunOneAtATime = options.oneAtATime ?? true;
+      site.state.locksFree = options.locksFree ?? true;
+      site.state.stamps = options.stamps ?? [];
+      const request = parsePublishRequest(options.request ?? PLAIN);
+      const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
+      const publish = await planPublish(article, { source: 'api' }, config, clock(), site.use);
+      const written = await deliver(publish, site.use);
+      return { ...site, written };
+    };
+    const count = (calls: string[], name: string) => calls.filter((call) => call === name).length;
+
+    it('takes its locks inside its write transaction, after checking the entry is as it was read: one commit', async () => {
+      const { calls, ledger, written } = await publishPlain();
+      assert.equal(count(calls, 'take locks'), 0, 'no lock taken (and committed) before the reads');
+      assert.equal(count(calls, 'BEGIN'), 1);
+      const inside = calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('COMMIT'));
+      assert.deepEqual(inside, ['take locks in transaction', 'stamp entry', 'find translation', ...WRITES]);
+      assert.ok(calls.indexOf('stamp entry') < calls.indexOf('BEGIN'), 'the entry is read before, too');
+      assert.equal(ledger.length, 1);
+      assert.equal(written.created, true);
+    });
+
+    it('locks held elsewhere: rolls back before writing, then publishes under locks taken first', async () => {
+      const yielded = await publishPlain({ locksFree: false });
+      const { calls } = yielded;
+      assert.deepEqual(calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('ROLLBACK')), [
+        'take locks in transaction',
+      ]);
+      assert.ok(calls.indexOf('take locks') > calls.indexOf('ROLLBACK'), 'then the locks are taken first');
+      assert.equal(count(calls, 'COMMIT'), 1);
+      assert.equal(yielded.saved.length, 1, 'the post is saved once');
+      assert.equal(yielded.ledger.length, 1);
+      // The publish under the locks composes again: its warnings are not listed twice.
+      const once = await publishPlain();
+      assert.deepEqual(yielded.ledger[0].warnings, once.ledger[0].warnings);
+    });
+
+    it('an entry that appeared after it was read: rolls back, then publishes under the locks', async () => {
+      const { calls, saved, ledger } = await publishPlain({ stamps: [null, 'stamp-9'] });
+      assert.deepEqual(calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('ROLLBACK')), [
+        'take locks in transaction',
+        'stamp entry',
+      ]);
+      assert.ok(calls.indexOf('take locks') > calls.indexOf('ROLLBACK'));
+      assert.equal(saved.length, 1);
+      assert.equal(ledger.length, 1);
+    });
+
+    it('an article with an image, or a database of many connections: its locks are taken first', async () => {
+      for (const options of [{ request: REQUEST }, { oneAtATime: false }]) {
+        const { calls } = await publishPlain(options);
+        assert.equal(count(calls, 'take locks in transaction'), 0, JSON.stringify(options));
+        assert.ok(calls.indexOf('take locks') < calls.indexOf('BEGIN'), JSON.stringify(options));
+      }
     });
   });
 

@@ -23,6 +23,7 @@ export interface PublishCollaborators {
     | 'settleStatus'
     | 'postExists'
     | 'findPostByDocument'
+    | 'entryStamp'
   >;
   deliveries: Pick<
     PluginServices['deliveries'],
@@ -32,7 +33,7 @@ export interface PublishCollaborators {
     | 'findNewestWebhookTimestamp'
     | 'findLatestHookDelivery'
   >;
-  locks: Pick<PluginServices['locks'], 'withLocks'>;
+  locks: Pick<PluginServices['locks'], 'withLocks' | 'tryTakeWithin'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */
   schedules: Pick<PluginServices['schedules'], 'settle'>;
   /** The WordPress door's own terms, for targets without a category or tag relation. */
@@ -44,4 +45,6 @@ export interface PublishCollaborators {
   transaction<T>(work: (transaction: Connection) => Promise<T>): Promise<T>;
   /** Whether the site's readers wait while a transaction runs (SQLite's one connection). */
   readersWaitOnTransactions: boolean;
+  /** Whether the site's transactions run one at a time (SQLite), so a lock can be taken inside one. */
+  transactionsRunOneAtATime: boolean;
 }

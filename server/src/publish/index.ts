@@ -10,8 +10,8 @@ import { planPublish, type PostSelection } from './plan';
 import { previewArticle } from './preview';
 import { resultOf } from './result';
 import type { Connection, DeliveryOrigin } from './types';
-import { deliver } from './write';
-import { readersWaitOnTransactions } from '../strapi/database-client';
+import { deliver } from './deliver';
+import { readersWaitOnTransactions, transactionsRunOneAtATime } from '../strapi/database-client';
 import { getService } from '../utils/get-service';
 import { stageTimings } from '../utils/stage-timings';
 
@@ -39,6 +39,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     transaction: <T>(work: (transaction: Connection) => Promise<T>) =>
       strapi.db.transaction(({ trx }) => work(trx)) as unknown as Promise<T>,
     readersWaitOnTransactions: readersWaitOnTransactions(strapi),
+    transactionsRunOneAtATime: transactionsRunOneAtATime(strapi),
   });
 
   return {

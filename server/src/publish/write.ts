@@ -1,5 +1,4 @@
 import { withoutImportWarnings } from '../../../core/src/dry-run';
-import { BODY_WRITERS } from '../../../core/src/body-formats';
 import type { PostStatus } from '../../../core/src/config';
 import { featuredFileId, featuredImageWarning } from '../../../core/src/images/featured-outcome';
 import { countPlacedImages } from '../../../core/src/images/image-counts';
@@ -16,8 +15,7 @@ import type { DocumentRow } from '../strapi/documents';
 import type { ArticleMedia } from '../media/types';
 import type { PublishCollaborators } from './collaborators';
 import { composeEntry } from './compose-entry';
-import { addNew, PostGone, refuseBlockedFields, SlugTaken, type PublishPlan } from './plan';
-import { findRepeat, type Unchanged } from './repeat';
+import { addNew, type PublishPlan } from './plan';
 
 /** The ledger's `title` is a Strapi `string`, capped at 255 characters. */
 const LEDGER_TITLE_MAX_LENGTH = 255;
@@ -44,24 +42,17 @@ function placedImageCounts(media: ArticleMedia): { imagesImported: number; image
   return { imagesImported: imported, imagesReused: reused };
 }
 
-/** What a delivery that writes nothing answers: the post as the ledger's newest entry left it. */
-const unchanged = ({ record, stale }: Unchanged): Written => ({
-  created: false,
-  duplicate: true,
-  stale,
-  status: record.requestedStatus,
-  documentId: record.targetDocumentId,
-  postId: record.postId,
-  categories: [],
-  media: {
-    libraryFiles: new Map(),
-    featured: { kind: 'unchanged', stale },
-    imported: [],
-    warnings: [],
-    refusedSources: [],
-    uploadedFileIds: [],
-  },
-});
+/**
+ * How a write holds the post's locks: taken and committed before its reads (every publish that
+ * imports something), or taken by its own transaction, which first checks that the slug's entry is
+ * still what was read before it (`stamp`, see writesInOneCommit).
+ */
+export type PostLocking =
+  | { kind: 'held'; held: HeldLocks }
+  | { kind: 'in transaction'; stamp: string | null };
+
+/** Thrown inside a write that commits once, to roll it back: the locks are held elsewhere, or the entry changed. */
+export class OneCommitYields extends Error {}
 
 /** How far a write got: once a draft is committed, its imported images are in use (see deliverHolding). */
 export interface WriteProgress {
@@ -103,10 +94,11 @@ function writesInTwo(
 export async function writeDelivery(
   publish: PublishPlan,
   media: ArticleMedia,
-  held: HeldLocks,
+  locking: PostLocking,
   existing: DocumentRow | null,
   use: Pick<
     PublishCollaborators,
+    | 'locks'
     | 'posts'
     | 'categories'
     | 'siteInfo'
@@ -167,7 +159,8 @@ export async function writeDelivery(
   const finish = async (
     transaction: Connection,
     { documentId, postId }: { documentId: string; postId: number },
-    linked: CategoryRow[]
+    linked: CategoryRow[],
+    held: HeldLocks
   ): Promise<Written> => {
     // A WordPress post's own terms go with the post: a crash never leaves it without them.
     if (origin.source === 'wordpress')
@@ -240,10 +233,27 @@ export async function writeDelivery(
     };
   };
 
+  /** The locks, inside the write's transaction: held since before the reads, or taken now (see PostLocking). */
+  const lockWithin = async (transaction: Connection): Promise<HeldLocks> => {
+    if (locking.kind === 'held') return locking.held;
+    const held = await use.locks.tryTakeWithin(transaction, publish.lockNames);
+    if (!held) throw new OneCommitYields();
+    if ((await posts.entryStamp(target, article.slug, locale)) !== locking.stamp) throw new OneCommitYields();
+    if (
+      locking.stamp === null &&
+      (await posts.findTranslatedDocument(target, article.slug, publish.otherLocales)) !== translated
+    )
+      throw new OneCommitYields();
+    return held;
+  };
+  const twoTransactions = writesInTwo(publish, entry.bodyJson !== undefined, data, use);
+  // Two commits need the locks held across both: such a write takes them first.
+  if (twoTransactions && locking.kind === 'in transaction') throw new OneCommitYields();
+
   // Timed as one stage with nothing timed inside it, so the stage is the transactions' whole length.
   const transaction = clock.begin('transaction');
   let written: Written;
-  if (writesInTwo(publish, entry.bodyJson !== undefined, data, use)) {
+  if (twoTransactions && locking.kind === 'held') {
     // The draft in one transaction, then the published version and the rest in a second, as an editor
     // saves and then publishes: readers are answered between them (see writesInTwo).
     const { linked, saved } = await use.transaction(async () => {
@@ -254,70 +264,20 @@ export async function writeDelivery(
     await letReadersIn();
     written = await use.transaction(async (transaction) => {
       await posts.settleStatus(target, saved, statusOptions);
-      return finish(transaction, saved, linked);
+      return finish(transaction, saved, linked, locking.held);
     });
   } else
     written = await use.transaction(async (transaction) => {
+      const held = await lockWithin(transaction);
       const linked = await linkTerms();
       const saved = await saveDraft();
       await posts.settleStatus(target, saved, statusOptions);
-      return finish(transaction, saved, linked);
+      return finish(transaction, saved, linked, held);
     });
   transaction();
   // No turn here: the next turns run what the commit set off (Strapi's events read the entry), and
   // the answer would wait for them.
   return written;
-}
-
-type DeliverUse = Pick<
-  PublishCollaborators,
-  | 'posts'
-  | 'categories'
-  | 'siteInfo'
-  | 'deliveries'
-  | 'schedules'
-  | 'keptTerms'
-  | 'transaction'
-  | 'media'
-  | 'articleWork'
-  | 'locks'
-  | 'readersWaitOnTransactions'
->;
-
-const importMedia = ({ article, target, config, values }: PublishPlan, use: DeliverUse) =>
-  use.media.importArticleImages(
-    article,
-    {
-      uid: target.uid,
-      hasFeaturedImageField: values.featuredImagePaths.length > 0,
-      needsLibraryFiles: target.body ? BODY_WRITERS[target.body.body.format].needsLibraryFiles : false,
-    },
-    config
-  );
-
-/**
- * The locked part of a publish: every publish holds its post's locks (and its categories') for its
- * whole length, taken and committed before its reads, and gives them back with its write's commit.
- */
-export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Written> {
-  return publish.clock.time('locks', () =>
-    use.locks.withLocks(publish.lockNames, (held) => deliverHolding(publish, held, use))
-  );
-}
-
-/** The entry a delivery writes, as the selection names it: the slug's, the id's, or none (a new post). */
-async function findExisting(
-  { selection, target, article, locale }: PublishPlan,
-  use: Pick<PublishCollaborators, 'posts'>
-): Promise<DocumentRow | null> {
-  if (selection.kind === 'document') {
-    const row = await use.posts.findPostByDocument(target, selection.documentId, locale);
-    if (!row) throw new PostGone(selection.documentId);
-    return row;
-  }
-  const row = await use.posts.findPostBySlug(target, article.slug, locale);
-  if (row && selection.kind === 'new') throw new SlugTaken(article.slug);
-  return row;
 }
 
 /** A delivery's warnings as the ledger keeps them: in order, each with its part, and the parts a field could have kept. */
@@ -333,24 +293,3 @@ function ledgerWarnings(target: PublishPlan['target'], sources: DeliveryWarnings
 /** The slug a delivery is recorded under: an update by id keeps the post's own. */
 const ledgerSlug = ({ selection, article }: PublishPlan) =>
   selection.kind === 'document' && selection.slug ? selection.slug : article.slug;
-
-/**
- * Under the post's lock: a repeated webhook delivery writes nothing; otherwise images are imported
- * before the write (so concurrent deliveries of one article do not upload the same files twice), and
- * removed again if the write fails.
- */
-async function deliverHolding(publish: PublishPlan, held: HeldLocks, use: DeliverUse): Promise<Written> {
-  const { clock } = publish;
-  const repeat = await clock.time('repeat check', () => findRepeat(publish, use));
-  if (repeat) return unchanged(repeat);
-  const existing = await clock.time('find existing', () => findExisting(publish, use));
-  refuseBlockedFields(publish, existing);
-  await letReadersIn();
-  const media = await clock.time('media', () => importMedia(publish, use));
-  const progress: WriteProgress = { draftSaved: false };
-  return writeDelivery(publish, media, held, existing, use, progress).catch(async (error: unknown) => {
-    // A draft committed before the failure shows the imported images: they stay for the next delivery.
-    if (!progress.draftSaved) await use.media.discard(media);
-    throw error;
-  });
-}

@@ -174,6 +174,21 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
+     * Takes every named lock inside `transaction`, or none: the rows go with its commit (deleted by
+     * `releaseWithin` before it), so the locks cost no commit of their own. Undefined when another
+     * holder has any of them (the caller rolls back). Only where transactions run one at a time
+     * (SQLite): elsewhere an insert inside a transaction may wait on, or deadlock with, another.
+     */
+    async tryTakeWithin(transaction: Connection, names: string[]): Promise<HeldLocks | undefined> {
+      const owner = randomUUID();
+      const sorted = [...new Set(names.map(lockKey))].sort();
+      if (!sorted.length) return { releaseWithin: async () => undefined };
+      const inserted = await insertRows(transaction, sorted, owner, Date.now());
+      if (inserted !== sorted.length) return undefined;
+      return { releaseWithin: (within) => deleteRows(within, sorted, owner).then(() => undefined) };
+    },
+
+    /**
      * As withLocks, but without waiting: when some name is held elsewhere right now, nothing runs and
      * the answer is undefined. For a fast path whose caller has a waiting path to fall back on.
      */

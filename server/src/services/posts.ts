@@ -75,6 +75,30 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       return rows.length > 0;
     },
 
+    /**
+     * The slug's entry as a write that commits once compares it before and inside its transaction
+     * (server/src/publish/write.ts): its draft's id and last change, or null where findPostBySlug
+     * finds no entry. A plain lookup, read the same way both times.
+     */
+    async entryStamp(
+      target: PublishTarget,
+      slug: string,
+      locale: string | undefined
+    ): Promise<string | null> {
+      const filters = await this.postFilters(target, slug);
+      if (!filters) return null;
+      const [row] = await lookUp(strapi, target, {
+        filters,
+        status: 'draft',
+        locale,
+        fields: ['updatedAt'],
+        first: true,
+      });
+      if (!row) return null;
+      const changed = row.updatedAt instanceof Date ? row.updatedAt.toISOString() : String(row.updatedAt);
+      return `${row.id}@${changed}`;
+    },
+
     /** The draft version of the document `documentId` in `locale` (as findPostBySlug reads it), if any. */
     async findPostByDocument(
       target: PublishTarget,

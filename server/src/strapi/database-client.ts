@@ -9,3 +9,11 @@ import type { Core } from '@strapi/strapi';
  */
 export const readersWaitOnTransactions = (strapi: Core.Strapi): boolean =>
   strapi.db.dialect.client === 'sqlite';
+
+/**
+ * Whether the site's transactions run one at a time (SQLite's one connection, as above): a lock row a
+ * transaction inserts can then neither wait on another transaction nor deadlock with one, and every
+ * lock committed before it is seen.
+ */
+export const transactionsRunOneAtATime = (strapi: Core.Strapi): boolean =>
+  strapi.db.dialect.client === 'sqlite';
