@@ -31,4 +31,17 @@ describe('stage timings', () => {
     const sum = stages.outer + stages.inner + stages.hashing;
     assert.ok(totalMs - sum >= 0 && totalMs - sum < 5, `total ${totalMs}, stages ${sum}`);
   });
+
+  it('hands over nothing for a unit that timed no stage (an image reused as it was)', () => {
+    const records: StageRecord[] = [];
+    const timings = createStageTimings((record) => records.push(record));
+    timings.start('image').finish();
+    const timed = timings.start('image');
+    timed.add('download', 3);
+    timed.finish();
+    assert.deepEqual(
+      records.map((record) => record.stages),
+      [{ download: 3 }]
+    );
+  });
 });
