@@ -129,7 +129,13 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     },
     locks: {
       withLocks: async (_names, work) => work(call('take locks', held)),
-      tryTakeWithin: async () => call('take locks in transaction', state.locksFree ? held : undefined),
+      tryTakeWithin: async () =>
+        call(
+          'take locks in transaction',
+          state.locksFree
+            ? { ...held, release: async () => call('release locks after commit', undefined) }
+            : undefined
+        ),
     },
     schedules: {
       settle: async (request) => {
@@ -360,6 +366,33 @@ describe('publish stages without Strapi (issue #30)', () => {
       assert.ok(calls.indexOf('take locks') > calls.indexOf('ROLLBACK'));
       assert.equal(saved.length, 1);
       assert.equal(ledger.length, 1);
+    });
+
+    it('a zone of many components: the locks taken in the draft transaction, given back in the second', async () => {
+      const pairs = Array.from(
+        { length: 20 },
+        (_, n) => `<p>Part ${n}.</p><blockquote><p>Quote ${n}.</p></blockquote>`
+      );
+      const zone = async (failAt?: 'settle status') => {
+        const site = fakeSite(TARGETS.zone());
+        Object.assign(site.use, { transactionsRunOneAtATime: true, readersWaitOnTransactions: true });
+        site.state.failAt = failAt;
+        const request = parsePublishRequest({ ...PLAIN, content: pairs.join('') });
+        const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
+        const publish = await planPublish(article, { source: 'api' }, config, clock(), site.use);
+        return { ...site, outcome: await deliver(publish, site.use).catch((error: Error) => error) };
+      };
+      const { calls } = await zone();
+      assert.equal(count(calls, 'take locks'), 0);
+      assert.equal(count(calls, 'save post'), 1, 'composed and saved once');
+      const draft = calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('COMMIT'));
+      assert.deepEqual(draft.slice(0, 3), ['take locks in transaction', 'stamp entry', 'find translation']);
+      assert.equal(calls.filter((call) => call === 'BEGIN').length, 2);
+      assert.equal(calls[calls.lastIndexOf('COMMIT') - 1], 'release locks');
+      // The second transaction fails: the locks the first committed are given back after it.
+      const failed = await zone('settle status');
+      assert.ok(failed.outcome instanceof Error);
+      assert.equal(failed.calls.at(-1), 'release locks after commit');
     });
 
     it('an article with an image, or a database of many connections: its locks are taken first', async () => {

@@ -65,6 +65,12 @@ export interface HeldLocks {
   releaseWithin(transaction: Connection): Promise<void>;
 }
 
+/** Locks a transaction took (locks.tryTakeWithin): committed with it unless given back within it. */
+export interface LocksTakenWithin extends HeldLocks {
+  /** Deletes the rows after a transaction committed them, when a later one of the same write failed. */
+  release(): Promise<void>;
+}
+
 /** A category or tag entry, as the write links it. */
 export interface CategoryRow {
   id: number;

@@ -10,7 +10,7 @@ import {
   mappablePartsOf,
   type DeliveryWarnings,
 } from '../../../core/src/warning-parts';
-import type { CategoryRow, Connection, HeldLocks } from './types';
+import type { CategoryRow, Connection, HeldLocks, LocksTakenWithin } from './types';
 import type { DocumentRow } from '../strapi/documents';
 import type { ArticleMedia } from '../media/types';
 import type { PublishCollaborators } from './collaborators';
@@ -233,8 +233,8 @@ export async function writeDelivery(
     };
   };
 
-  /** The locks, inside the write's transaction: held since before the reads, or taken now (see PostLocking). */
-  const lockWithin = async (transaction: Connection): Promise<HeldLocks> => {
+  /** The locks, inside the write's (first) transaction: held since before the reads, or taken now (see PostLocking). */
+  const lockWithin = async (transaction: Connection): Promise<HeldLocks | LocksTakenWithin> => {
     if (locking.kind === 'held') return locking.held;
     const held = await use.locks.tryTakeWithin(transaction, publish.lockNames);
     if (!held) throw new OneCommitYields();
@@ -246,38 +246,43 @@ export async function writeDelivery(
       throw new OneCommitYields();
     return held;
   };
-  const twoTransactions = writesInTwo(publish, entry.bodyJson !== undefined, data, use);
-  // Two commits need the locks held across both: such a write takes them first.
-  if (twoTransactions && locking.kind === 'in transaction') throw new OneCommitYields();
 
   // Timed as one stage with nothing timed inside it, so the stage is the transactions' whole length.
   const transaction = clock.begin('transaction');
-  let written: Written;
-  if (twoTransactions && locking.kind === 'held') {
+  try {
+    if (!writesInTwo(publish, entry.bodyJson !== undefined, data, use))
+      return await use.transaction(async (transaction) => {
+        const held = await lockWithin(transaction);
+        const linked = await linkTerms();
+        const saved = await saveDraft();
+        await posts.settleStatus(target, saved, statusOptions);
+        return finish(transaction, saved, linked, held);
+      });
     // The draft in one transaction, then the published version and the rest in a second, as an editor
-    // saves and then publishes: readers are answered between them (see writesInTwo).
-    const { linked, saved } = await use.transaction(async () => {
+    // saves and then publishes: readers are answered between them (see writesInTwo). Locks taken in
+    // the first are committed with it, and held until the second gives them back.
+    const { linked, saved, held } = await use.transaction(async (transaction) => {
+      const held = await lockWithin(transaction);
       const terms = await linkTerms();
-      return { linked: terms, saved: await saveDraft() };
+      return { linked: terms, saved: await saveDraft(), held };
     });
     progress.draftSaved = true;
     await letReadersIn();
-    written = await use.transaction(async (transaction) => {
-      await posts.settleStatus(target, saved, statusOptions);
-      return finish(transaction, saved, linked, locking.held);
-    });
-  } else
-    written = await use.transaction(async (transaction) => {
-      const held = await lockWithin(transaction);
-      const linked = await linkTerms();
-      const saved = await saveDraft();
-      await posts.settleStatus(target, saved, statusOptions);
-      return finish(transaction, saved, linked, held);
-    });
-  transaction();
-  // No turn here: the next turns run what the commit set off (Strapi's events read the entry), and
-  // the answer would wait for them.
-  return written;
+    return await use
+      .transaction(async (transaction) => {
+        await posts.settleStatus(target, saved, statusOptions);
+        return finish(transaction, saved, linked, held);
+      })
+      .catch(async (error: unknown) => {
+        // Locks held since before the reads are given back by their holder (locks.withLocks).
+        if ('release' in held) await held.release();
+        throw error;
+      });
+  } finally {
+    // No turn after the commit: the next turns run what it set off (Strapi's events read the entry),
+    // and the answer would wait for them.
+    transaction();
+  }
 }
 
 /** A delivery's warnings as the ledger keeps them: in order, each with its part, and the parts a field could have kept. */

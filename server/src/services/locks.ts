@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
-import type { Connection, HeldLocks } from '../publish/types';
+import type { Connection, HeldLocks, LocksTakenWithin } from '../publish/types';
 import { describeError } from '../utils/describe-error';
 import { LOCK_TABLE } from '../utils/plugin-tables';
 import { ServiceError } from '../../../core/src/errors';
@@ -10,7 +10,7 @@ const LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
 const ACQUIRE_TIMEOUT_MS = 60_000;
 
-export type { Connection, HeldLocks };
+export type { Connection, HeldLocks, LocksTakenWithin };
 
 /** A deadlock or lock-wait timeout (MySQL/MariaDB error numbers 1213 and 1205, PostgreSQL's 40P01). */
 function isLockConflict(error: unknown): boolean {
@@ -175,17 +175,22 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Takes every named lock inside `transaction`, or none: the rows go with its commit (deleted by
-     * `releaseWithin` before it), so the locks cost no commit of their own. Undefined when another
-     * holder has any of them (the caller rolls back). Only where transactions run one at a time
+     * `releaseWithin` before it), so the locks cost no commit of their own; a write of two transactions
+     * commits them with its first and gives them back in its last (or by `release`, when that fails).
+     * Undefined when another holder has any of them (the caller rolls back). Only where transactions run one at a time
      * (SQLite): elsewhere an insert inside a transaction may wait on, or deadlock with, another.
      */
-    async tryTakeWithin(transaction: Connection, names: string[]): Promise<HeldLocks | undefined> {
+    async tryTakeWithin(transaction: Connection, names: string[]): Promise<LocksTakenWithin | undefined> {
       const owner = randomUUID();
       const sorted = [...new Set(names.map(lockKey))].sort();
-      if (!sorted.length) return { releaseWithin: async () => undefined };
-      const inserted = await insertRows(transaction, sorted, owner, Date.now());
-      if (inserted !== sorted.length) return undefined;
-      return { releaseWithin: (within) => deleteRows(within, sorted, owner).then(() => undefined) };
+      if (sorted.length && (await insertRows(transaction, sorted, owner, Date.now())) !== sorted.length)
+        return undefined;
+      return {
+        releaseWithin: async (within) => {
+          await deleteRows(within, sorted, owner);
+        },
+        release: () => release(sorted, owner),
+      };
     },
 
     /**
