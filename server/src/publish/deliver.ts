@@ -6,7 +6,7 @@ import type { DocumentRow } from '../strapi/documents';
 import type { PublishCollaborators } from './collaborators';
 import { PostGone, refuseBlockedFields, SlugTaken, type PublishPlan } from './plan';
 import { findRepeat, type Unchanged } from './repeat';
-import { OneCommitYields, writeDelivery, type Written, type WriteProgress } from './write';
+import { OneCommitYields, writeDelivery, type Written, type WriteProgress, type WriteUse } from './write';
 
 /**
  * The locked part of a publish (its locks, its reads, its media) around its write (write.ts): which
@@ -32,21 +32,7 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
   },
 });
 
-type DeliverUse = Pick<
-  PublishCollaborators,
-  | 'posts'
-  | 'categories'
-  | 'siteInfo'
-  | 'deliveries'
-  | 'schedules'
-  | 'keptTerms'
-  | 'transaction'
-  | 'media'
-  | 'articleWork'
-  | 'locks'
-  | 'readersWaitOnTransactions'
-  | 'transactionsRunOneAtATime'
->;
+type DeliverUse = WriteUse & Pick<PublishCollaborators, 'media' | 'transactionsRunOneAtATime'>;
 
 const importMedia = ({ article, target, config, values }: PublishPlan, use: DeliverUse) =>
   use.media.importArticleImages(

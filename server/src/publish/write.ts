@@ -84,6 +84,21 @@ function writesInTwo(
   return Array.isArray(zone) && zone.length >= TWO_TRANSACTIONS_FROM_COMPONENTS;
 }
 
+/** What the write uses of the rest of the plugin. */
+export type WriteUse = Pick<
+  PublishCollaborators,
+  | 'locks'
+  | 'posts'
+  | 'categories'
+  | 'siteInfo'
+  | 'deliveries'
+  | 'schedules'
+  | 'keptTerms'
+  | 'transaction'
+  | 'articleWork'
+  | 'readersWaitOnTransactions'
+>;
+
 /**
  * The write, under the post's locks: everything that can be computed or read is done first (the
  * entry it updates, the body in the target's format, the values fitted to the fields, the author),
@@ -96,19 +111,7 @@ export async function writeDelivery(
   media: ArticleMedia,
   locking: PostLocking,
   existing: DocumentRow | null,
-  use: Pick<
-    PublishCollaborators,
-    | 'locks'
-    | 'posts'
-    | 'categories'
-    | 'siteInfo'
-    | 'deliveries'
-    | 'schedules'
-    | 'keptTerms'
-    | 'transaction'
-    | 'articleWork'
-    | 'readersWaitOnTransactions'
-  >,
+  use: WriteUse,
   progress: WriteProgress = { draftSaved: false }
 ): Promise<Written> {
   const { article, origin, target, locale, warnings, clock, selection } = publish;
