@@ -43,8 +43,9 @@ export interface PublishCollaborators {
   articleWork: Pick<PluginServices['article-work'], 'writeBody'>;
   /** Runs `work` in one database transaction (strapi.db.transaction), handing it the transaction. */
   transaction<T>(work: (transaction: Connection) => Promise<T>): Promise<T>;
-  /** Whether the site's readers wait while a transaction runs (SQLite's one connection). */
-  readersWaitOnTransactions: boolean;
-  /** Whether the site's transactions run one at a time (SQLite), so a lock can be taken inside one. */
-  transactionsRunOneAtATime: boolean;
+  /**
+   * Whether the site's database has one connection (SQLite): its readers wait while a transaction
+   * runs, and its transactions run one at a time, so a lock taken inside one cannot wait or deadlock.
+   */
+  oneConnection: boolean;
 }

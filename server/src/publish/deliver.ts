@@ -32,7 +32,7 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
   },
 });
 
-type DeliverUse = WriteUse & Pick<PublishCollaborators, 'media' | 'transactionsRunOneAtATime'>;
+type DeliverUse = WriteUse & Pick<PublishCollaborators, 'media'>;
 
 const importMedia = ({ article, target, config, values }: PublishPlan, use: DeliverUse) =>
   use.media.importArticleImages(
@@ -55,10 +55,10 @@ const importMedia = ({ article, target, config, values }: PublishPlan, use: Deli
  */
 function writesInOneCommit(
   { article, origin, selection }: PublishPlan,
-  use: Pick<PublishCollaborators, 'transactionsRunOneAtATime'>
+  use: Pick<PublishCollaborators, 'oneConnection'>
 ): boolean {
   return (
-    use.transactionsRunOneAtATime &&
+    use.oneConnection &&
     selection.kind !== 'document' &&
     origin.source !== 'webhook' &&
     origin.source !== 'hook' &&

@@ -11,7 +11,7 @@ import { previewArticle } from './preview';
 import { resultOf } from './result';
 import type { Connection, DeliveryOrigin } from './types';
 import { deliver } from './deliver';
-import { readersWaitOnTransactions, transactionsRunOneAtATime } from '../strapi/database-client';
+import { hasOneConnection } from '../strapi/database-client';
 import { getService } from '../utils/get-service';
 import { stageTimings } from '../utils/stage-timings';
 
@@ -38,8 +38,7 @@ const publisher = ({ strapi }: { strapi: Core.Strapi }) => {
     // Strapi's typing wraps the callback's promise once more than it resolves.
     transaction: <T>(work: (transaction: Connection) => Promise<T>) =>
       strapi.db.transaction(({ trx }) => work(trx)) as unknown as Promise<T>,
-    readersWaitOnTransactions: readersWaitOnTransactions(strapi),
-    transactionsRunOneAtATime: transactionsRunOneAtATime(strapi),
+    oneConnection: hasOneConnection(strapi),
   });
 
   return {

@@ -76,9 +76,9 @@ function writesInTwo(
   { article, target }: PublishPlan,
   storesBodyJson: boolean,
   data: Record<string, unknown>,
-  use: Pick<PublishCollaborators, 'readersWaitOnTransactions'>
+  use: Pick<PublishCollaborators, 'oneConnection'>
 ): boolean {
-  if (!use.readersWaitOnTransactions || article.status !== 'publish' || !target.draftAndPublish) return false;
+  if (!use.oneConnection || article.status !== 'publish' || !target.draftAndPublish) return false;
   if (storesBodyJson || target.body?.body.format !== 'zone') return false;
   const zone = data[target.body.field];
   return Array.isArray(zone) && zone.length >= TWO_TRANSACTIONS_FROM_COMPONENTS;
@@ -96,7 +96,7 @@ export type WriteUse = Pick<
   | 'keptTerms'
   | 'transaction'
   | 'articleWork'
-  | 'readersWaitOnTransactions'
+  | 'oneConnection'
 >;
 
 /**

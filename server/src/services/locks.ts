@@ -20,6 +20,9 @@ function isLockConflict(error: unknown): boolean {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The table's keys of these lock names, each once, in the one order every holder takes them in. */
+const keysOf = (names: string[]) => [...new Set(names.map(lockKey))].sort();
+
 /**
  * Cross-instance mutual exclusion on the database. Strapi enforces `unique` only in application
  * code, so two publishes of one slug (on one instance or several) would both insert; a primary-key
@@ -119,7 +122,7 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
     work: (held: HeldLocks) => Promise<T>
   ): Promise<{ ran: true; value: T } | { ran: false }> {
     const owner = randomUUID();
-    const sorted = [...new Set(names.map(lockKey))].sort();
+    const sorted = keysOf(names);
     const held: string[] = [];
     // Async, so that even a synchronous throw (the connection pool gone at shutdown) becomes a
     // rejection that is logged: a throw in a timer callback would end the process.
@@ -175,14 +178,15 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
 
     /**
      * Takes every named lock inside `transaction`, or none: the rows go with its commit (deleted by
-     * `releaseWithin` before it), so the locks cost no commit of their own; a write of two transactions
-     * commits them with its first and gives them back in its last (or by `release`, when that fails).
-     * Undefined when another holder has any of them (the caller rolls back). Only where transactions run one at a time
-     * (SQLite): elsewhere an insert inside a transaction may wait on, or deadlock with, another.
+     * `releaseWithin` before it), so the locks cost no commit of their own; a write of two
+     * transactions commits them with its first and gives them back in its last (or by `release`,
+     * when that fails). Undefined when another holder has any of them (the caller rolls back). Only
+     * where transactions run one at a time (SQLite): elsewhere an insert inside a transaction may
+     * wait on, or deadlock with, another.
      */
     async tryTakeWithin(transaction: Connection, names: string[]): Promise<LocksTakenWithin | undefined> {
       const owner = randomUUID();
-      const sorted = [...new Set(names.map(lockKey))].sort();
+      const sorted = keysOf(names);
       if (sorted.length && (await insertRows(transaction, sorted, owner, Date.now())) !== sorted.length)
         return undefined;
       return {

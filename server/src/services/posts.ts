@@ -28,6 +28,27 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     ...localeParams(target, locale),
   });
 
+  /**
+   * The draft the filters name in `locale` (every document has one), by a plain lookup: its id and last
+   * change, or null when there is none.
+   */
+  async function draftStamp(
+    target: PublishTarget,
+    locale: string | undefined,
+    filters: Record<string, unknown>
+  ): Promise<string | null> {
+    const [row] = await lookUp(strapi, target, {
+      filters,
+      status: 'draft',
+      locale,
+      fields: ['updatedAt'],
+      first: true,
+    });
+    if (!row) return null;
+    const changed = row.updatedAt instanceof Date ? row.updatedAt.toISOString() : String(row.updatedAt);
+    return `${row.id}@${changed}`;
+  }
+
   /** What a republish reads back: the SEO component (its ids and fields the plugin does not manage), a zone body, the author, a gallery. */
   function populateOf(target: PublishTarget): Record<string, unknown> {
     const populate: Record<string, unknown> = {};
@@ -57,7 +78,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!filters) return null;
       // Most deliveries bring a new slug: a plain lookup says so, and only an entry found is read with
       // its components and relations through the Document Service.
-      if (!(await this.entryExists(target, locale, filters))) return null;
+      if ((await draftStamp(target, locale, filters)) === null) return null;
       return documents(target.uid).findFirst({
         filters,
         ...entryScope(target, locale),
@@ -65,19 +86,9 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       });
     },
 
-    /** Whether the slug's entry exists: a plain lookup of its id (its draft: every document has one). */
-    async entryExists(
-      target: PublishTarget,
-      locale: string | undefined,
-      filters: Record<string, unknown>
-    ): Promise<boolean> {
-      const rows = await lookUp(strapi, target, { filters, status: 'draft', locale, first: true });
-      return rows.length > 0;
-    },
-
     /**
      * The slug's entry as a write that commits once compares it before and inside its transaction
-     * (server/src/publish/write.ts): its draft's id and last change, or null where findPostBySlug
+     * (server/src/publish/deliver.ts): its draft's id and last change, or null where findPostBySlug
      * finds no entry. A plain lookup, read the same way both times.
      */
     async entryStamp(
@@ -86,17 +97,7 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       locale: string | undefined
     ): Promise<string | null> {
       const filters = await this.postFilters(target, slug);
-      if (!filters) return null;
-      const [row] = await lookUp(strapi, target, {
-        filters,
-        status: 'draft',
-        locale,
-        fields: ['updatedAt'],
-        first: true,
-      });
-      if (!row) return null;
-      const changed = row.updatedAt instanceof Date ? row.updatedAt.toISOString() : String(row.updatedAt);
-      return `${row.id}@${changed}`;
+      return filters ? draftStamp(target, locale, filters) : null;
     },
 
     /** The draft version of the document `documentId` in `locale` (as findPostBySlug reads it), if any. */

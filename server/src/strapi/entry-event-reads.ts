@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { PacedReads, type ReadDone } from '../../../core/src/paced-reads';
-import { readersWaitOnTransactions } from './database-client';
+import { hasOneConnection } from './database-client';
 
 type Subscriber = Parameters<Core.Strapi['db']['lifecycles']['subscribe']>[0];
 /** A Query Engine lifecycle event, as a subscriber of the findOne actions receives it. */
@@ -96,7 +96,7 @@ const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
      * SQLite, they will be paced.
      */
     expectEventReads(uid: string, rowIds: readonly number[]): void {
-      if (!readersWaitOnTransactions(strapi) || !rowIds.length) return;
+      if (!hasOneConnection(strapi) || !rowIds.length) return;
       paced.expect(rowIds.map((id) => keyOf(uid, id)));
       if (!subscriptions.has(uid)) subscribe(uid);
       const subscription = subscriptions.get(uid)!;
