@@ -136,12 +136,37 @@ function runJob(job, env, prefix) {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, STRAPI_TELEMETRY_DISABLED: 'true', ...env },
   });
+  const failures = failureSection();
   for (const stream of [child.stdout, child.stderr]) {
-    readline.createInterface({ input: stream }).on('line', (line) => console.log(`${prefix} ${line}`));
+    readline.createInterface({ input: stream }).on('line', (line) => {
+      console.log(`${prefix} ${line}`);
+      failures.see(line);
+    });
   }
   return new Promise((resolve) =>
-    child.on('close', (status) => resolve(tally(recordFile, status, startedAt)))
+    child.on('close', (status) =>
+      resolve({ ...tally(recordFile, status, startedAt), failureLines: failures.lines })
+    )
   );
+}
+
+/** At most this many lines of a failed job's own account are printed again in the summary. */
+const FAILURE_LINES_SHOWN = 80;
+
+/**
+ * The spec reporter's closing account of a job's failed tests (from its "failing tests:" line on), kept
+ * so that the summary, the part of a long CI log that is read first, says why a job failed.
+ */
+function failureSection() {
+  const lines = [];
+  let inside = false;
+  return {
+    lines,
+    see(line) {
+      if (/^\u2716 failing tests:/.test(line)) inside = true;
+      else if (inside && lines.length < FAILURE_LINES_SHOWN) lines.push(line);
+    },
+  };
 }
 
 /**
@@ -300,8 +325,10 @@ runAll().then((outcomes) => {
     );
     console.log(`  slowest files: ${slowest.join(', ')}`);
   }
-  for (const { job } of outcomes.filter((outcome) => outcome.failed > 0))
+  for (const { job, failureLines } of outcomes.filter((outcome) => outcome.failed > 0)) {
     console.log(`failed: ${jobKey(job)}`);
+    for (const line of failureLines) console.log(`  ${line}`);
+  }
   console.log(
     `suite time: ${Math.round((Date.now() - suiteStartedAt) / 1000)} s (from the start of npm test)`
   );

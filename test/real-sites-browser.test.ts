@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { assertNoErrorShown, openLoggedInAdmin } from './helpers/content-manager';
+import { assertNoErrorShown, checkingPage, openLoggedInAdmin } from './helpers/content-manager';
 import { launchBrowser } from './helpers/browser';
 import { ImageServer } from './helpers/image-server';
 import type { Playground } from './helpers/playground';
@@ -52,12 +52,16 @@ describe('real sites in the Content Manager (Chromium)', () => {
     const { page, pageErrors } = await openLoggedInAdmin(browser, site.url);
 
     for (const entry of entries) {
-      await page.goto(`${site.url}/admin/content-manager/collection-types/${entry.uid}/${entry.documentId}`);
-      const title = page.locator('input[name="title"]');
-      await title.waitFor();
-      assert.equal(await title.inputValue(), TITLE, entry.format);
-      await page.waitForLoadState('networkidle');
-      await assertNoErrorShown(page, entry.format);
+      await checkingPage(page, `the Content Manager's ${entry.format} entry`, async () => {
+        await page.goto(
+          `${site.url}/admin/content-manager/collection-types/${entry.uid}/${entry.documentId}`
+        );
+        const title = page.locator('input[name="title"]');
+        await title.waitFor();
+        assert.equal(await title.inputValue(), TITLE, entry.format);
+        await page.waitForLoadState('networkidle');
+        await assertNoErrorShown(page, entry.format);
+      });
     }
     assert.deepEqual(pageErrors, []);
   });

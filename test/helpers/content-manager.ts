@@ -43,3 +43,24 @@ export async function openLoggedInAdmin(
   await page.waitForURL((url) => !url.pathname.startsWith('/admin/auth/'));
   return { page, pageErrors };
 }
+
+/** How much of a page's text a failure report carries. */
+const PAGE_TEXT_SHOWN = 1500;
+
+/**
+ * Runs a browser check; when it fails, the error says where the page was and what it showed, so that a
+ * failure in a long CI log can be read without a screenshot.
+ */
+export async function checkingPage(page: Page, what: string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 5_000 })
+      .catch((reason: Error) => `(the page's text could not be read: ${reason.message})`);
+    const shown = text.replace(/\s+/g, ' ').slice(0, PAGE_TEXT_SHOWN);
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${what}: ${message}\n  page: ${page.url()}\n  it showed: ${shown}`, { cause: error });
+  }
+}
