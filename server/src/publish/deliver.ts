@@ -91,7 +91,7 @@ async function deliverInOneCommit(publish: PublishPlan, use: DeliverUse): Promis
   const warningsBefore = warnings.length;
   // The stamp first: an entry that changes after it is caught by the transaction's own reading of it.
   const stamp = await clock.time('find existing', () => use.posts.entryStamp(target, article.slug, locale));
-  const existing = stamp === null ? null : await findExisting(publish, use);
+  const existing = stamp === null ? null : await findExisting(publish, use, { stamped: true });
   refuseBlockedFields(publish, existing);
   // Nothing to import: the media stage only answers the body's library files (none).
   const media = await importMedia(publish, use);
@@ -108,14 +108,15 @@ async function deliverInOneCommit(publish: PublishPlan, use: DeliverUse): Promis
 /** The entry a delivery writes, as the selection names it: the slug's, the id's, or none (a new post). */
 async function findExisting(
   { selection, target, article, locale }: PublishPlan,
-  use: Pick<PublishCollaborators, 'posts'>
+  use: Pick<PublishCollaborators, 'posts'>,
+  read: { stamped?: boolean } = {}
 ): Promise<DocumentRow | null> {
   if (selection.kind === 'document') {
     const row = await use.posts.findPostByDocument(target, selection.documentId, locale);
     if (!row) throw new PostGone(selection.documentId);
     return row;
   }
-  const row = await use.posts.findPostBySlug(target, article.slug, locale);
+  const row = await use.posts.findPostBySlug(target, article.slug, locale, read);
   if (row && selection.kind === 'new') throw new SlugTaken(article.slug);
   return row;
 }

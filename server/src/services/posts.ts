@@ -66,19 +66,21 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     /**
      * The draft version of the post with this slug (every document has one) in `locale`, if any. A
      * target without a slug field is keyed by the plugin's own record: the newest delivery of that slug
-     * into the type.
+     * into the type. `stamped`: the caller has just read the slug's entryStamp and found an entry, so the
+     * plain lookup that tells a new slug is not made again.
      */
     async findPostBySlug(
       target: PublishTarget,
       slug: string,
-      locale: string | undefined
+      locale: string | undefined,
+      { stamped = false }: { stamped?: boolean } = {}
     ): Promise<DocumentRow | null> {
       const populate = populateOf(target);
       const filters = await this.postFilters(target, slug);
       if (!filters) return null;
       // Most deliveries bring a new slug: a plain lookup says so, and only an entry found is read with
       // its components and relations through the Document Service.
-      if ((await draftStamp(target, locale, filters)) === null) return null;
+      if (!stamped && (await draftStamp(target, locale, filters)) === null) return null;
       return documents(target.uid).findFirst({
         filters,
         ...entryScope(target, locale),
@@ -87,9 +89,9 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /**
-     * The slug's entry as a write that commits once compares it before and inside its transaction
-     * (server/src/publish/deliver.ts): its draft's id and last change, or null where findPostBySlug
-     * finds no entry. A plain lookup, read the same way both times.
+     * The slug's entry by a plain lookup: its draft's id and last change, or null where findPostBySlug
+     * finds no entry. A write that commits once compares it before and inside its transaction
+     * (server/src/publish/deliver.ts); a slug without one is free (wordpress-posts).
      */
     async entryStamp(
       target: PublishTarget,

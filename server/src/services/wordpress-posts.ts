@@ -60,10 +60,12 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     locale: string | undefined
   ): Promise<string> {
     const posts = service('posts');
-    if (!(await posts.findPostBySlug(target, wanted, locale))) return wanted;
+    // The plain lookup: a taken slug's entry need not be read with its components and relations.
+    const isFree = async (slug: string) => (await posts.entryStamp(target, slug, locale)) === null;
+    if (await isFree(wanted)) return wanted;
     for (let n = 2; n <= MAX_SLUG_SUFFIX; n++) {
       const candidate = suffixedSlug(wanted, n, REQUEST_BOUNDS.slugLength);
-      if (!(await posts.findPostBySlug(target, candidate, locale))) return candidate;
+      if (await isFree(candidate)) return candidate;
     }
     return suffixedSlug(wanted, Date.now(), REQUEST_BOUNDS.slugLength);
   }
