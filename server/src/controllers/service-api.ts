@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { articleFromPublishRequest } from '../../../core/src/article';
-import { articleOptions } from '../../../core/src/config';
 import { toPublishResponse } from '../../../core/src/publish-result';
 import { parsePublishRequest } from '../../../core/src/publish-request';
 import { getService } from '../utils/get-service';
@@ -16,16 +15,19 @@ const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({
     const body: unknown = ctx.request.body;
     const request = parsePublishRequest(body);
     const config = await getService(strapi, 'plugin-config').get();
-    const article = await getService(strapi, 'article-work').normalize(
-      articleFromPublishRequest(request),
-      articleOptions(config)
-    );
+    const gateRequest = {
+      door: 'service-api' as const,
+      caller: { kind: 'service' as const },
+      fields: articleFromPublishRequest(request),
+      origin: { source: 'api' as const },
+      config,
+    };
     // A dry run maps and fits without fetching or writing anything.
     if (ctx.query.dry_run === 'true') {
-      ctx.body = await getService(strapi, 'publisher').preview(article, config);
+      ctx.body = await getService(strapi, 'gate').preview(gateRequest);
       return;
     }
-    const result = await getService(strapi, 'publisher').publish(article, { source: 'api' }, config);
+    const result = await getService(strapi, 'gate').publish(gateRequest);
     ctx.status = result.created ? 201 : 200;
     ctx.body = toPublishResponse(result);
   },

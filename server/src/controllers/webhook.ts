@@ -1,6 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { articleOptions } from '../../../core/src/config';
 import type { WebhookReceipt } from '../../../core/src/contracts';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import { toWebhookReceipt } from '../../../core/src/publish-result';
@@ -25,10 +24,6 @@ const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
     }
     const payload = parseWebhookPayload(ctx.request.body);
     const config = await getService(strapi, 'plugin-config').get();
-    const article = await getService(strapi, 'article-work').normalize(
-      articleFromWebhookPayload(payload),
-      articleOptions(config)
-    );
     const origin = {
       source: 'webhook' as const,
       articleId: payload.article_id,
@@ -38,7 +33,14 @@ const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
       bodyHash: verifiedBodyDigest(ctx),
     };
     try {
-      ctx.body = toWebhookReceipt(await getService(strapi, 'publisher').publish(article, origin, config));
+      const result = await getService(strapi, 'gate').publish({
+        door: 'signed-webhook',
+        caller: { kind: 'service' },
+        fields: articleFromWebhookPayload(payload),
+        origin,
+        config,
+      });
+      ctx.body = toWebhookReceipt(result);
     } catch (error) {
       // A write failure may succeed later: a 503 asks the sender to retry. A value Strapi refuses
       // (bad_request from the publisher) stays a 400, since no retry would fix it.

@@ -1,7 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { articleFromPublishRequest } from '../../../core/src/article';
-import { articleOptions } from '../../../core/src/config';
 import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { ContentFormat } from '../../../core/src/html/markdown-to-html';
 import { ServiceError } from '../../../core/src/errors';
@@ -98,16 +97,19 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
           if (refusal)
             await getService(strapi, 'auth-throttle').refuse(mcpClient(strapi), 'MCP publish right', refusal);
         }
-        const article = await getService(strapi, 'article-work').normalize(
-          { ...articleFromPublishRequest(request), contentFormat },
-          articleOptions(config)
-        );
-        const publisher = getService(strapi, 'publisher');
+        const gateRequest = {
+          door: 'mcp' as const,
+          caller: { kind: 'person' as const, ability: context.userAbility },
+          fields: { ...articleFromPublishRequest(request), contentFormat },
+          origin: { source: 'mcp' as const },
+          config,
+        };
+        const gate = getService(strapi, 'gate');
         if (dryRun) {
-          const preview = await publisher.preview(article, config);
+          const preview = await gate.preview(gateRequest);
           return answer(previewed(preview), preview);
         }
-        const response = toPublishResponse(await publisher.publish(article, { source: 'mcp' }, config));
+        const response = toPublishResponse(await gate.publish(gateRequest));
         return answer(published(response), response);
       }),
 });

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { articleOptions } from '../../../core/src/config';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
 import type { WebhookEndpoint } from '../../../core/src/hooks/endpoints';
 import { PRESETS } from '../../../core/src/hooks/presets';
@@ -63,10 +62,6 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
     for (const prepare of delivery.articles) {
       try {
         const prepared = prepare();
-        const article = await getService(strapi, 'article-work').normalize(
-          prepared.fields,
-          articleOptions(config)
-        );
         const origin = {
           source: 'hook' as const,
           endpointId: endpoint.id,
@@ -75,7 +70,13 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
           event: delivery.event,
           bodyHash,
         };
-        const result = await getService(strapi, 'publisher').publish(article, origin, config);
+        const result = await getService(strapi, 'gate').publish({
+          door: 'custom-webhook',
+          caller: { kind: 'service' },
+          fields: prepared.fields,
+          origin,
+          config,
+        });
         outcomes.push({ ok: true, externalId: prepared.externalId, result });
       } catch (error) {
         outcomes.push({ ok: false, error: asDeliveryError(error, strapi) });

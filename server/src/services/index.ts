@@ -7,6 +7,7 @@ import categoryStore from './category-store';
 import contentRights from './content-rights';
 import deliveries from './deliveries';
 import entryEventReads from '../strapi/entry-event-reads';
+import gate from '../gate';
 import hookQueue from './hook-queue';
 import hookQueueWorker from './hook-queue-worker';
 import hookEndpoints from './hook-endpoints';
@@ -45,6 +46,7 @@ const services = {
   'content-rights': contentRights,
   deliveries,
   'entry-event-reads': entryEventReads,
+  gate,
   'hook-queue': hookQueue,
   'hook-queue-worker': hookQueueWorker,
   'hook-endpoints': hookEndpoints,

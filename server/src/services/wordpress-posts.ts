@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { suffixedSlug } from '../../../core/src/category-slug';
-import { articleOptions, type EffectiveConfig } from '../../../core/src/config';
+import type { EffectiveConfig } from '../../../core/src/config';
 import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { REQUEST_BOUNDS } from '../../../core/src/request-bounds';
@@ -17,6 +17,7 @@ import type { PostView } from '../../../core/src/wordpress/post-json';
 import type { PostRequest } from '../../../core/src/wordpress/post-request';
 import { seoFromMeta } from '../../../core/src/wordpress/seo-meta';
 import type { KeptParts } from '../../../core/src/target-profile/kept-parts';
+import type { Caller } from '../gate';
 import { PostGone, SlugTaken, type PostSelection } from '../publish/plan';
 import { documentsOf, type DocumentRow } from '../strapi/documents';
 import { getService } from '../utils/get-service';
@@ -91,26 +92,28 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     request: PostRequest,
     fields: { title: string; html: string; slug: string; status: PostRequest['status']; keeps?: KeptParts },
     config: EffectiveConfig,
-    selection: PostSelection
+    selection: PostSelection,
+    caller: Caller
   ): Promise<{ post: PostView; created: boolean }> {
     const references = await resolveReferences(request, config);
     const articleFields = articleFieldsFromPost(
       { ...request, status: fields.status },
       { title: fields.title, html: fields.html, slug: fields.slug, ...references }
     );
-    // A large article is sanitized and read off the event loop, as the service routes do.
-    const article = await service('article-work').normalize(
-      { ...articleFields, ...(fields.keeps ? { keeps: fields.keeps } : {}) },
-      articleOptions(config)
-    );
     const warning = statusWarning(fields.status);
-    if (warning) article.warnings.push(warning);
-    article.warnings.push(...references.warnings);
     // `meta` keeps what was kept of the SEO keys sent (WordPress answers the registered keys it stored).
     const meta = seoFromMeta(request.meta, fields.title).kept;
     const keptTerms = await service('wordpress-terms').keptLinksOf(request, config);
-    const result = await service('publisher')
-      .publish(article, { source: 'wordpress', meta, keptTerms }, config, selection)
+    const result = await service('gate')
+      .publish({
+        door: 'wordpress',
+        caller,
+        fields: { ...articleFields, ...(fields.keeps ? { keeps: fields.keeps } : {}) },
+        origin: { source: 'wordpress', meta, keptTerms },
+        config,
+        selection,
+        warnings: [...(warning ? [warning] : []), ...references.warnings],
+      })
       .catch((error: unknown) => {
         throw error instanceof PostGone ? invalidId() : error;
       });
@@ -180,7 +183,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** WordPress's create: a new post each time; a slug in use gets `-2` (then `-3`, ...). */
-    async create(request: PostRequest, config: EffectiveConfig) {
+    async create(request: PostRequest, config: EffectiveConfig, caller: Caller) {
       const title = request.title?.trim();
       if (!title) {
         throw new WordPressError('rest_invalid_param', 'Invalid parameter(s): title', 400, {
@@ -204,7 +207,8 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
               request,
               { title, html: request.content ?? '', slug, status: request.status ?? 'draft' },
               config,
-              { kind: 'new' }
+              { kind: 'new' },
+              caller
             );
           } catch (error) {
             if (!(error instanceof SlugTaken) || attempt >= MAX_CREATE_ATTEMPTS) throw error;
@@ -219,7 +223,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
      * out keep their values; a body, SEO title and description not sent stay exactly as stored (any
      * body format); the slug is never changed.
      */
-    async update(id: number, request: PostRequest, config: EffectiveConfig) {
+    async update(id: number, request: PostRequest, config: EffectiveConfig, caller: Caller) {
       const { target, locale } = await targetOf(config);
       const row = await findRow(target, id, locale);
       if (!row) throw invalidId();
@@ -247,7 +251,8 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
           keeps: { body: request.content === undefined, seo: request.meta === undefined, slug: true },
         },
         config,
-        { kind: 'document', documentId: row.documentId, slug: current.slug || undefined }
+        { kind: 'document', documentId: row.documentId, slug: current.slug || undefined },
+        caller
       );
     },
   };

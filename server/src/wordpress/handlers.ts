@@ -20,6 +20,7 @@ import type { WordPressEndpoint } from '../../../core/src/wordpress/route-path';
 import { termJson } from '../../../core/src/wordpress/term-json';
 import { termRequestSchema } from '../../../core/src/wordpress/term-request';
 import { userJson, type WordPressUser } from '../../../core/src/wordpress/user';
+import type { Caller } from '../gate';
 import { getService } from '../utils/get-service';
 import { readFields, readUpload } from './request-body';
 import { assertMayWritePost } from './rights';
@@ -43,6 +44,13 @@ type Handler<Name extends WordPressEndpoint['name']> = (
   strapi: Core.Strapi,
   input: HandlerInput<Extract<WordPressEndpoint, { name: Name }>>
 ) => Promise<void>;
+
+/**
+ * Whom a post write acts for at the gate: the application password's admin (their role's rights, judged
+ * on the entry), or, for ARTICLE_PUBLISHER_WP_APP_PASSWORD's login, the site's own service account.
+ */
+const callerOf = (user: WordPressUser): Caller =>
+  user.adminId === null ? { kind: 'service' } : { kind: 'person', adminId: user.adminId };
 
 const query = (ctx: Context) => parseWordPress(listQuerySchema, listQueryInput(ctx.querystring));
 /** `?context=`: what WordPress shows (`edit` adds raw values); anything else is a 400 naming it. */
@@ -116,21 +124,26 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = postJson(post, apiRoot, contextOf(ctx));
   },
 
-  async 'posts.create'(strapi, { ctx, rights, config, apiRoot }) {
+  async 'posts.create'(strapi, { ctx, user, rights, config, apiRoot }) {
     const fields = await readFields(strapi, ctx);
     const request = parseWordPress(postRequestSchema, fields);
     await assertMayWritePost(strapi, rights, { kind: 'create' }, request.status);
-    const { post } = await getService(strapi, 'wordpress-posts').create(request, config);
+    const { post } = await getService(strapi, 'wordpress-posts').create(request, config, callerOf(user));
     ctx.status = 201;
     ctx.set('Location', `${apiRoot}/wp/v2/posts/${post.id}`);
     ctx.body = postJson(post, apiRoot, 'edit');
   },
 
-  async 'posts.update'(strapi, { ctx, endpoint, rights, config, apiRoot }) {
+  async 'posts.update'(strapi, { ctx, endpoint, user, rights, config, apiRoot }) {
     const fields = await readFields(strapi, ctx);
     const request = parseWordPress(postRequestSchema, fields);
     await assertMayWritePost(strapi, rights, { kind: 'update', id: endpoint.id, config }, request.status);
-    const { post } = await getService(strapi, 'wordpress-posts').update(endpoint.id, request, config);
+    const { post } = await getService(strapi, 'wordpress-posts').update(
+      endpoint.id,
+      request,
+      config,
+      callerOf(user)
+    );
     ctx.body = postJson(post, apiRoot, 'edit');
   },
 

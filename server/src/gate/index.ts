@@ -1,0 +1,51 @@
+import type { Core } from '@strapi/strapi';
+import { articleOptions } from '../../../core/src/config';
+import type { DryRunResponse } from '../../../core/src/dry-run';
+import type { NormalizedArticle } from '../../../core/src/article';
+import type { PublishResult } from '../../../core/src/publish-result';
+import { getService } from '../utils/get-service';
+import type { GateRequest } from './types';
+
+export type { Caller, Door, GateRequest } from './types';
+
+/**
+ * The one gate every door passes before the publish pipeline (issue #55). A door contributes only its
+ * authentication, its parsing and its reply shape; the gate gives every door the same guarantees, in
+ * this order: bounds (every array and length), the parsing budget (body conversion off the event loop,
+ * nesting and size checked first), rights judged on the entry the write lands on, and then the
+ * pipeline, which decides repeats and staleness under the post's lock (publish/repeat.ts) by one rule.
+ */
+const gate = ({ strapi }: { strapi: Core.Strapi }) => {
+  /** Bounds and parsing: the article as the pipeline takes it, or a 400/413 naming what is over. */
+  async function admit(request: GateRequest): Promise<NormalizedArticle> {
+    const article = await getService(strapi, 'article-work').normalize(
+      request.fields,
+      articleOptions(request.config)
+    );
+    if (request.warnings?.length) article.warnings.push(...request.warnings);
+    return article;
+  }
+
+  return {
+    admit,
+
+    /** Through the gate, then the pipeline: a plain result each door shapes into its own reply. */
+    async publish(request: GateRequest): Promise<PublishResult> {
+      const article = await admit(request);
+      return getService(strapi, 'publisher').publish(
+        article,
+        request.origin,
+        request.config,
+        request.selection
+      );
+    },
+
+    /** The dry run: the same gate (a preview writes nothing, so it needs no write right). */
+    async preview(request: GateRequest): Promise<DryRunResponse> {
+      return getService(strapi, 'publisher').preview(await admit(request), request.config);
+    },
+  };
+};
+
+export type GateService = ReturnType<typeof gate>;
+export default gate;
