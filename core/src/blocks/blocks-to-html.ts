@@ -2,7 +2,11 @@ import { serializeHtml } from '../body/html-serialize';
 import type { HtmlElement, HtmlNode } from './html-tree';
 import type { InlineNode, ListBlock, MediaLibraryImage, RootBlock, TextNode } from './types';
 
-const element = (name: string, children: HtmlNode[] = [], attribs: Record<string, string> = {}): HtmlElement => ({
+const element = (
+  name: string,
+  children: HtmlNode[] = [],
+  attribs: Record<string, string> = {}
+): HtmlElement => ({
   kind: 'element',
   name,
   attribs,
@@ -38,7 +42,11 @@ const nodesOf = <T>(value: unknown): T[] =>
 function inlineNodes(children: unknown): HtmlNode[] {
   return nodesOf<InlineNode>(children).flatMap((child) =>
     child.type === 'link'
-      ? [element('a', nodesOf<TextNode>(child.children).flatMap(markedText), { href: String(child.url ?? '') })]
+      ? [
+          element('a', nodesOf<TextNode>(child.children).flatMap(markedText), {
+            href: String(child.url ?? ''),
+          }),
+        ]
       : markedText(child)
   );
 }
@@ -50,7 +58,10 @@ function listElement(list: ListBlock): HtmlElement {
     const nested = child.type === 'list' ? listElement(child) : undefined;
     const last = items[items.length - 1];
     if (nested && last) last.children.push(nested);
-    else items.push(element('li', nested ? [nested] : inlineNodes(child.type === 'list-item' ? child.children : [])));
+    else
+      items.push(
+        element('li', nested ? [nested] : inlineNodes(child.type === 'list-item' ? child.children : []))
+      );
   }
   return element(list.format === 'ordered' ? 'ol' : 'ul', items);
 }

@@ -4,7 +4,11 @@ import { markdownToHtml } from '../html/markdown-to-html';
 import { serializeHtml } from './html-serialize';
 import type { ZonePlan } from './zone-kinds';
 
-const element = (name: string, children: HtmlNode[] = [], attribs: Record<string, string> = {}): HtmlElement => ({
+const element = (
+  name: string,
+  children: HtmlNode[] = [],
+  attribs: Record<string, string> = {}
+): HtmlElement => ({
   kind: 'element',
   name,
   attribs,
@@ -77,7 +81,9 @@ export function zoneToHtml(components: unknown, plan: ZonePlan, options: ZoneHtm
         ...(typeof file?.width === 'number' ? { width: String(file.width) } : {}),
         ...(typeof file?.height === 'number' ? { height: String(file.height) } : {}),
       });
-      parts.push(html(element('figure', [image, ...(caption ? [element('figcaption', [text(caption)])] : [])])));
+      parts.push(
+        html(element('figure', [image, ...(caption ? [element('figcaption', [text(caption)])] : [])]))
+      );
     } else if (plan.quote && uid === plan.quote.uid) {
       const body = stringOf(component[plan.quote.body.name]).trim();
       if (!body) continue;

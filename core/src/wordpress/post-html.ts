@@ -52,7 +52,11 @@ const paragraph = (html: string) => (html ? `<p>${html}</p>\n` : '');
  */
 export function renderedExcerpt(excerpt: string, bodyHtml: string): string {
   if (excerpt.trim()) return paragraph(escapeText(excerpt.trim()));
-  const words = bodyHtml ? textFromHtml(bodyHtml).split(/[\n\r\t ]+/).filter(Boolean) : [];
+  const words = bodyHtml
+    ? textFromHtml(bodyHtml)
+        .split(/[\n\r\t ]+/)
+        .filter(Boolean)
+    : [];
   if (words.length <= EXCERPT_WORDS) return paragraph(escapeText(words.join(' ')));
   return paragraph(`${escapeText(words.slice(0, EXCERPT_WORDS).join(' '))}${EXCERPT_MORE}`);
 }

@@ -169,7 +169,11 @@ const articleWork = ({
      * normalizing an article of that size. A zone or blocks value is measured by its JSON (longer than
      * its HTML), a Markdown text as the normalizing threshold measures it.
      */
-    async renderStoredBody(body: BodyTarget, value: unknown, options: StoredBodyHtmlOptions): Promise<string> {
+    async renderStoredBody(
+      body: BodyTarget,
+      value: unknown,
+      options: StoredBodyHtmlOptions
+    ): Promise<string> {
       const sanitize = strapi ? { siteMedia: siteMediaOf(strapi), ...options.sanitize } : options.sanitize;
       const minimum = body.body.format === 'markdown' ? OFF_THREAD_MIN_MARKDOWN : OFF_THREAD_MIN_HTML;
       const worker = poolOfSize(storedBodySize(value), minimum);
