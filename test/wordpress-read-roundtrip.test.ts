@@ -38,6 +38,8 @@ interface Target {
   populate: Record<string, string>;
   /** Whether the format holds a table (Strapi blocks have none: a table is stored as one paragraph per row). */
   holdsTables: boolean;
+  /** Whether it holds an image's alt text (a zone's media component holds the file alone). */
+  holdsAlt: boolean;
 }
 
 const TARGETS: Target[] = [
@@ -47,6 +49,7 @@ const TARGETS: Target[] = [
     body: 'content',
     populate: {},
     holdsTables: true,
+    holdsAlt: true,
   },
   {
     name: 'a guide (a Blocks body)',
@@ -55,6 +58,7 @@ const TARGETS: Target[] = [
     body: 'body',
     populate: {},
     holdsTables: false,
+    holdsAlt: true,
   },
   {
     name: "Strapi's example blog (a dynamic-zone body)",
@@ -63,6 +67,7 @@ const TARGETS: Target[] = [
     body: 'blocks',
     populate: { 'populate[blocks][populate]': '*' },
     holdsTables: true,
+    holdsAlt: false,
   },
 ];
 
@@ -137,7 +142,7 @@ describe('a client that reads a post and writes it back loses nothing (issue #56
           assert.match(html, /<a href="https:\/\/example\.com\/garlic">the almanac<\/a>/);
           assert.match(html, /<strong>cold<\/strong>/);
           assert.match(html, /<img [^>]*src="http[^"]*\/uploads\/[^"]+"[^>]*>/);
-          assert.match(html, /alt="Garlic bulbs"/);
+          if (target.holdsAlt) assert.match(html, /alt="Garlic bulbs"/);
           if (target.holdsTables) assert.match(html, /<table>[\s\S]*<th>Variety<\/th>[\s\S]*<td>10 cm<\/td>/);
           else assert.match(html, /<p><strong>Variety<\/strong> \| <strong>Spacing<\/strong><\/p>/);
         }
@@ -185,15 +190,16 @@ describe('a client that reads a post and writes it back loses nothing (issue #56
       const created = await wp('POST', '/posts', { title: 'Onions', content: '<p>Onions like sun.</p>' });
       assert.equal(created.status, 201, created.text);
       const id = created.json.id;
+      const emptiedWarning = (answer: { json: { article_publisher_warnings?: string[] } }) =>
+        answer.json.article_publisher_warnings?.find((text) => text.includes('body was emptied'));
       const kept = await wp('POST', `/posts/${id}`, { title: 'Onions, renamed' });
-      assert.equal(kept.json.article_publisher_warnings, undefined, 'a body not sent warns of nothing');
+      assert.equal(kept.status, 200, kept.text);
+      assert.equal(emptiedWarning(kept), undefined, 'a body not sent empties nothing');
       const emptied = await wp('POST', `/posts/${id}`, { content: '' });
       assert.equal(emptied.status, 200, emptied.text);
       assert.equal((await stored(article, id)).body, '', 'the body is empty, as the client asked');
       assert.equal(emptied.json.content.rendered, '');
-      const warning = (emptied.json.article_publisher_warnings as string[]).find((text) =>
-        text.includes('body was emptied')
-      );
+      const warning = emptiedWarning(emptied);
       assert.ok(warning, emptied.text);
       const activity = await admin.call('GET', '/article-publisher/activity?pageSize=100&kind=all');
       assert.equal(activity.status, 200, activity.text);
