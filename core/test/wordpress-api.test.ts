@@ -306,7 +306,7 @@ describe('WordPress JSON shapes', () => {
     status: 'publish',
     title: 'Hello',
     content: '<p>Hi</p>',
-    excerpt: 'Hi',
+    excerpt: { raw: 'Hi', rendered: '<p>Hi</p>\n' },
     date: '2024-05-01T09:30:00.000Z',
     modified: '2024-05-02T10:00:00.000Z',
     link: 'https://example.com/blog/hello',
@@ -328,6 +328,12 @@ describe('WordPress JSON shapes', () => {
     assert.equal(view.type, 'post');
     assert.equal(view._links.self[0].href, `${API}/wp/v2/posts/12`);
     assert.deepEqual(postJson(post, API, 'edit').title, { raw: 'Hello', rendered: 'Hello' });
+    assert.deepEqual(view.excerpt, { rendered: '<p>Hi</p>\n', protected: false });
+    assert.deepEqual(postJson(post, API, 'edit').excerpt, {
+      raw: 'Hi',
+      rendered: '<p>Hi</p>\n',
+      protected: false,
+    });
   });
 
   it("a post's links and edit fields, as WordPress gives them", () => {

@@ -71,6 +71,9 @@ function categoriesOf(resolved: ResolvedPost): CategorySelection {
   return name ? { kind: 'names', category: name, subCategory: undefined } : { kind: 'none' };
 }
 
+/** The excerpt a request sends, as the text a summary (or the plugin's ledger) keeps. */
+export const excerptText = (excerpt: string | undefined) => (excerpt ? textFromHtml(excerpt).trim() : '');
+
 /** A WordPress post request, resolved, as the publish pipeline's article fields. */
 export function articleFieldsFromPost(
   request: PostRequest,
@@ -78,7 +81,7 @@ export function articleFieldsFromPost(
   now: Date = new Date()
 ): ArticleFields {
   const seo = seoFromMeta(request.meta, resolved.title);
-  const excerpt = request.excerpt ? textFromHtml(request.excerpt).trim() : '';
+  const excerpt = excerptText(request.excerpt);
   const date = postDate(request);
   return {
     title: resolved.title,

@@ -10,9 +10,13 @@ export interface PostView {
   slug: string;
   status: PostJsonStatus;
   title: string;
-  /** The body as HTML when the target keeps HTML; otherwise what the field holds, as text. */
+  /**
+   * The body as HTML whatever the target keeps (core/src/wordpress/post-html): `content.rendered`, and
+   * `content.raw` too, so that a client sending it back unchanged leaves the stored body as it is.
+   */
   content: string;
-  excerpt: string;
+  /** `raw`: the excerpt kept (the summary field, or the one the plugin keeps); `rendered`: as the_excerpt shows it. */
+  excerpt: { raw: string; rendered: string };
   date: Date | string | null;
   modified: Date | string | null;
   link: string;
@@ -90,7 +94,9 @@ export function postJson(post: PostView, apiRoot: string, context: 'view' | 'edi
       protected: false,
       ...(edit ? { block_version: blockVersion(post.content) } : {}),
     }),
-    excerpt: raw(post.excerpt, { protected: false }),
+    excerpt: edit
+      ? { raw: post.excerpt.raw, rendered: post.excerpt.rendered, protected: false }
+      : { rendered: post.excerpt.rendered, protected: false },
     author: post.authorId,
     featured_media: post.featuredMedia,
     comment_status: 'closed',
@@ -111,3 +117,11 @@ export function postJson(post: PostView, apiRoot: string, context: 'view' | 'edi
     _links: postLinks(post, apiRoot, edit),
   };
 }
+
+/**
+ * What a write's answer adds to the post: the delivery's warnings (an emptied body, a status stored
+ * otherwise, terms kept by the plugin), as a WordPress plugin adds a field of its own to the post
+ * (register_rest_field); absent when there are none. The activity log records the same.
+ */
+export const writeWarnings = (warnings: readonly string[]) =>
+  warnings.length ? { article_publisher_warnings: [...warnings] } : {};

@@ -24,6 +24,8 @@ export type DeliveryOrigin =
       source: 'wordpress';
       /** The SEO plugins' keys the post keeps (`meta`), answered by the post's later reads. */
       meta: Record<string, string>;
+      /** The excerpt sent (or kept from before), as text: answered back where the target has no summary field. */
+      excerpt?: string;
       /**
        * The plugin-kept terms the post is linked to, per taxonomy sent that the target has no relation
        * for (each replaces that taxonomy's links): written in the post's own transaction.

@@ -192,7 +192,9 @@ export async function writeDelivery(
             bodyHash: origin.bodyHash,
           }
         : {}),
-      ...(origin.source === 'wordpress' ? { wordpressMeta: origin.meta } : {}),
+      ...(origin.source === 'wordpress'
+        ? { wordpressMeta: origin.meta, ...(origin.excerpt ? { wordpressExcerpt: origin.excerpt } : {}) }
+        : {}),
       source: origin.source,
       slug: ledgerSlug(publish),
       title: truncateAtWord(article.title, LEDGER_TITLE_MAX_LENGTH),

@@ -18,7 +18,18 @@ import type { BodyTarget } from '../../../core/src/publish-target';
 import { workerPoolSize, type PluginConfig } from '../../../core/src/config';
 import { getService } from '../utils/get-service';
 import { siteMediaOf } from '../utils/site-media';
-import type { NormalizedInWorker, NormalizeTask, WriteBodyTask, WrittenBody } from '../worker/article-work';
+import {
+  storedBodyHtml,
+  storedBodySize,
+  type StoredBodyHtmlOptions,
+} from '../../../core/src/wordpress/post-html';
+import type {
+  NormalizedInWorker,
+  NormalizeTask,
+  RenderBodyTask,
+  WriteBodyTask,
+  WrittenBody,
+} from '../worker/article-work';
 
 export type { WrittenBody };
 
@@ -95,8 +106,9 @@ const articleWork = ({
     return state;
   };
 
-  const poolFor = (body: string, minimum = OFF_THREAD_MIN_HTML): Piscina | undefined => {
-    if (body.length < minimum || !workerFile) return undefined;
+  const poolFor = (body: string, minimum = OFF_THREAD_MIN_HTML) => poolOfSize(body.length, minimum);
+  const poolOfSize = (length: number, minimum: number): Piscina | undefined => {
+    if (length < minimum || !workerFile) return undefined;
     const { available, size } = stateOf();
     if (!available) return undefined;
     pool ??= new Piscina({ filename: workerFile, maxThreads: size, minThreads: 0, idleTimeout: 30_000 });
@@ -149,6 +161,25 @@ const articleWork = ({
       const flatTree = article.flatTree ?? (article.tree && flattenTree(article.tree));
       const task: WriteBodyTask = { body, html: article.html, flatTree, libraryFiles, existingZone };
       return (await worker.run(task, { name: 'writeBody' })) as WrittenBody;
+    },
+
+    /**
+     * A stored body as the HTML the WordPress door serves, in a worker thread for a large one: it is
+     * converted (Markdown, blocks, a zone) and sanitized on every read of the post, at the cost of
+     * normalizing an article of that size. A zone or blocks value is measured by its JSON (longer than
+     * its HTML), a Markdown text as the normalizing threshold measures it.
+     */
+    async renderStoredBody(
+      body: BodyTarget,
+      value: unknown,
+      options: StoredBodyHtmlOptions
+    ): Promise<string> {
+      const sanitize = strapi ? { siteMedia: siteMediaOf(strapi), ...options.sanitize } : options.sanitize;
+      const minimum = body.body.format === 'markdown' ? OFF_THREAD_MIN_MARKDOWN : OFF_THREAD_MIN_HTML;
+      const worker = poolOfSize(storedBodySize(value), minimum);
+      if (!worker) return storedBodyHtml(body, value, { ...options, sanitize });
+      const task: RenderBodyTask = { body, value, options: { ...options, sanitize } };
+      return (await worker.run(task, { name: 'renderBody' })) as string;
     },
 
     /** Stops the pool's threads with the app. */

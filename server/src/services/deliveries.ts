@@ -108,6 +108,15 @@ export interface DeliveryRecord {
   check: boolean;
   /** The WordPress door's SEO keys the post keeps (`meta`). */
   wordpressMeta?: Record<string, string>;
+  /** The WordPress door's excerpt, as text: a target without a summary field keeps it here. */
+  wordpressExcerpt?: string;
+}
+
+/** What the newest delivery of a post says that its entry does not hold. */
+export interface LatestDelivery {
+  requestedStatus: PostStatus;
+  wordpressMeta: Record<string, string> | undefined;
+  wordpressExcerpt: string | undefined;
 }
 
 /** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
@@ -133,22 +142,14 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
 
   /**
    * The newest delivery of each of these posts: the status it asked for (WordPress's `pending` reads
-   * back from it) and the WordPress door's SEO keys.
+   * back from it), the WordPress door's SEO keys and excerpt.
    */
-  async latestOfPosts(
-    targetUid: string,
-    postIds: number[]
-  ): Promise<
-    Map<number, { requestedStatus: PostStatus; wordpressMeta: Record<string, string> | undefined }>
-  > {
-    const latest = new Map<
-      number,
-      { requestedStatus: PostStatus; wordpressMeta: Record<string, string> | undefined }
-    >();
+  async latestOfPosts(targetUid: string, postIds: number[]): Promise<Map<number, LatestDelivery>> {
+    const latest = new Map<number, LatestDelivery>();
     if (!postIds.length) return latest;
     const rows = await documentsOf(strapi, DELIVERY_UID).findMany({
       filters: { targetUid, postId: { $in: postIds } },
-      fields: ['postId', 'requestedStatus', 'wordpressMeta'],
+      fields: ['postId', 'requestedStatus', 'wordpressMeta', 'wordpressExcerpt'],
       sort: 'id:desc',
     });
     for (const row of rows) {
@@ -161,6 +162,7 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
           meta && typeof meta === 'object' && !Array.isArray(meta)
             ? (meta as Record<string, string>)
             : undefined,
+        wordpressExcerpt: typeof row.wordpressExcerpt === 'string' ? row.wordpressExcerpt : undefined,
       });
     }
     return latest;

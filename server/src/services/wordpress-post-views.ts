@@ -1,9 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import type { EffectiveConfig } from '../../../core/src/config';
+import { articleOptions, type EffectiveConfig } from '../../../core/src/config';
 import { localeParams } from '../../../core/src/locale';
 import { renderPostUrl } from '../../../core/src/post-url';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import type { ListQuery } from '../../../core/src/wordpress/list-query';
+import { renderedExcerpt } from '../../../core/src/wordpress/post-html';
 import type { PostView } from '../../../core/src/wordpress/post-json';
 import { documentsOf, type DocumentRow } from '../strapi/documents';
 import { getService } from '../utils/get-service';
@@ -14,6 +15,8 @@ interface PostState {
   /** While a schedule waits: its time. */
   publishAt: Date | undefined;
   meta: Record<string, string>;
+  /** The excerpt the WordPress door kept (for a target without a summary field). */
+  excerpt: string;
   revisions: number;
 }
 
@@ -40,6 +43,8 @@ export const wordpressPostViews = (strapi: Core.Strapi) => {
     if (target.featuredImage) populate[target.featuredImage.field] = { fields: ['id'] };
     if (target.categories?.kind === 'relation') populate[target.categories.field] = { fields: ['id'] };
     if (target.tags?.kind === 'relation') populate[target.tags.field] = { fields: ['id'] };
+    // A zone body is served as HTML: its components with their media (core/src/body/zone-to-html).
+    if (target.body?.body.format === 'zone') populate[target.body.field] = { populate: '*' };
     return populate;
   }
 
@@ -56,12 +61,22 @@ export const wordpressPostViews = (strapi: Core.Strapi) => {
     return new Set(rows.map((row) => row.documentId));
   }
 
+  /** The body as the HTML WordPress serves (off the event loop for a large one: article-work). */
+  function bodyHtmlOf(target: PublishTarget, config: EffectiveConfig, row: DocumentRow): Promise<string> {
+    if (!target.body) return Promise.resolve('');
+    return service('article-work').renderStoredBody(target.body, row[target.body.field], {
+      sanitize: articleOptions(config).sanitize,
+      uploadsOrigin: String(strapi.config.get('server.absoluteUrl', '')),
+    });
+  }
+
   function viewOf(
     target: PublishTarget,
     config: EffectiveConfig,
     row: DocumentRow,
-    published: boolean
-  ): PostView {
+    published: boolean,
+    content: string
+  ): Omit<PostView, 'excerpt'> {
     const text = (field: string | undefined) =>
       field && typeof row[field] === 'string' ? (row[field] as string) : '';
     const slug = target.slug ? text(target.slug.field) : '';
@@ -74,8 +89,7 @@ export const wordpressPostViews = (strapi: Core.Strapi) => {
       slug,
       status: published ? 'publish' : 'draft',
       title: text(target.title?.field),
-      content: text(target.body?.field),
-      excerpt: text(target.summary?.field),
+      content,
       date:
         (target.date && (row[target.date.field] as string | null)) ||
         (row.publishedAt as string | null) ||
@@ -129,6 +143,7 @@ export const wordpressPostViews = (strapi: Core.Strapi) => {
         status,
         publishAt,
         meta: last?.wordpressMeta ?? {},
+        excerpt: last?.wordpressExcerpt ?? '',
         revisions: updates.get(row.id) ?? 0,
       });
     }
@@ -143,19 +158,24 @@ export const wordpressPostViews = (strapi: Core.Strapi) => {
     rows: DocumentRow[],
     published: Set<string>
   ): Promise<PostView[]> {
-    const [states, keptTerms] = await Promise.all([
+    const [states, keptTerms, bodies] = await Promise.all([
       statesOf(target, locale, rows, published),
       service('wordpress-terms').keptOfPosts(
         target,
         locale,
         rows.map((row) => row.documentId)
       ),
+      Promise.all(rows.map((row) => bodyHtmlOf(target, config, row))),
     ]);
-    return rows.map((row) => {
-      const post = viewOf(target, config, row, published.has(row.documentId));
+    return rows.map((row, index) => {
+      const post = viewOf(target, config, row, published.has(row.documentId), bodies[index]);
       const state = states.get(row.id) as PostState;
+      // The summary field holds the excerpt where the target has one; else the door kept it.
+      const summary = target.summary ? row[target.summary.field] : state.excerpt;
+      const excerpt = typeof summary === 'string' ? summary : '';
       return {
         ...post,
+        excerpt: { raw: excerpt, rendered: renderedExcerpt(excerpt, post.content) },
         // Where the plugin keeps the terms (no relation on the target), the post's links are its terms.
         ...keptTerms(row.documentId),
         status: state.status,

@@ -9,10 +9,12 @@ import { WordPressError } from '../../../core/src/wordpress/errors';
 import type { ListQuery } from '../../../core/src/wordpress/list-query';
 import {
   articleFieldsFromPost,
+  excerptText,
   postDate,
   statusWarning,
   type ResolvedPost,
 } from '../../../core/src/wordpress/post-article';
+import { EMPTIED_BODY_WARNING } from '../../../core/src/wordpress/post-html';
 import type { PostView } from '../../../core/src/wordpress/post-json';
 import type { PostRequest } from '../../../core/src/wordpress/post-request';
 import { seoFromMeta } from '../../../core/src/wordpress/seo-meta';
@@ -90,11 +92,19 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
    */
   async function publish(
     request: PostRequest,
-    fields: { title: string; html: string; slug: string; status: PostRequest['status']; keeps?: KeptParts },
+    fields: {
+      title: string;
+      html: string;
+      slug: string;
+      status: PostRequest['status'];
+      keeps?: KeptParts;
+      /** What the door noticed of the request (an emptied body). */
+      warnings?: string[];
+    },
     config: EffectiveConfig,
     selection: PostSelection,
     caller: Caller
-  ): Promise<{ post: PostView; created: boolean }> {
+  ): Promise<{ post: PostView; created: boolean; warnings: string[] }> {
     const references = await resolveReferences(request, config);
     const articleFields = articleFieldsFromPost(
       { ...request, status: fields.status },
@@ -109,10 +119,10 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         door: 'wordpress',
         caller,
         fields: { ...articleFields, ...(fields.keeps ? { keeps: fields.keeps } : {}) },
-        origin: { source: 'wordpress', meta, keptTerms },
+        origin: { source: 'wordpress', meta, excerpt: excerptText(request.excerpt), keptTerms },
         config,
         selection,
-        warnings: [...(warning ? [warning] : []), ...references.warnings],
+        warnings: [...(warning ? [warning] : []), ...(fields.warnings ?? []), ...references.warnings],
       })
       .catch((error: unknown) => {
         throw error instanceof PostGone ? invalidId() : error;
@@ -122,7 +132,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     if (!row) throw invalidId();
     const published = new Set(result.status === 'publish' ? [row.documentId] : []);
     const [post] = await viewsOf(target, config, locale, [row], published);
-    return { post, created: result.created };
+    return { post, created: result.created, warnings: result.warnings };
   }
 
   return {
@@ -221,7 +231,10 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
      * WordPress's update by id: it writes that entry and no other, whatever its slug (or none), and
      * changes only what the request carries. The title, status, categories, tags and cover it leaves
      * out keep their values; a body, SEO title and description not sent stay exactly as stored (any
-     * body format); the slug is never changed.
+     * body format), and so does a body sent back as the door served it (`content.raw`, rendered again
+     * from the stored body now): a read and write back loses nothing a format cannot hold as HTML. An
+     * empty `content` empties the body, as in WordPress, with a warning in the ledger naming it. The
+     * slug is never changed.
      */
     async update(id: number, request: PostRequest, config: EffectiveConfig, caller: Caller) {
       const { target, locale } = await targetOf(config);
@@ -236,19 +249,24 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         featured_media: request.featured_media ?? (current.featuredMedia || undefined),
         // The SEO keys last sent still give the keywords (the title and description stay as stored).
         meta: request.meta ?? current.meta,
+        // The excerpt the door keeps (no summary field) stays until another is sent.
+        excerpt: request.excerpt ?? (target.summary ? undefined : current.excerpt.raw || undefined),
         // A scheduled post keeps its time unless the update names another.
         ...(current.status === 'future' && !postDate(request) && current.date
           ? { date_gmt: new Date(current.date).toISOString() }
           : {}),
       };
+      const keepsBody = request.content === undefined || request.content === current.content;
+      const empties = request.content === '' && !keepsBody;
       return publish(
         withKeptValues,
         {
           title: request.title?.trim() || current.title,
-          html: request.content ?? '',
+          html: keepsBody ? '' : (request.content ?? ''),
           slug: current.slug,
           status: request.status ?? current.status,
-          keeps: { body: request.content === undefined, seo: request.meta === undefined, slug: true },
+          keeps: { body: keepsBody, seo: request.meta === undefined, slug: true },
+          ...(empties ? { warnings: [EMPTIED_BODY_WARNING] } : {}),
         },
         config,
         { kind: 'document', documentId: row.documentId, slug: current.slug || undefined },

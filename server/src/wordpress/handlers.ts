@@ -14,7 +14,7 @@ import { contextSchema, listQueryInput, listQuerySchema } from '../../../core/sr
 import { mediaFieldsSchema } from '../../../core/src/wordpress/media-request';
 import { mediaJson } from '../../../core/src/wordpress/media-json';
 import { parseWordPress } from '../../../core/src/wordpress/parse';
-import { postJson } from '../../../core/src/wordpress/post-json';
+import { postJson, writeWarnings } from '../../../core/src/wordpress/post-json';
 import { postRequestSchema } from '../../../core/src/wordpress/post-request';
 import type { WordPressEndpoint } from '../../../core/src/wordpress/route-path';
 import { termJson } from '../../../core/src/wordpress/term-json';
@@ -138,13 +138,13 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     const fields = await readFields(strapi, ctx);
     const request = parseWordPress(postRequestSchema, fields);
     await assertMayWritePost(strapi, rights, { kind: 'update', id: endpoint.id, config }, request.status);
-    const { post } = await getService(strapi, 'wordpress-posts').update(
+    const { post, warnings } = await getService(strapi, 'wordpress-posts').update(
       endpoint.id,
       request,
       config,
       callerOf(user)
     );
-    ctx.body = postJson(post, apiRoot, 'edit');
+    ctx.body = { ...postJson(post, apiRoot, 'edit'), ...writeWarnings(warnings) };
   },
 
   async 'terms.list'(strapi, { ctx, cmsUrl, endpoint, config, apiRoot, siteUrl }) {

@@ -16,6 +16,7 @@ import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
 import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
+import { storedBodyHtml, type StoredBodyHtmlOptions } from '../../../core/src/wordpress/post-html';
 
 export interface NormalizeTask {
   fields: ArticleFields;
@@ -65,4 +66,16 @@ export function writeBody({ body, html, flatTree, libraryFiles, existingZone }: 
   const value = writePostBody(body, { html, flatTree }, libraryFiles, existingZone, warnings);
   if (BODY_WRITERS[body.body.format].storedAsJson) return { json: JSON.stringify(value), warnings };
   return { value, warnings };
+}
+
+export interface RenderBodyTask {
+  body: BodyTarget;
+  /** The body field's stored value (text, blocks or a zone's populated components). */
+  value: unknown;
+  options: StoredBodyHtmlOptions;
+}
+
+/** A stored body as the HTML the WordPress door serves (core/src/wordpress/post-html). */
+export function renderBody({ body, value, options }: RenderBodyTask): string {
+  return storedBodyHtml(body, value, options);
 }
