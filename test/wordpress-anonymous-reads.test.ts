@@ -64,8 +64,11 @@ describe('the WordPress door reads as WordPress serves them (issue #56 part B)',
 
   before(async () => {
     await images.start();
+    // As `npm start` runs it: the admin panel served, where the home page's redirect leads.
     site = await startPlayground({
       articleBodyFormat: 'auto',
+      withAdminPanel: true,
+      startTimeoutMs: 180_000,
       env: { ARTICLE_PUBLISHER_WP_APP_PASSWORD: `${LOGIN}:${PASSWORD}` },
     });
     adminToken = await registerSuperAdmin(site.url);
