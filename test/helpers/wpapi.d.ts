@@ -25,6 +25,8 @@ declare module 'wpapi' {
   }
   class WPAPI {
     constructor(options: Options);
+    /** Finds the API from a site's address (its pages' `Link` header) and reads its routes. */
+    static discover(url: string): Promise<WPAPI>;
     users(): WPRequest;
     posts(): WPRequest;
     categories(): WPRequest;

@@ -6,6 +6,18 @@ export const API_LINK_RELATION = 'https://api.w.org/';
 
 export const apiLinkHeader = (apiRoot: string) => `<${apiRoot}/>; rel="${API_LINK_RELATION}"`;
 
+/** The path of an address or path (Strapi's `admin.url` may be either), without a trailing slash. */
+export const pathOf = (url: string) => new URL(url, 'http://site.invalid').pathname.replace(/\/+$/, '');
+
+/**
+ * The site's pages that carry the discovery link: the home page, and the admin panel it redirects to
+ * (clients follow the redirect and read the link on the page they land on).
+ */
+export function isDiscoveryPage(path: string, adminPath: string): boolean {
+  const page = path.replace(/\/+$/, '');
+  return page === '' || (adminPath !== '' && page === adminPath);
+}
+
 /** The routes this site answers, as the index lists them (methods and WordPress's route patterns). */
 export const WORDPRESS_ROUTES: ReadonlyArray<{ route: string; methods: string[] }> = [
   { route: '/wp/v2', methods: ['GET'] },
@@ -15,9 +27,10 @@ export const WORDPRESS_ROUTES: ReadonlyArray<{ route: string; methods: string[] 
   { route: '/wp/v2/categories/(?P<id>[\\d]+)', methods: ['GET'] },
   { route: '/wp/v2/tags', methods: ['GET', 'POST'] },
   { route: '/wp/v2/tags/(?P<id>[\\d]+)', methods: ['GET'] },
-  { route: '/wp/v2/media', methods: ['POST'] },
+  { route: '/wp/v2/media', methods: ['GET', 'POST'] },
   { route: '/wp/v2/media/(?P<id>[\\d]+)', methods: ['GET'] },
   { route: '/wp/v2/users', methods: ['GET'] },
+  { route: '/wp/v2/users/(?P<id>[\\d]+)', methods: ['GET'] },
   { route: '/wp/v2/users/me', methods: ['GET'] },
 ];
 

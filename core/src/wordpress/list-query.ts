@@ -33,9 +33,12 @@ export type ListQuery = z.output<typeof listQuerySchema>;
  * The query string as the list schema reads it: a repeated or bracketed key (`slug[]`) and a
  * comma-separated value both give a list.
  */
-export function listQueryInput(querystring: string): Record<string, unknown> {
+export function listQueryInput(
+  querystring: string,
+  listKeys: readonly string[] = ['slug', 'status']
+): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  const lists = new Set(['slug', 'status']);
+  const lists = new Set(listKeys);
   for (const [rawKey, value] of new URLSearchParams(querystring)) {
     const key = rawKey.replace(/\[\d*\]$/, '');
     if (lists.has(key)) {

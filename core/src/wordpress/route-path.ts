@@ -41,6 +41,7 @@ export type WordPressEndpoint =
   | { name: 'namespace' }
   | { name: 'users.me' }
   | { name: 'users.list' }
+  | { name: 'users.get'; id: number }
   | { name: 'posts.list' }
   | { name: 'posts.create' }
   | { name: 'posts.get'; id: number }
@@ -48,6 +49,7 @@ export type WordPressEndpoint =
   | { name: 'terms.list'; taxonomy: 'category' | 'post_tag' }
   | { name: 'terms.create'; taxonomy: 'category' | 'post_tag' }
   | { name: 'terms.get'; taxonomy: 'category' | 'post_tag'; id: number }
+  | { name: 'media.list' }
   | { name: 'media.create' }
   | { name: 'media.get'; id: number };
 
@@ -64,7 +66,8 @@ export function matchEndpoint(method: string, route: string): WordPressEndpoint 
   if (path === '/wp/v2/users') return read ? { name: 'users.list' } : null;
   if (path === '/wp/v2/posts')
     return read ? { name: 'posts.list' } : method === 'POST' ? { name: 'posts.create' } : null;
-  if (path === '/wp/v2/media') return method === 'POST' ? { name: 'media.create' } : null;
+  if (path === '/wp/v2/media')
+    return read ? { name: 'media.list' } : method === 'POST' ? { name: 'media.create' } : null;
   const term = /^\/wp\/v2\/(categories|tags)$/.exec(path);
   if (term) {
     const taxonomy = TAXONOMIES[term[1] as keyof typeof TAXONOMIES];
@@ -74,9 +77,10 @@ export function matchEndpoint(method: string, route: string): WordPressEndpoint 
         ? { name: 'terms.create', taxonomy }
         : null;
   }
-  const item = /^\/wp\/v2\/(posts|categories|tags|media)\/(\d{1,10})$/.exec(path);
+  const item = /^\/wp\/v2\/(posts|categories|tags|media|users)\/(\d{1,10})$/.exec(path);
   if (!item) return null;
   const id = Number(item[2]);
+  if (item[1] === 'users') return read ? { name: 'users.get', id } : null;
   if (item[1] === 'posts')
     return read ? { name: 'posts.get', id } : write ? { name: 'posts.update', id } : null;
   if (item[1] === 'media') return read ? { name: 'media.get', id } : null;

@@ -1,4 +1,5 @@
 import { capabilitiesOf, roleOf, type EditorRights } from './capabilities';
+import { toSlug } from '../slug';
 import { ownLinks } from './links';
 
 /** The one WordPress user the facade knows: the login an application password belongs to. */
@@ -21,17 +22,18 @@ const avatarUrls = () =>
   );
 
 /**
- * A user as `GET /wp/v2/users/me` answers it; `context=edit` adds the login, and the role and
- * capabilities of `rights` (the admin's current ones).
+ * A user as others see them: the login (an admin's e-mail address) is never shown, so the slug and
+ * the author page are made from the display name, as WordPress makes a nicename.
  */
-export function userJson(
+export const publicUser = (user: WordPressUser): WordPressUser => ({ ...user, login: toSlug(user.name) });
+
+/** A user in the view context, as anyone who may see them is answered. */
+export function userViewJson(
   user: Pick<WordPressUser, 'id' | 'login' | 'name'>,
   siteUrl: string,
-  context: 'view' | 'edit',
-  apiRoot: string,
-  rights: EditorRights
+  apiRoot: string
 ) {
-  const view = {
+  return {
     id: user.id,
     name: user.name,
     url: siteUrl,
@@ -43,6 +45,20 @@ export function userJson(
     meta: [] as unknown[] | Record<string, unknown>,
     _links: ownLinks(apiRoot, 'users', user.id),
   };
+}
+
+/**
+ * A user as `GET /wp/v2/users/me` answers it; `context=edit` adds the login, and the role and
+ * capabilities of `rights` (the admin's current ones).
+ */
+export function userJson(
+  user: Pick<WordPressUser, 'id' | 'login' | 'name'>,
+  siteUrl: string,
+  context: 'view' | 'edit',
+  apiRoot: string,
+  rights: EditorRights
+) {
+  const view = userViewJson(user, siteUrl, apiRoot);
   if (context === 'view') return view;
   return {
     ...view,

@@ -83,6 +83,24 @@ const applicationPasswordsService = ({ strapi }: { strapi: Core.Strapi }) => {
   };
 
   return {
+    /** ARTICLE_PUBLISHER_WP_APP_PASSWORD's login as a user (id 1), or null when the environment gives none. */
+    environmentUser(): WordPressUser | null {
+      const environment = environmentPassword();
+      return environment
+        ? { id: ENVIRONMENT_USER_ID, login: environment.login, name: environment.login, adminId: null }
+        : null;
+    },
+
+    /** An active admin as the WordPress user its passwords act as (its e-mail address the login), or null. */
+    async adminUser(id: number): Promise<WordPressUser | null> {
+      const user = (await strapi.db.query('admin::user').findOne({
+        select: ['id', 'firstname', 'lastname', 'username', 'email', 'isActive', 'blocked'],
+        where: { id },
+      })) as AdminUserRow | null;
+      if (!user || !user.isActive || user.blocked) return null;
+      return { id: user.id, login: normalizeLogin(user.email), name: displayName(user), adminId: user.id };
+    },
+
     async create(
       owner: PasswordOwner,
       input: { name: string; appId?: string }
@@ -133,7 +151,7 @@ const applicationPasswordsService = ({ strapi }: { strapi: Core.Strapi }) => {
       if (!login || !input.password) return null;
       const environment = environmentPassword();
       if (environment && matchesEnvironmentPassword(environment, login, input.password)) {
-        return { id: ENVIRONMENT_USER_ID, login: environment.login, name: environment.login, adminId: null };
+        return this.environmentUser();
       }
       const candidates = (await passwords().findMany({
         select: ['id', 'login', 'userId', 'passwordHash'],
@@ -144,16 +162,13 @@ const applicationPasswordsService = ({ strapi }: { strapi: Core.Strapi }) => {
         applicationPasswordMatches(input.password, row.passwordHash)
       )[0];
       if (!matched) return null;
-      const user = (await strapi.db.query('admin::user').findOne({
-        select: ['id', 'firstname', 'lastname', 'username', 'email', 'isActive', 'blocked'],
-        where: { id: matched.userId },
-      })) as AdminUserRow | null;
-      if (!user || !user.isActive || user.blocked) return null;
+      const admin = await this.adminUser(matched.userId);
+      if (!admin) return null;
       await passwords().update({
         where: { id: matched.id },
         data: { lastUsedAt: new Date(), lastClientAddress: input.clientAddress.slice(0, 255) },
       });
-      return { id: user.id, login: matched.login, name: displayName(user), adminId: user.id };
+      return { ...admin, login: matched.login };
     },
   };
 };

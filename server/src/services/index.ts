@@ -33,8 +33,10 @@ import uploadJournal from './upload-journal';
 import webhookSecret from './webhook-secret';
 import wordpressMedia from './wordpress-media';
 import wordpressPosts from './wordpress-posts';
+import wordpressPublicReads from './wordpress-public-reads';
 import wordpressRights from './wordpress-rights';
 import wordpressTerms from './wordpress-terms';
+import wordpressUsers from './wordpress-users';
 
 const services = {
   'api-key': apiKey,
@@ -72,8 +74,10 @@ const services = {
   'webhook-secret': webhookSecret,
   'wordpress-media': wordpressMedia,
   'wordpress-posts': wordpressPosts,
+  'wordpress-public-reads': wordpressPublicReads,
   'wordpress-rights': wordpressRights,
   'wordpress-terms': wordpressTerms,
+  'wordpress-users': wordpressUsers,
 };
 
 export type PluginServices = { [Name in keyof typeof services]: ReturnType<(typeof services)[Name]> };

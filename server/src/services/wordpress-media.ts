@@ -8,6 +8,7 @@ import { mediaContentLock } from '../../../core/src/images/upload-journal';
 import { uploadTooLarge, WordPressError } from '../../../core/src/wordpress/errors';
 import type { MediaFields } from '../../../core/src/wordpress/media-request';
 import type { MediaView } from '../../../core/src/wordpress/media-json';
+import type { MediaListQuery } from '../../../core/src/wordpress/media-list-query';
 import { getService } from '../utils/get-service';
 import { processImage } from '../utils/image-processing';
 import { UPLOAD_FILE_UID } from '../utils/plugin-tables';
@@ -71,6 +72,35 @@ const wordpressMedia = ({ strapi }: { strapi: Core.Strapi }) => {
   });
 
   return {
+    /**
+     * A page of the library's files, newest first, as WordPress lists attachments: `search` in the
+     * title (the file's name) and caption, `media_type` by the MIME type's first part, `mime_type` the
+     * whole type. No file is attached to a post (each answers `post: null`), so a `parent` other than 0
+     * lists none.
+     */
+    async list(query: MediaListQuery): Promise<{ media: MediaView[]; total: number }> {
+      const where: Record<string, unknown>[] = [];
+      if (query.parent && !query.parent.includes(0)) return { media: [], total: 0 };
+      if (query.search)
+        where.push({
+          $or: [{ name: { $containsi: query.search } }, { caption: { $containsi: query.search } }],
+        });
+      if (query.mime_type) where.push({ mime: query.mime_type });
+      else if (query.media_type) where.push({ mime: { $startsWith: `${query.media_type}/` } });
+      const files = strapi.db.query(UPLOAD_FILE_UID);
+      const filter = where.length ? { $and: where } : {};
+      const [rows, total] = await Promise.all([
+        files.findMany({
+          where: filter,
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          offset: (query.page - 1) * query.per_page,
+          limit: query.per_page,
+        }) as Promise<UploadFileRow[]>,
+        files.count({ where: filter }),
+      ]);
+      return { media: rows.map(viewOf), total: Number(total) };
+    },
+
     /** A library file by id; null when there is none. */
     async find(id: number): Promise<MediaView | null> {
       if (!Number.isSafeInteger(id) || id <= 0) return null;

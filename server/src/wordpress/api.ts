@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { isServiceError } from '../../../core/src/errors';
-import { apiLinkHeader } from '../../../core/src/wordpress/discovery';
+import { apiLinkHeader, isDiscoveryPage, pathOf } from '../../../core/src/wordpress/discovery';
 import { fromServiceError, noRoute, WordPressError } from '../../../core/src/wordpress/errors';
 import { matchEndpoint, routedMethod, wordpressApiRoute } from '../../../core/src/wordpress/route-path';
 import { describeError } from '../utils/describe-error';
@@ -46,21 +46,24 @@ async function answerError(strapi: Core.Strapi, ctx: Context, error: unknown, ro
  * App middleware, installed by `bootstrap` just before the router (with `wordpress-paths`): answers
  * WordPress's core REST API under `/wp-json/` and `/?rest_route=/`, when the `wordpressPaths` option is
  * on (the default). The index needs no credentials; every other route takes an application password
- * over Basic auth first, and reads its body only then. On the site's home page (`GET`/`HEAD /`) it
- * adds the `Link` header WordPress clients discover the API by.
+ * over Basic auth first (reads the site's Public role may make excepted), and reads its body only
+ * then. On the site's home page (`GET`/`HEAD /`) and the admin panel it redirects to, it adds the
+ * `Link` header WordPress clients discover the API by.
  */
 export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
   const siteInfo = () => getService(strapi, 'site-info');
   const restPrefix = String(strapi.config.get('api.rest.prefix', '/api'));
+  const adminPath = pathOf(String(strapi.config.get('admin.url', '/admin')));
   const cmsUrl = () =>
     siteInfo().cmsUrl() ?? String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '');
 
   return async (ctx: Context, next: Next) => {
     const route = wordpressApiRoute(ctx.path, ctx.querystring, SERVICE_ROUTE_BASE, restPrefix);
+    // The site's pages: the home page and the admin panel it redirects to, where clients discover the API.
     const home =
       route === null &&
-      (ctx.path === '/' || ctx.path === '') &&
-      (ctx.method === 'GET' || ctx.method === 'HEAD');
+      (ctx.method === 'GET' || ctx.method === 'HEAD') &&
+      isDiscoveryPage(ctx.path, adminPath);
     if (route === null && !home) return next();
 
     let config;
@@ -97,7 +100,8 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
         const name = config.siteName || String(strapi.config.get('info.name', 'Strapi'));
         return answerIndex(ctx, { name, cmsUrl: cmsUrl(), siteUrl });
       }
-      const caller = await authenticate(strapi, ctx, endpoint, config);
+      // Null: a read made without credentials that the site's Public role may make.
+      const caller = (await authenticate(strapi, ctx, endpoint, config)) ?? { user: null, rights: null };
       const handler = HANDLERS[endpoint.name] as (strapi: Core.Strapi, input: object) => Promise<void>;
       const cms = cmsUrl();
       await handler(strapi, {

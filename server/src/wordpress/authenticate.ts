@@ -4,6 +4,7 @@ import type { EffectiveConfig } from '../../../core/src/config';
 import { basicCredentials } from '../../../core/src/wordpress/basic-auth';
 import type { EditorRights } from '../../../core/src/wordpress/capabilities';
 import { WordPressError } from '../../../core/src/wordpress/errors';
+import { isPublicRead, isWrite } from '../../../core/src/wordpress/public-reads';
 import type { WordPressEndpoint } from '../../../core/src/wordpress/route-path';
 import type { WordPressUser } from '../../../core/src/wordpress/user';
 import { getService } from '../utils/get-service';
@@ -44,23 +45,36 @@ export interface Caller {
 
 /**
  * The WordPress API's Basic authentication with an application password. A correct one passes
- * without meeting the throttle, with its admin's rights as they are now; a wrong or missing one, or
- * one whose admin was deleted, deactivated or blocked, is refused with 429 while the client is over
- * the limit, else counted and refused with WordPress's 401: the answer to a request without
- * credentials, whichever of login and password was wrong, so the login cannot be guessed apart.
+ * without meeting the throttle, with its admin's rights as they are now; a wrong one, or one whose
+ * admin was deleted, deactivated or blocked, is refused with 429 while the client is over the limit,
+ * else counted and refused with WordPress's 401: the answer to a request without credentials,
+ * whichever of login and password was wrong, so the login cannot be guessed apart.
+ *
+ * A read sent without any credential is no failed login: it is answered anonymously (null) where
+ * the site's Public role may read what it shows, as WordPress answers anyone, else refused with the
+ * same 401, never counted. A write without credentials is counted as before.
  */
 export async function authenticate(
   strapi: Core.Strapi,
   ctx: Context,
   endpoint: WordPressEndpoint,
   config: EffectiveConfig
-): Promise<Caller> {
-  const credentials = basicCredentials(ctx.get('authorization') || undefined);
+): Promise<Caller | null> {
+  const authorization = ctx.get('authorization');
+  const credentials = basicCredentials(authorization || undefined);
   const clientAddress = ctx.request.ip;
   if (credentials) {
     const user = await getService(strapi, 'application-passwords').verify({ ...credentials, clientAddress });
     const rights = user ? await getService(strapi, 'wordpress-rights').of(user, config) : null;
     if (user && rights) return { user, rights };
+  }
+  if (!authorization && !isWrite(endpoint)) {
+    if (
+      isPublicRead(endpoint) &&
+      (await getService(strapi, 'wordpress-public-reads').allows(endpoint, config))
+    )
+      return null;
+    throw notLoggedIn(endpoint);
   }
   const throttle = getService(strapi, 'auth-throttle');
   await throttle.assertAllowed(clientAddress, 'application password');

@@ -11,34 +11,50 @@ import {
 } from '../../../core/src/wordpress/capabilities';
 import { apiLinkHeader, wordpressIndex } from '../../../core/src/wordpress/discovery';
 import { contextSchema, listQueryInput, listQuerySchema } from '../../../core/src/wordpress/list-query';
+import { mediaListQueryInput, mediaListQuerySchema } from '../../../core/src/wordpress/media-list-query';
 import { mediaFieldsSchema } from '../../../core/src/wordpress/media-request';
 import { mediaJson } from '../../../core/src/wordpress/media-json';
 import { parseWordPress } from '../../../core/src/wordpress/parse';
 import { postJson, writeWarnings } from '../../../core/src/wordpress/post-json';
 import { postRequestSchema } from '../../../core/src/wordpress/post-request';
+import {
+  editContextRefusal,
+  forbiddenStatus,
+  notAllowed,
+  type PublicReadEndpoint,
+  type PublicReadName,
+} from '../../../core/src/wordpress/public-reads';
 import type { WordPressEndpoint } from '../../../core/src/wordpress/route-path';
 import { termJson } from '../../../core/src/wordpress/term-json';
 import { termRequestSchema } from '../../../core/src/wordpress/term-request';
-import { userJson, type WordPressUser } from '../../../core/src/wordpress/user';
+import { userJson, userViewJson, type WordPressUser } from '../../../core/src/wordpress/user';
 import type { Caller } from '../gate';
 import { getService } from '../utils/get-service';
 import { readFields, readUpload } from './request-body';
 import { assertMayWritePost } from './rights';
 
-/** What every handler gets: the request, the endpoint matched, the authenticated caller, the config, the addresses. */
-export interface HandlerInput<Endpoint extends WordPressEndpoint = WordPressEndpoint> {
+/** Who a request acts as: the password's user and what its admin may do now (every write is checked against it). */
+interface SignedIn {
+  user: WordPressUser;
+  rights: EditorRights;
+}
+/** A read made without credentials, answered because the site's Public role may make it. */
+interface Anonymous {
+  user: null;
+  rights: null;
+}
+
+/** What every handler gets: the request, the endpoint matched, the caller, the config, the addresses. */
+export type HandlerInput<Endpoint extends WordPressEndpoint = WordPressEndpoint> = {
   ctx: Context;
   endpoint: Endpoint;
-  user: WordPressUser;
-  /** What the caller's admin may do now (every write is checked against it before anything is written). */
-  rights: EditorRights;
   config: EffectiveConfig;
   /** `{cms}/wp-json`: where links point. */
   apiRoot: string;
   /** The CMS's address (Strapi's public URL), for the links to neighbouring pages. */
   cmsUrl: string;
   siteUrl: string;
-}
+} & (Endpoint['name'] extends PublicReadName ? SignedIn | Anonymous : SignedIn);
 
 type Handler<Name extends WordPressEndpoint['name']> = (
   strapi: Core.Strapi,
@@ -58,6 +74,17 @@ const contextOf = (ctx: Context) =>
   parseWordPress(z.object({ context: contextSchema }), {
     context: new URLSearchParams(ctx.querystring).get('context') ?? undefined,
   }).context;
+
+/**
+ * What a signed-out reader may not ask for: `context=edit` (WordPress's 401). A user asking it gets
+ * what their rights give, as before.
+ */
+function assertAnonymousView(
+  input: { user: WordPressUser | null; endpoint: PublicReadEndpoint },
+  context: string
+) {
+  if (input.user === null && context === 'edit') throw editContextRefusal(input.endpoint, 401);
+}
 
 /** A list answer: the items, with WordPress's totals and neighbouring-page links. */
 function answerList(
@@ -91,21 +118,45 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = userJson(user, siteUrl, contextOf(ctx) === 'edit' ? 'edit' : 'view', apiRoot, rights);
   },
 
-  async 'users.list'(_strapi, { ctx, cmsUrl, user, rights, siteUrl, apiRoot }) {
-    const { page, per_page } = query(ctx);
+  async 'users.list'(strapi, input) {
+    const { ctx, cmsUrl, user, rights, siteUrl, apiRoot, config } = input;
+    const { page, per_page, search } = query(ctx);
     const context = contextOf(ctx) === 'edit' ? 'edit' : 'view';
-    answerList(
-      { ctx, cmsUrl },
-      page === 1 ? [userJson(user, siteUrl, context, apiRoot, rights)] : [],
-      1,
-      page,
-      per_page,
-      'user'
+    assertAnonymousView(input, context);
+    const shown = (await getService(strapi, 'wordpress-users').visible(user, config)).map((each) =>
+      // Only the caller's own edit view is theirs to see; another user is shown as anyone sees them.
+      each.id === user?.id && rights
+        ? userJson(each, siteUrl, context, apiRoot, rights)
+        : userViewJson(each, siteUrl, apiRoot)
     );
+    // WordPress searches a user's id, name and slug for a caller who may not list users.
+    const needle = search?.toLowerCase();
+    const found = needle
+      ? shown.filter((each) =>
+          [String(each.id), each.name, each.slug].some((text) => text.toLowerCase().includes(needle))
+        )
+      : shown;
+    const start = (page - 1) * per_page;
+    answerList({ ctx, cmsUrl }, found.slice(start, start + per_page), found.length, page, per_page, 'user');
   },
 
-  async 'posts.list'(strapi, { ctx, cmsUrl, config, apiRoot }) {
+  async 'users.get'(strapi, input) {
+    const { ctx, endpoint, user, rights, siteUrl, apiRoot, config } = input;
+    const context = contextOf(ctx);
+    const found = await getService(strapi, 'wordpress-users').find(endpoint.id, user, context, config);
+    ctx.body =
+      found.id === user?.id && rights
+        ? userJson(found, siteUrl, context === 'edit' ? 'edit' : 'view', apiRoot, rights)
+        : userViewJson(found, siteUrl, apiRoot);
+  },
+
+  async 'posts.list'(strapi, input) {
+    const { ctx, cmsUrl, config, apiRoot } = input;
     const listQuery = query(ctx);
+    assertAnonymousView(input, listQuery.context);
+    // Signed out, WordPress lists published posts only: asking for another status is refused.
+    if (input.user === null && listQuery.status?.some((status) => status !== 'publish'))
+      throw forbiddenStatus();
     const { posts, total } = await getService(strapi, 'wordpress-posts').list(listQuery, config);
     answerList(
       { ctx, cmsUrl },
@@ -117,8 +168,12 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     );
   },
 
-  async 'posts.get'(strapi, { ctx, endpoint, config, apiRoot }) {
+  async 'posts.get'(strapi, input) {
+    const { ctx, endpoint, config, apiRoot } = input;
+    assertAnonymousView(input, contextOf(ctx));
     const post = await getService(strapi, 'wordpress-posts').get(endpoint.id, config);
+    // Signed out, only a published post may be read (a draft, scheduled or pending one is WordPress's 401).
+    if (input.user === null && post.status !== 'publish') throw notAllowed();
     // WordPress points a single post's answer at its page (instead of the API's discovery link).
     ctx.set('Link', `<${post.link}>; rel="alternate"; type=text/html`);
     ctx.body = postJson(post, apiRoot, contextOf(ctx));
@@ -147,8 +202,10 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = { ...postJson(post, apiRoot, 'edit'), ...writeWarnings(warnings) };
   },
 
-  async 'terms.list'(strapi, { ctx, cmsUrl, endpoint, config, apiRoot, siteUrl }) {
+  async 'terms.list'(strapi, input) {
+    const { ctx, cmsUrl, endpoint, config, apiRoot, siteUrl } = input;
     const listQuery = query(ctx);
+    assertAnonymousView(input, listQuery.context);
     const { terms, total } = await getService(strapi, 'wordpress-terms').list(
       endpoint.taxonomy,
       listQuery,
@@ -164,7 +221,9 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     );
   },
 
-  async 'terms.get'(strapi, { ctx, endpoint, config, apiRoot, siteUrl }) {
+  async 'terms.get'(strapi, input) {
+    const { ctx, endpoint, config, apiRoot, siteUrl } = input;
+    assertAnonymousView(input, contextOf(ctx));
     const term = await getService(strapi, 'wordpress-terms').get(endpoint.taxonomy, endpoint.id, config);
     ctx.body = termJson(term, endpoint.taxonomy, apiRoot, siteUrl);
   },
@@ -198,10 +257,30 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     }
   },
 
-  async 'media.get'(strapi, { ctx, endpoint, apiRoot }) {
+  async 'media.list'(strapi, input) {
+    const { ctx, cmsUrl, apiRoot } = input;
+    const listQuery = parseWordPress(mediaListQuerySchema, mediaListQueryInput(ctx.querystring));
+    assertAnonymousView(input, listQuery.context);
+    const { media, total } = await getService(strapi, 'wordpress-media').list(listQuery);
+    const context = listQuery.context === 'edit' ? 'edit' : 'view';
+    answerList(
+      { ctx, cmsUrl },
+      media.map((each) => mediaJson(each, apiRoot, { context })),
+      total,
+      listQuery.page,
+      listQuery.per_page,
+      // Attachments are posts to WordPress: a page past the last is refused as a posts page is.
+      'post'
+    );
+  },
+
+  async 'media.get'(strapi, input) {
+    const { ctx, endpoint, apiRoot } = input;
+    const context = contextOf(ctx);
+    assertAnonymousView(input, context);
     const media = await getService(strapi, 'wordpress-media').find(endpoint.id);
     if (!media) throw new WordPressError('rest_post_invalid_id', 'Invalid post ID.', 404);
-    ctx.body = mediaJson(media, apiRoot, { context: contextOf(ctx) === 'edit' ? 'edit' : 'view' });
+    ctx.body = mediaJson(media, apiRoot, { context: context === 'edit' ? 'edit' : 'view' });
   },
 };
 

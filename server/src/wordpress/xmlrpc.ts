@@ -1,26 +1,49 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
+import type { EffectiveConfig } from '../../../core/src/config';
 import {
+  answerWithoutLogin,
+  rsdDocument,
   XMLRPC_DISABLED,
   XMLRPC_PATH,
   XMLRPC_POST_ONLY,
   xmlrpcFault,
+  xmlrpcMethodName,
+  xmlrpcStringArray,
 } from '../../../core/src/wordpress/xmlrpc';
+import { bodyAlreadyRead, readRawBody } from '../middlewares/raw-body';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
+
+/** A method call read at most: the two calls answered are a few hundred bytes. */
+const CALL_LIMIT_BYTES = 64 * 1024;
+
+/** The method a call names; null when the body cannot be read (too large, cut off) or names none. */
+async function calledMethod(ctx: Context): Promise<string | null> {
+  if (bodyAlreadyRead(ctx)) {
+    const parsed = (ctx.request as { body?: unknown }).body;
+    return typeof parsed === 'string' ? xmlrpcMethodName(parsed) : null;
+  }
+  try {
+    return xmlrpcMethodName((await readRawBody(ctx, CALL_LIMIT_BYTES)).toString('utf8'));
+  } catch {
+    return null;
+  }
+}
 
 /**
  * App middleware, installed by `bootstrap` with the WordPress API: `/xmlrpc.php` answers as a
  * WordPress whose XML-RPC is disabled, so desktop editors and XML-RPC libraries report that reason
- * instead of a connection error (Strapi's router would answer a bare 405). Nothing is parsed or run:
- * every call gets the fault. With `wordpressPaths` off, the path is not the plugin's: 404.
+ * instead of a connection error (Strapi's router would answer a bare 405). The calls that need no
+ * login are answered; every other gets the fault, with HTTP 200 so clients read it as a fault (see
+ * docs/wordpress.md). `?rsd` points clients at the REST API. With `wordpressPaths` off, 404.
  */
 export const xmlrpcEndpoint = ({ strapi }: { strapi: Core.Strapi }) => {
   return async (ctx: Context, next: Next) => {
     if (ctx.path !== XMLRPC_PATH) return next();
-    let enabled: boolean;
+    let config: EffectiveConfig;
     try {
-      enabled = (await getService(strapi, 'plugin-config').get()).wordpressPaths;
+      config = await getService(strapi, 'plugin-config').get();
     } catch (error) {
       strapi.log.error(
         `[article-publisher] ${ctx.method} ${ctx.path}: reading the config failed: ${describeError(error)}`
@@ -28,8 +51,19 @@ export const xmlrpcEndpoint = ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.status = 500;
       return;
     }
-    if (!enabled) {
+    if (!config.wordpressPaths) {
       ctx.status = 404;
+      return;
+    }
+    ctx.type = 'text/xml; charset=UTF-8';
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && new URLSearchParams(ctx.querystring).has('rsd')) {
+      const site = getService(strapi, 'site-info');
+      const cmsUrl = site.cmsUrl() ?? String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, '');
+      ctx.body = rsdDocument({
+        homeUrl: site.siteUrl(config),
+        xmlrpcUrl: `${cmsUrl}${XMLRPC_PATH}`,
+        apiRoot: `${cmsUrl}/wp-json`,
+      });
       return;
     }
     if (ctx.method !== 'POST') {
@@ -39,8 +73,10 @@ export const xmlrpcEndpoint = ({ strapi }: { strapi: Core.Strapi }) => {
       ctx.body = XMLRPC_POST_ONLY;
       return;
     }
-    ctx.status = XMLRPC_DISABLED.code;
-    ctx.type = 'text/xml; charset=UTF-8';
-    ctx.body = xmlrpcFault(XMLRPC_DISABLED.code, XMLRPC_DISABLED.message);
+    const answer = answerWithoutLogin(await calledMethod(ctx));
+    ctx.status = 200;
+    ctx.body = answer
+      ? xmlrpcStringArray(answer)
+      : xmlrpcFault(XMLRPC_DISABLED.code, XMLRPC_DISABLED.message);
   };
 };
