@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { isDiscoveryPage, pathOf } from '../src/wordpress/discovery';
+import { discoveryHomePage, isAdminRedirect, isDiscoveryPage, pathOf } from '../src/wordpress/discovery';
 import { WordPressError } from '../src/wordpress/errors';
 import { mediaListQueryInput, mediaListQuerySchema } from '../src/wordpress/media-list-query';
 import { parseWordPress } from '../src/wordpress/parse';
@@ -139,5 +139,25 @@ describe('discovery and XML-RPC', () => {
       /<api name="WP-API" blogID="1" preferred="false" apiLink="https:\/\/cms\.example\.com\/wp-json\/" \/>/
     );
     assert.match(rsd, /<homePageLink>https:\/\/www\.example\.com<\/homePageLink>/);
+  });
+});
+
+describe('the discovery home page', () => {
+  it('replaces only a redirect to the admin panel', () => {
+    assert.equal(isAdminRedirect(302, '/admin', '/admin'), true);
+    assert.equal(isAdminRedirect(302, 'http://cms.example/admin/', '/admin'), true);
+    assert.equal(isAdminRedirect(302, '/elsewhere', '/admin'), false);
+    assert.equal(isAdminRedirect(200, undefined, '/admin'), false);
+  });
+
+  it('links the API and sends a browser on to the admin, escaping the site name', () => {
+    const page = discoveryHomePage({
+      name: 'Tom & "Jerry" <3',
+      apiRoot: 'http://cms.example/wp-json',
+      adminUrl: '/admin',
+    });
+    assert.match(page, /<link rel="https:\/\/api\.w\.org\/" href="http:\/\/cms\.example\/wp-json\/">/);
+    assert.match(page, /<meta http-equiv="refresh" content="0; url=\/admin">/);
+    assert.match(page, /Tom &#38; &#34;Jerry&#34; &#60;3/);
   });
 });

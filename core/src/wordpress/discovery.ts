@@ -77,3 +77,33 @@ export function wordpressIndex(input: IndexInput) {
     _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
   };
 }
+
+/** Whether an answer to the home page is only Strapi's redirect to its admin panel. */
+export function isAdminRedirect(status: number, location: string | undefined, adminPath: string): boolean {
+  if (![301, 302, 303, 307, 308].includes(status) || !location || adminPath === '') return false;
+  return pathOf(location) === adminPath;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The home page WordPress clients discover the API on, in place of Strapi's bare redirect to the admin:
+ * a WordPress home page answers 200 with the API's link (header and `<link>` element), and some clients
+ * (wpapi's `discover`) do not follow a redirect on their first `HEAD /`. A person's browser is sent on to
+ * the admin panel at once, as the redirect did.
+ */
+export function discoveryHomePage(input: { name: string; apiRoot: string; adminUrl: string }): string {
+  const name = escapeHtml(input.name);
+  const api = escapeHtml(`${input.apiRoot}/`);
+  const admin = escapeHtml(input.adminUrl);
+  return [
+    '<!doctype html>',
+    '<html><head><meta charset="utf-8">',
+    `<title>${name}</title>`,
+    `<link rel="${API_LINK_RELATION}" href="${api}">`,
+    `<meta http-equiv="refresh" content="0; url=${admin}">`,
+    '</head><body>',
+    `<p><a href="${admin}">${name}: the administration panel</a></p>`,
+    '</body></html>',
+  ].join('\n');
+}

@@ -1,7 +1,13 @@
 import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { isServiceError } from '../../../core/src/errors';
-import { apiLinkHeader, isDiscoveryPage, pathOf } from '../../../core/src/wordpress/discovery';
+import {
+  apiLinkHeader,
+  discoveryHomePage,
+  isAdminRedirect,
+  isDiscoveryPage,
+  pathOf,
+} from '../../../core/src/wordpress/discovery';
 import { fromServiceError, noRoute, WordPressError } from '../../../core/src/wordpress/errors';
 import { matchEndpoint, routedMethod, wordpressApiRoute } from '../../../core/src/wordpress/route-path';
 import { describeError } from '../utils/describe-error';
@@ -80,7 +86,20 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
     }
     if (home) {
       await next();
-      ctx.set('Link', apiLinkHeader(`${cmsUrl()}/wp-json`));
+      const apiRoot = `${cmsUrl()}/wp-json`;
+      ctx.set('Link', apiLinkHeader(apiRoot));
+      // Strapi's bare redirect from the home page to its admin: answered as WordPress's home page is.
+      if (
+        ctx.path.replace(/\/+$/, '') === '' &&
+        isAdminRedirect(ctx.status, ctx.response.get('Location'), adminPath)
+      ) {
+        const adminUrl = ctx.response.get('Location');
+        ctx.remove('Location');
+        ctx.status = 200;
+        ctx.type = 'html';
+        const name = config.siteName || String(strapi.config.get('info.name', 'Strapi'));
+        ctx.body = discoveryHomePage({ name, apiRoot, adminUrl });
+      }
       return;
     }
 
