@@ -56,6 +56,7 @@ const FILL_PARTS: Record<FillSource, ArticlePart> = {
   summary: 'summary',
   shortText: 'summary',
   firstValue: 'otherFields',
+  booleanFalse: 'otherFields',
   colour: 'otherFields',
   social: 'seo',
   gallery: 'inlineImages',

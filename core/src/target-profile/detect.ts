@@ -287,6 +287,10 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
         problems.degraded.push(
           `required field "${field}" gets its first value "${attribute.enum?.[0]}" (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
         );
+      if (verdict.source === 'booleanFalse')
+        problems.degraded.push(
+          `required field "${field}" (yes or no) is written false, its safe value (nothing in an article sets it); to write true, add defaults: { ${field}: true }.`
+        );
       if (verdict.source === 'gallery')
         problems.degraded.push(
           `required field "${field}" (several images) receives the article's imported images; a published article without images is refused before anything is written.`

@@ -137,6 +137,9 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
       case 'shortText':
         take(fill, shortTextFor(fill, article));
         break;
+      case 'booleanFalse':
+        put(fill, false);
+        break;
       case 'colour':
         put(fill, colourFor(article.title, fill.attribute));
         break;

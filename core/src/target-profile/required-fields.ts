@@ -15,10 +15,12 @@ export type FillSource =
   /** text, a summary-named string, rich text or blocks: the summary, fitted, in the field's format. */
   | 'summary'
   /**
-   * Any other required short text (`tagline`, `eslogan`, `Unterzeile`): the meta description or the
-   * excerpt, whichever fits the field whole, else the first of them cut to it.
+   * A required short text named like a tagline (`tagline`, `eslogan`, `Unterzeile`): the meta
+   * description or the excerpt, whichever fits the field whole, else the first of them cut to it.
    */
   | 'shortText'
+  /** boolean: `false`, its safe value (a flag an article does not set is off). */
+  | 'booleanFalse'
   /** enumeration: its first value, with a warning. */
   | 'firstValue'
   /** a colour string (by name or a colour picker): a colour made from the title. */
@@ -118,6 +120,49 @@ const OTHER_ROLE_NAMES = new Set<string>(
     ROLE_NAMES.seoCanonical,
   ].flat()
 );
+
+/**
+ * Words of a tagline-like name, in the languages of the name table: a short line that stands with the
+ * title (a slogan, a motto, a subheading), which the meta description or the excerpt fits. A required
+ * string named otherwise (a signature, a source, a note) takes no part of an article.
+ */
+const TAGLINE_WORDS = new Set([
+  'tagline',
+  'slogan',
+  'motto',
+  'strapline',
+  'kicker',
+  'dek',
+  'subhead',
+  'subheading',
+  'subheadline',
+  'subline',
+  'deck',
+  // pt, es, fr, de, it, nl, pl, cs
+  'frasedestaque',
+  'destaque',
+  'lema',
+  'eslogan',
+  'antetitulo',
+  'phrasechoc',
+  'devise',
+  'soustitre',
+  'unterzeile',
+  'untertitel',
+  'dachzeile',
+  'leitsatz',
+  'catenaccio',
+  'slagzin',
+  'ondertitel',
+  'haslo',
+  'podtytul',
+  'heslo',
+  'podtitulek',
+]);
+
+/** Whether a field's name, whole or one of its words, says tagline (`frase_destaque`, `Unterzeile`, `hero_tagline`). */
+export const saysTagline = (field: string) =>
+  TAGLINE_WORDS.has(normalizedName(field)) || nameWords(field).some((word) => TAGLINE_WORDS.has(word));
 
 /** A required short text shorter than this takes no sentence of the article (a code, an abbreviation). */
 export const SHORT_TEXT_MIN_LENGTH = 20;
@@ -265,10 +310,18 @@ export function requiredFieldVerdict(
         attribute,
         `required field "${field}" holds at most ${room} characters, too few for a sentence of the article, ${NO_VALUE}`
       );
+    // Only a tagline takes a text of the article: any other string would hold a summary it is not for.
+    if (!saysTagline(field))
+      return unfillable(
+        field,
+        attribute,
+        `required field "${field}" cannot be filled: its name says no part of an article (a summary, a tagline), ${NO_VALUE}`
+      );
     return { kind: 'fill', source: 'shortText' };
   }
   if (type === 'richtext' || type === 'blocks') return { kind: 'fill', source: 'summary' };
   if (type === 'enumeration' && attribute.enum?.length) return { kind: 'fill', source: 'firstValue' };
+  if (type === 'boolean') return { kind: 'fill', source: 'booleanFalse' };
   const component = attribute.component ? catalog.component(attribute.component) : undefined;
   if (type === 'component' && component && looksSocial(field))
     return { kind: 'fill', source: 'social', component };
