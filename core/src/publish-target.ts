@@ -59,7 +59,8 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
           `The body field "${body.name}" is a rich text (Markdown) field whose name says HTML: it receives the article as HTML. If the site renders it as Markdown, set bodyFormat: 'markdown'.`
         );
       }
-      if (body.format !== 'zone') return { field: body.name, body };
+      const chosen = body.chosenBecause ? { chosenBecause: body.chosenBecause } : {};
+      if (body.format !== 'zone') return { field: body.name, body, ...chosen };
       const { plan, warnings } = zonePlan(body.attribute.components ?? [], types);
       zoneWarnings.push(...warnings);
       return plan

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { buildPublishTarget } from '../src/publish-target';
+import { buildPublishTarget, targetReport } from '../src/publish-target';
+import { blockedPublishError } from '../src/target-profile/blocking-fields';
 import { detectTargetProfile } from '../src/target-profile/detect';
 import { planValues } from '../src/target-profile/plan-values';
 import { defaultsLine } from '../src/target-profile/required-fields';
@@ -89,5 +90,158 @@ describe('required fields by their type (#61)', () => {
         name
       );
     }
+  });
+});
+
+const targetOf = (uid: string, attributes: Attributes, defaults: Record<string, unknown> = {}) => {
+  const schema = contentTypeSchema(uid, attributes);
+  return buildPublishTarget(targetSettings({ targetContentType: uid, defaults }), catalogOf([schema]));
+};
+
+describe('roles by what a field holds, in any language (#61)', () => {
+  it('a Turkish type: the title, body and summary by their names (baslik, icerik, ozet)', () => {
+    const target = targetOf('api::haber.haber', {
+      baslik: { type: 'string', required: true },
+      slug: { type: 'uid', targetField: 'baslik' },
+      ozet: { type: 'text' },
+      icerik: { type: 'richtext' },
+      kapak: { type: 'media', allowedTypes: ['images'] },
+    });
+    assert.deepEqual(target.problems.fatal, []);
+    assert.deepEqual(
+      [target.title?.field, target.summary?.field, target.body?.field, target.featuredImage?.field],
+      ['baslik', 'ozet', 'icerik', 'kapak']
+    );
+  });
+
+  it('a short_content string (255) is the summary, by a name made of "short" and a text word', () => {
+    for (const name of ['short_content', 'Kurztext', 'contenido_corto', 'noi_dung_ngan']) {
+      const target = targetOf('api::news.news', {
+        title: { type: 'string', required: true },
+        [name]: { type: 'string', maxLength: 255 },
+        content: { type: 'richtext' },
+      });
+      assert.equal(target.summary?.field, name, name);
+      assert.equal(target.body?.field, 'content', name);
+    }
+  });
+
+  it('the only long text no other role takes is the summary, and the choice is shown; with two, neither is guessed', () => {
+    const one = targetOf('api::yazi.yazi', {
+      title: { type: 'string', required: true },
+      notka: { type: 'text' },
+      content: { type: 'richtext' },
+    });
+    assert.equal(one.summary?.field, 'notka');
+    assert.deepEqual(targetReport(one).choices, [
+      'Summary -> notka (the only long text field no other part of the article takes); set fields.summary to choose another.',
+    ]);
+    assert.equal(
+      planValues(one, { article: sampleArticle({ summary: 'Water little.' }), now: NOW }).values.notka,
+      'Water little.'
+    );
+    const two = targetOf('api::yazi.yazi', {
+      title: { type: 'string', required: true },
+      notka: { type: 'text' },
+      uwagi: { type: 'text' },
+      content: { type: 'richtext' },
+    });
+    assert.equal(two.summary, null);
+    assert.ok(
+      two.problems.degraded.includes(
+        'Summary: "notka", "uwagi" could each hold it; set fields.summary to the one that does.'
+      ),
+      two.problems.degraded.join('\n')
+    );
+    // The owner's choice is taken as it is.
+    const schema = contentTypeSchema('api::yazi.yazi', {
+      title: { type: 'string', required: true },
+      notka: { type: 'text' },
+      uwagi: { type: 'text' },
+      content: { type: 'richtext' },
+    });
+    const chosen = buildPublishTarget(
+      targetSettings({ targetContentType: 'api::yazi.yazi', fields: { summary: 'uwagi' } }),
+      catalogOf([schema])
+    );
+    assert.equal(chosen.summary?.field, 'uwagi');
+  });
+
+  it('a type whose strings are all optional takes the title from the only plain string, else the first, said as a choice', () => {
+    const one = targetOf('api::bai-viet.bai-viet', {
+      ten_bai: { type: 'string' },
+      link_anh: { type: 'string' },
+      noi_dung: { type: 'richtext' },
+    });
+    assert.deepEqual(one.problems.fatal, []);
+    assert.equal(one.title?.field, 'ten_bai');
+    assert.equal(one.body?.field, 'noi_dung');
+    assert.deepEqual(targetReport(one).choices, [
+      'Title -> ten_bai (the only plain string field); set fields.title to choose another.',
+    ]);
+    // Vietnamese names are known: tieu_de is the title, mo_ta the summary.
+    const named = targetOf('api::bai-viet.bai-viet', {
+      tieu_de: { type: 'string' },
+      mo_ta: { type: 'string' },
+      noi_dung: { type: 'richtext' },
+    });
+    assert.deepEqual([named.title?.field, named.summary?.field], ['tieu_de', 'mo_ta']);
+    const two = targetOf('api::bai-viet.bai-viet', {
+      ten_bai: { type: 'string' },
+      nguon: { type: 'string' },
+      noi_dung: { type: 'richtext' },
+    });
+    assert.equal(two.title?.field, 'ten_bai');
+    assert.ok(
+      two.problems.degraded.includes(
+        'Title -> ten_bai (first of 2 plain string fields: ten_bai, nguon); set fields.title to choose another.'
+      ),
+      two.problems.degraded.join('\n')
+    );
+  });
+});
+
+describe('a German type with a required text body and a required category enumeration (#61)', () => {
+  const meldung = {
+    Titel: { type: 'string', required: true },
+    slug: { type: 'uid', targetField: 'Titel' },
+    Nachricht: { type: 'text', required: true },
+    Kategorie: { type: 'enumeration', enum: ['Verein', 'Jugend', 'Termine'], required: true },
+  } satisfies Attributes;
+
+  it('the body is its only long text; the refusal names the category enumeration, never a missing body', () => {
+    const target = targetOf('api::meldung.meldung', meldung);
+    assert.deepEqual(target.problems.fatal, []);
+    assert.equal(target.body?.field, 'Nachricht');
+    assert.equal(target.body?.body.format, 'html');
+    assert.deepEqual(targetReport(target).choices, [
+      'Body -> Nachricht (the only long text field); set fields.content to choose another.',
+    ]);
+    const plan = planValues(target, { article: sampleArticle(), now: NOW });
+    assert.deepEqual(
+      plan.blockers.map(({ field }) => field),
+      ['Kategorie']
+    );
+    const refusal = blockedPublishError(plan.blockers);
+    assert.match(
+      refusal.message,
+      /required field "Kategorie" takes the article's category only when it is one of its values \(Verein, Jugend, Termine\)/
+    );
+    assert.doesNotMatch(refusal.message, /body/);
+    // A category the enumeration allows is published whole.
+    const fits = planValues(target, {
+      article: sampleArticle({ categories: { kind: 'names', category: 'Jugend', subCategory: undefined } }),
+      now: NOW,
+    });
+    assert.deepEqual(fits.blockers, []);
+    assert.equal(fits.values.Kategorie, 'Jugend');
+  });
+
+  it('with two long texts the refusal names both for fields.content instead of guessing', () => {
+    const target = targetOf('api::meldung.meldung', { ...meldung, Anmerkungen: { type: 'text' } });
+    assert.equal(target.body, null);
+    assert.deepEqual(target.problems.fatal, [
+      'The content type api::meldung.meldung has no field that can hold the article body (rich text, blocks, dynamic zone, text). Its long text fields "Nachricht", "Anmerkungen" could each hold the body: set fields.content to the one that does.',
+    ]);
   });
 });

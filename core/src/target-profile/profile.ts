@@ -86,6 +86,8 @@ export type SeoRole = SeoComponentRole | FlatSeoRole;
 /** The body's slot: filled by the body detector of core/src/body (injected) or by the glue. */
 export interface BodySlot {
   field: string;
+  /** Why this field holds the body when neither its name nor its type says so ("the only long text field"). */
+  chosenBecause?: string;
 }
 
 /** A `defaults` constant: written when the entry has no value for its field. */

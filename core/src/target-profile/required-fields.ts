@@ -164,6 +164,9 @@ const TAGLINE_WORDS = new Set([
 export const saysTagline = (field: string) =>
   TAGLINE_WORDS.has(normalizedName(field)) || nameWords(field).some((word) => TAGLINE_WORDS.has(word));
 
+/** Whether a field's name is one the role tables give to a part of the article other than the summary. */
+export const namedForAnotherPart = (field: string) => OTHER_ROLE_NAMES.has(normalizedName(field));
+
 /** A required short text shorter than this takes no sentence of the article (a code, an abbreviation). */
 export const SHORT_TEXT_MIN_LENGTH = 20;
 
