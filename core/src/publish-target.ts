@@ -29,6 +29,8 @@ export interface TargetSettings {
   bodyFormat: BodyFormatSetting;
   categoryFields: CategoryFieldOverrides;
   defaults: FieldDefaults;
+  /** The author a required author-like text field receives; the glue passes the setting, else the site's name. */
+  authorName?: string;
 }
 
 /** The target's profile, or the problem that keeps it from receiving articles at all. */
@@ -47,6 +49,7 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
     fields: settings.fields,
     categoryFields: settings.categoryFields,
     defaults: withoutRelationDefaults(settings.defaults, schema.attributes),
+    ...(settings.authorName ? { authorName: settings.authorName } : {}),
     detectBody(type, types, override) {
       const { body, problems } = resolveBodyField(type, {
         field: override,

@@ -57,6 +57,7 @@ const FILL_PARTS: Record<FillSource, ArticlePart> = {
   shortText: 'summary',
   firstValue: 'otherFields',
   booleanFalse: 'otherFields',
+  author: 'otherFields',
   colour: 'otherFields',
   social: 'seo',
   gallery: 'inlineImages',

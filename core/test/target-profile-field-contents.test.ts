@@ -245,3 +245,54 @@ describe('a German type with a required text body and a required category enumer
     ]);
   });
 });
+
+describe('an author for every article (#61)', () => {
+  const story = (attributes: Attributes) =>
+    contentTypeSchema('api::story.story', {
+      title: { type: 'string', required: true },
+      content: { type: 'richtext' },
+      ...attributes,
+    });
+  const targetWith = (attributes: Attributes, authorName?: string) =>
+    buildPublishTarget(
+      targetSettings({ targetContentType: 'api::story.story', ...(authorName ? { authorName } : {}) }),
+      catalogOf([story(attributes)])
+    );
+
+  it('a required free-text author receives the author name (the setting, else the site name), in any language', () => {
+    for (const field of ['author', 'yazar', 'autor', 'author_name', 'tac_gia']) {
+      const target = targetWith({ [field]: { type: 'string', required: true } }, 'Garden Weekly');
+      assert.deepEqual(target.problems.fatal, [], field);
+      assert.deepEqual(
+        target.fills.map(({ source }) => source),
+        ['author'],
+        field
+      );
+      const plan = planValues(target, { article: sampleArticle(), now: NOW });
+      assert.equal(plan.values[field], 'Garden Weekly', field);
+      assert.deepEqual(plan.blockers, []);
+    }
+    const target = targetWith({ author: { type: 'string', required: true } }, 'Garden Weekly');
+    assert.ok(
+      target.problems.degraded.includes(
+        'required field "author" receives the author "Garden Weekly" (the authorName setting, else the site\'s name); to give it another, set authorName or add defaults: { author: "..." }.'
+      ),
+      target.problems.degraded.join('\n')
+    );
+    // A stored author is kept on a republish.
+    assert.equal(
+      planValues(target, { article: sampleArticle(), existing: { author: 'Ana' }, now: NOW }).values.author,
+      undefined
+    );
+  });
+
+  it('without an author name the refusal says so; an author e-mail is a code, never a name', () => {
+    const nameless = targetWith({ author: { type: 'string', required: true } });
+    assert.deepEqual(nameless.problems.fatal, [
+      'required field "author" takes the article\'s author, and no author name is set, it has no default, and the defaults option gives it no value.',
+    ]);
+    const email = targetWith({ author_email: { type: 'string', required: true } }, 'Garden Weekly');
+    assert.deepEqual(email.fills, []);
+    assert.equal(email.problems.fatal.length, 1);
+  });
+});

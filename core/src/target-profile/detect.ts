@@ -74,6 +74,8 @@ export interface DetectOptions<Body extends BodySlot> {
   categoryFields?: CategoryFieldOverrides;
   defaults?: FieldDefaults;
   detectBody?: BodyDetector<Body>;
+  /** The author a required author-like text field receives (the `authorName` setting, else the site's name). */
+  authorName?: string;
 }
 
 /** Types a summary is written in: plain text, or Markdown, HTML or blocks in a rich field. */
@@ -297,7 +299,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   const suggestedDefaults: DefaultSuggestion[] = [];
   for (const [field, attribute] of Object.entries(attributes)) {
     if (!attribute.required || hasUsableDefault(attribute) || filled.has(field)) continue;
-    const verdict = requiredFieldVerdict(field, attribute, catalog);
+    const verdict = requiredFieldVerdict(field, attribute, catalog, options.authorName);
     if (verdict.kind === 'fill') {
       fills.push({
         field,
@@ -308,6 +310,10 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       if (verdict.source === 'firstValue')
         problems.degraded.push(
           `required field "${field}" gets its first value "${attribute.enum?.[0]}" (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
+        );
+      if (verdict.source === 'author')
+        problems.degraded.push(
+          `required field "${field}" receives the author "${options.authorName}" (the authorName setting, else the site's name); to give it another, set authorName or add defaults: { ${field}: "..." }.`
         );
       if (verdict.source === 'booleanFalse')
         problems.degraded.push(
@@ -355,6 +361,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     jsonLd,
     defaults,
     fills,
+    ...(options.authorName ? { authorName: options.authorName } : {}),
     suggestedDefaults,
     choices,
     mappable,

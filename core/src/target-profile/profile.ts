@@ -124,6 +124,8 @@ export interface TargetProfile<Body extends BodySlot = BodySlot> {
   defaults: DefaultValue[];
   /** Required fields no role fills, each with where its value comes from (core/src/target-profile/required-fields.ts). */
   fills: RequiredFill[];
+  /** What an `author` fill receives: the `authorName` setting, else the site's name. */
+  authorName?: string;
   /** The `defaults` entries that would let the fatal required fields be written. */
   suggestedDefaults: DefaultSuggestion[];
   /** Roles given to a field by its shape, not its name (ping, the target check and the dry run show them). */

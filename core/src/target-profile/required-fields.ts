@@ -1,6 +1,6 @@
 import { STRING_MAX_LENGTH } from './fit';
 import type { FieldRef } from './profile';
-import { nameWords, normalizedName, ROLE_NAMES } from './role-names';
+import { nameHasWord, nameWords, normalizedName, ROLE_NAMES } from './role-names';
 import type { AttributeSchema, ComponentSchema, SchemaCatalog } from './schema';
 
 /**
@@ -21,6 +21,8 @@ export type FillSource =
   | 'shortText'
   /** boolean: `false`, its safe value (a flag an article does not set is off). */
   | 'booleanFalse'
+  /** a text named like an author (`author`, `autor`, `yazar`): the site's author name (the `authorName` setting). */
+  | 'author'
   /** enumeration: its first value, with a warning. */
   | 'firstValue'
   /** a colour string (by name or a colour picker): a colour made from the title. */
@@ -228,6 +230,13 @@ export function takesColours(attribute: AttributeSchema): boolean {
   return !pattern || pattern.test('#a1b2c3') || pattern.test('#A1B2C3');
 }
 
+/** A text field named for the author (`author`, `writtenBy`, `autor`, `yazar`, `author_name`). */
+export const saysAuthor = (field: string) =>
+  (ROLE_NAMES.authorField as readonly string[]).includes(normalizedName(field)) ||
+  nameHasWord(field, AUTHOR_WORDS);
+
+const AUTHOR_WORDS: readonly string[] = [...ROLE_NAMES.authorField, 'byline'];
+
 const saysSummary = (field: string) =>
   (ROLE_NAMES.summary as readonly string[]).includes(normalizedName(field));
 
@@ -289,7 +298,8 @@ const NO_VALUE = 'it has no default, and the defaults option gives it no value.'
 export function requiredFieldVerdict(
   field: string,
   attribute: AttributeSchema,
-  catalog: SchemaCatalog
+  catalog: SchemaCatalog,
+  authorName?: string
 ): RequiredFieldVerdict {
   const { type } = attribute;
   const nothingGoesThere = `required field "${field}" cannot be filled: no part of the article goes there, ${NO_VALUE}`;
@@ -303,6 +313,14 @@ export function requiredFieldVerdict(
         attribute,
         `required field "${field}" must match /${pattern?.source ?? attribute.regex}/: no part of the article fits that pattern, ${NO_VALUE}`
       );
+    if (saysAuthor(field) && !looksLikeCode(field))
+      return authorName
+        ? { kind: 'fill', source: 'author' }
+        : unfillable(
+            field,
+            attribute,
+            `required field "${field}" takes the article's author, and no author name is set, ${NO_VALUE}`
+          );
     if (type === 'text' || saysSummary(field)) return { kind: 'fill', source: 'summary' };
     if (looksLikeCode(field) || OTHER_ROLE_NAMES.has(normalizedName(field)))
       return unfillable(field, attribute, nothingGoesThere);
