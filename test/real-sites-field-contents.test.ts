@@ -82,8 +82,10 @@ describe('real sites, part 6: fields found by what they hold (#61)', () => {
     assert.deepEqual(await everyEntry('wpisy'), []);
   });
 
-  it('a Turkish Haber: the summary in ozet, the body in icerik', async () => {
+  it("a Turkish Haber: the summary in ozet, the body in icerik, the site's name in the required author yazar", async () => {
     await admin.useTarget('api::haber.haber');
+    const pinged = await ping();
+    assert.equal(pinged.status, 200, pinged.text);
     const published = await publish(realisticArticle(images, { slug: 'haber-hose' }));
     assert.equal(published.status, 201, published.text);
     assert.ok(
@@ -93,6 +95,8 @@ describe('real sites, part 6: fields found by what they hold (#61)', () => {
     const [entry] = await readEntries(site.url, 'haberler', { slug: 'haber-hose' });
     assert.equal(entry.ozet, REALISTIC.metaDescription);
     assert.match(entry.icerik, /Why the right garden hose matters/);
+    assert.ok(pinged.json.site_name, pinged.text);
+    assert.equal(entry.yazar, pinged.json.site_name);
   });
 
   it('a Vietnamese post with optional strings: the title in its only plain string (said), the summary in short_content', async () => {
