@@ -328,7 +328,7 @@ describe('admin API: settings form, live target check, activity, permissions', (
 
       const { results } = (await admin('/activity')).json;
       const row = results.find((entry: { slug: string }) => entry.slug === 'loose-note-on-hoses');
-      // The keywords and the JSON-LD could go to the json field "extra", the meta description to "blurb";
+      // The keywords and the JSON-LD could go to the json field "extra", the meta description to "aside" or "blurb";
       // the categories have no field that could take them.
       assert.deepEqual(row.mappableParts, ['tags', 'seo', 'jsonLd']);
       assert.deepEqual(
@@ -337,7 +337,7 @@ describe('admin API: settings form, live target check, activity, permissions', (
       );
       const seo = row.warningGroups.find((entry: { part: string }) => entry.part === 'seo').warnings;
       assert.deepEqual(seo, [
-        'Meta description was not saved: the target has no description or summary field; to keep it next time, set fields.summary, or give the type an SEO component or a metaDescription field ("blurb" could take it).',
+        'Meta description was not saved: the target has no description or summary field; to keep it next time, set fields.summary, or give the type an SEO component or a metaDescription field ("aside", "blurb" could take it).',
       ]);
       const categories = row.warningGroups.find((entry: { part: string }) => entry.part === 'categories');
       assert.doesNotMatch(categories.warnings[0], /could take/);

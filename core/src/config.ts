@@ -85,6 +85,11 @@ export const pluginConfigSchema = z
     locale: z.union([z.literal(''), localeCode]),
     /** Shown by ping; the public address of the site. */
     siteName: z.string().max(200),
+    /**
+     * The author a required author-like text field of the target (`author`, `yazar`) receives: every
+     * article has one. Empty: the site's name.
+     */
+    authorName: z.string().max(200),
     siteUrl: z.union([z.literal(''), httpUrl]),
     /** `{siteUrl}`, `{slug}`, `{documentId}` and `{id}` are replaced. */
     postUrlTemplate: z
@@ -235,6 +240,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   categoryFields: {},
   locale: '',
   siteName: '',
+  authorName: '',
   siteUrl: '',
   postUrlTemplate: '{siteUrl}/blog/{slug}',
   defaultStatus: 'draft',

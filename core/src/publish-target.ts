@@ -29,6 +29,8 @@ export interface TargetSettings {
   bodyFormat: BodyFormatSetting;
   categoryFields: CategoryFieldOverrides;
   defaults: FieldDefaults;
+  /** The author a required author-like text field receives; the glue passes the setting, else the site's name. */
+  authorName?: string;
 }
 
 /** The target's profile, or the problem that keeps it from receiving articles at all. */
@@ -47,6 +49,7 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
     fields: settings.fields,
     categoryFields: settings.categoryFields,
     defaults: withoutRelationDefaults(settings.defaults, schema.attributes),
+    ...(settings.authorName ? { authorName: settings.authorName } : {}),
     detectBody(type, types, override) {
       const { body, problems } = resolveBodyField(type, {
         field: override,
@@ -59,7 +62,8 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
           `The body field "${body.name}" is a rich text (Markdown) field whose name says HTML: it receives the article as HTML. If the site renders it as Markdown, set bodyFormat: 'markdown'.`
         );
       }
-      if (body.format !== 'zone') return { field: body.name, body };
+      const chosen = body.chosenBecause ? { chosenBecause: body.chosenBecause } : {};
+      if (body.format !== 'zone') return { field: body.name, body, ...chosen };
       const { plan, warnings } = zonePlan(body.attribute.components ?? [], types);
       zoneWarnings.push(...warnings);
       return plan

@@ -56,6 +56,8 @@ const FILL_PARTS: Record<FillSource, ArticlePart> = {
   summary: 'summary',
   shortText: 'summary',
   firstValue: 'otherFields',
+  booleanFalse: 'otherFields',
+  author: 'otherFields',
   colour: 'otherFields',
   social: 'seo',
   gallery: 'inlineImages',

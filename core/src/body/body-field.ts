@@ -1,4 +1,5 @@
-import { isBodyCompound, normalizedName, ROLE_NAMES } from '../target-profile/role-names';
+import { looksLikeCode } from '../target-profile/required-fields';
+import { isBodyCompound, isSummaryCompound, normalizedName, ROLE_NAMES } from '../target-profile/role-names';
 import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from '../target-profile/schema';
 import { isHtmlEditor, namesHtml, saysMarkdown } from './html-editors';
 import { zonePlan } from './zone-kinds';
@@ -27,6 +28,8 @@ export interface BodyField {
   format: BodyFormat;
   /** The longest text the field takes (a `string` without maxLength takes 255), if it has a limit. */
   maxLength?: number;
+  /** Why this field, when neither its name nor a rich type says body (ping and the target check show it). */
+  chosenBecause?: string;
 }
 
 /** Attribute types that can hold an article body. */
@@ -47,7 +50,28 @@ const nameRank = (name: string) => {
 
 /** Names that say a field is a summary: taken as the body by shape only when nothing else can be. */
 const saysSummary = (name: string) =>
-  (ROLE_NAMES.summary as readonly string[]).includes(normalizedName(name));
+  (ROLE_NAMES.summary as readonly string[]).includes(normalizedName(name)) || isSummaryCompound(name);
+
+/**
+ * Plain long text fields that could hold a body whatever their name (`Nachricht`, `noi_dung_chinh`):
+ * no summary, code or pattern. The body only when it is the one such field (issue #61); with several,
+ * the refusal names them for `fields.content`.
+ */
+export function plainBodyCandidates(schema: ContentTypeSchema): string[] {
+  return Object.entries(schema.attributes)
+    .filter(
+      ([name, attribute]) =>
+        attribute.type === 'text' &&
+        attribute.regex === undefined &&
+        !saysSummary(name) &&
+        !looksLikeCode(name) &&
+        (attribute.maxLength === undefined || attribute.maxLength >= PLAIN_BODY_MIN_LENGTH)
+    )
+    .map(([name]) => name);
+}
+
+/** A plain text field with a smaller limit holds a note, not an article. */
+const PLAIN_BODY_MIN_LENGTH = 2000;
 
 /**
  * The format a field holds by its type: `richtext` is Strapi's Markdown editor, unless its name says
@@ -94,7 +118,7 @@ function capacity(attribute: AttributeSchema, catalog: SchemaCatalog | undefined
 export function findBodyField(
   schema: ContentTypeSchema,
   catalog?: SchemaCatalog
-): { name: string; attribute: AttributeSchema } | undefined {
+): { name: string; attribute: AttributeSchema; chosenBecause?: string } | undefined {
   const candidates = Object.entries(schema.attributes).filter(
     ([name, attribute]) => BODY_TYPES.has(attribute.type) && detectBodyFormat(attribute, name)
   );
@@ -114,7 +138,11 @@ export function findBodyField(
     }))
     .filter((candidate) => candidate.size >= 0)
     .sort((a, b) => a.summary - b.summary || b.size - a.size || a.order - b.order)[0];
-  return rich ? { name: rich.name, attribute: rich.attribute } : undefined;
+  if (rich) return { name: rich.name, attribute: rich.attribute };
+  const plain = plainBodyCandidates(schema);
+  return plain.length === 1
+    ? { name: plain[0], attribute: schema.attributes[plain[0]], chosenBecause: 'the only long text field' }
+    : undefined;
 }
 
 /** The formats a field can hold, whatever the setting says. */
@@ -196,11 +224,20 @@ export function resolveBodyField(
     const zoneProblems = options.catalog
       ? zones.flatMap(([name, attribute]) => bodyFormatProblems(name, attribute, 'zone', options.catalog))
       : [];
+    // Several plain long texts: which one is the body is the owner's choice, never a guess.
+    const plain = plainBodyCandidates(schema);
+    const choose =
+      plain.length > 1
+        ? [
+            `Its long text fields ${plain.map((name) => `"${name}"`).join(', ')} could each hold the body: set fields.content to the one that does.`,
+          ]
+        : [];
     return {
       problems: zoneProblems.length
-        ? zoneProblems
+        ? [...zoneProblems, ...choose]
         : [
             `The content type ${schema.uid} has no field that can hold the article body (rich text, blocks, dynamic zone, text).`,
+            ...choose,
           ],
     };
   }
@@ -221,6 +258,7 @@ export function resolveBodyField(
       detected,
       format,
       ...(maxLength !== undefined ? { maxLength } : {}),
+      ...('chosenBecause' in found && found.chosenBecause ? { chosenBecause: found.chosenBecause } : {}),
     },
     problems: [],
   };

@@ -33,6 +33,7 @@ import { STRING_MAX_LENGTH } from './fit';
 import {
   hasUsableDefault,
   looksLikeCode,
+  namedForAnotherPart,
   requiredFieldVerdict,
   type DefaultSuggestion,
   type RequiredFill,
@@ -41,6 +42,7 @@ import {
   CATEGORY_WORDS,
   findByName,
   isSingleImage,
+  isSummaryCompound,
   isToMany,
   isType,
   normalizedName,
@@ -72,6 +74,8 @@ export interface DetectOptions<Body extends BodySlot> {
   categoryFields?: CategoryFieldOverrides;
   defaults?: FieldDefaults;
   detectBody?: BodyDetector<Body>;
+  /** The author a required author-like text field receives (the `authorName` setting, else the site's name). */
+  authorName?: string;
 }
 
 /** Types a summary is written in: plain text, or Markdown, HTML or blocks in a rich field. */
@@ -124,8 +128,15 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
         ? { field, attribute }
         : `which is a ${attribute.type}; expected ${types.join(' or ')}`;
 
+  const choices: RoleChoice[] = [];
+  const chosen = <R>(found: { ref: R; choice: RoleChoice } | null): R | null => {
+    if (found) choices.push(found.choice);
+    return found?.ref ?? null;
+  };
   const body = detectBodySlot(schema, catalog, overrides.content, options.detectBody, problems);
   if (body) taken.add(body.field);
+  if (body?.chosenBecause)
+    choices.push({ role: 'content', field: body.field, why: body.chosenBecause, ambiguous: false });
 
   // By name (in any language of the name table), then what the slug is made from, then by position.
   const title = resolve(
@@ -133,7 +144,8 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     () =>
       findByName(attributes, ROLE_NAMES.title, isType(...TEXT_TYPES), taken) ??
       uidSourceField(schema, taken) ??
-      firstRequiredString(schema, taken),
+      firstRequiredString(schema, taken) ??
+      chosen(titleByPosition(schema, taken)),
     ofTypes(...TEXT_TYPES),
     'fatal'
   );
@@ -146,11 +158,6 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       `${uid} has no slug field: the plugin keeps its own record of slug -> entry, so a republish still updates the same entry.`
     );
 
-  const choices: RoleChoice[] = [];
-  const chosen = <R>(found: { ref: R; choice: RoleChoice } | null): R | null => {
-    if (found) choices.push(found.choice);
-    return found?.ref ?? null;
-  };
   const featuredImage = resolve(
     'cover',
     () =>
@@ -172,11 +179,12 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       if (slot) taken.add(slot.field);
   }
 
-  // By name, in plain text or a rich field; else by position: the first required long text.
-  const summary = resolve(
+  // By name, in plain text or a rich field (`short_content` too); else by position: the first required long text.
+  let summary = resolve(
     'summary',
     () =>
       findByName(attributes, ROLE_NAMES.summary, isType(...SUMMARY_TYPES), taken) ??
+      summaryCompound(schema, taken) ??
       firstOfType(schema, ['text'], taken, true),
     ofTypes(...SUMMARY_TYPES)
   );
@@ -216,6 +224,22 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       tags = claim(relationRole(found.field, found.attribute, catalog) ?? null);
       if (tags) choices.push({ role: 'tags', field: found.field, why: found.why, ambiguous: false });
     }
+  }
+  // By what it holds, once every other role has its field: the one long text no role took.
+  if (!summary && overrides.summary === undefined) {
+    const candidates = summaryCandidates(schema, taken);
+    if (candidates.length === 1) {
+      summary = claim(candidates[0]);
+      choices.push({
+        role: 'summary',
+        field: candidates[0].field,
+        why: 'the only long text field no other part of the article takes',
+        ambiguous: false,
+      });
+    } else if (candidates.length > 1)
+      problems.degraded.push(
+        `Summary: ${candidates.map(({ field }) => `"${field}"`).join(', ')} could each hold it; set fields.summary to the one that does.`
+      );
   }
   if (!categories && overrides.categories !== '')
     problems.degraded.push('No category field: categories will not be assigned.');
@@ -275,7 +299,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   const suggestedDefaults: DefaultSuggestion[] = [];
   for (const [field, attribute] of Object.entries(attributes)) {
     if (!attribute.required || hasUsableDefault(attribute) || filled.has(field)) continue;
-    const verdict = requiredFieldVerdict(field, attribute, catalog);
+    const verdict = requiredFieldVerdict(field, attribute, catalog, options.authorName);
     if (verdict.kind === 'fill') {
       fills.push({
         field,
@@ -286,6 +310,14 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
       if (verdict.source === 'firstValue')
         problems.degraded.push(
           `required field "${field}" gets its first value "${attribute.enum?.[0]}" (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
+        );
+      if (verdict.source === 'author')
+        problems.degraded.push(
+          `required field "${field}" receives the author "${options.authorName}" (the authorName setting, else the site's name); to give it another, set authorName or add defaults: { ${field}: "..." }.`
+        );
+      if (verdict.source === 'booleanFalse')
+        problems.degraded.push(
+          `required field "${field}" (yes or no) is written false, its safe value (nothing in an article sets it); to write true, add defaults: { ${field}: true }.`
         );
       if (verdict.source === 'gallery')
         problems.degraded.push(
@@ -329,6 +361,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     jsonLd,
     defaults,
     fills,
+    ...(options.authorName ? { authorName: options.authorName } : {}),
     suggestedDefaults,
     choices,
     mappable,
@@ -396,6 +429,60 @@ function firstRequiredString(schema: ContentTypeSchema, taken: ReadonlySet<strin
     return { field, attribute };
   }
   return null;
+}
+
+/**
+ * The title by position when no string is required (issue #61: a type whose strings are all
+ * optional): the only plain string, else the first of them, shown as a choice the owner confirms.
+ */
+function titleByPosition(
+  schema: ContentTypeSchema,
+  taken: ReadonlySet<string>
+): { ref: FieldRef; choice: RoleChoice } | null {
+  const strings = Object.entries(schema.attributes).filter(
+    ([field, attribute]) =>
+      !taken.has(field) &&
+      attribute.type === 'string' &&
+      attribute.regex === undefined &&
+      !looksLikeCode(field) &&
+      !namedForAnotherPart(field) &&
+      !isSummaryCompound(field) &&
+      !(ROLE_NAMES.summary as readonly string[]).includes(normalizedName(field))
+  );
+  if (!strings.length) return null;
+  const [field, attribute] = strings[0];
+  const why =
+    strings.length === 1
+      ? 'the only plain string field'
+      : `first of ${strings.length} plain string fields: ${strings.map(([name]) => name).join(', ')}`;
+  return { ref: { field, attribute }, choice: { role: 'title', field, why, ambiguous: strings.length > 1 } };
+}
+
+/** A summary by a name made of a "short" word and a text word (`short_content`, `Kurztext`). */
+function summaryCompound(schema: ContentTypeSchema, taken: ReadonlySet<string>): FieldRef | null {
+  const found = Object.entries(schema.attributes).find(
+    ([field, attribute]) =>
+      !taken.has(field) && SUMMARY_TYPES.includes(attribute.type) && isSummaryCompound(field)
+  );
+  return found ? { field: found[0], attribute: found[1] } : null;
+}
+
+/**
+ * Fields that could hold the summary by what they are, whatever their name (`ozet` before its
+ * language was known): long text or rich text no role took, not a code, a pattern or a part of an
+ * article by name.
+ */
+function summaryCandidates(schema: ContentTypeSchema, taken: ReadonlySet<string>): FieldRef[] {
+  return Object.entries(schema.attributes)
+    .filter(
+      ([field, attribute]) =>
+        !taken.has(field) &&
+        ['text', 'richtext', 'blocks'].includes(attribute.type) &&
+        attribute.regex === undefined &&
+        !looksLikeCode(field) &&
+        !namedForAnotherPart(field)
+    )
+    .map(([field, attribute]) => ({ field, attribute }));
 }
 
 /** The first field of these types (a required one when `required`) that no role took. */

@@ -137,6 +137,12 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
       case 'shortText':
         take(fill, shortTextFor(fill, article));
         break;
+      case 'author':
+        put(fill, profile.authorName);
+        break;
+      case 'booleanFalse':
+        put(fill, false);
+        break;
       case 'colour':
         put(fill, colourFor(article.title, fill.attribute));
         break;

@@ -86,6 +86,8 @@ export type SeoRole = SeoComponentRole | FlatSeoRole;
 /** The body's slot: filled by the body detector of core/src/body (injected) or by the glue. */
 export interface BodySlot {
   field: string;
+  /** Why this field holds the body when neither its name nor its type says so ("the only long text field"). */
+  chosenBecause?: string;
 }
 
 /** A `defaults` constant: written when the entry has no value for its field. */
@@ -122,6 +124,8 @@ export interface TargetProfile<Body extends BodySlot = BodySlot> {
   defaults: DefaultValue[];
   /** Required fields no role fills, each with where its value comes from (core/src/target-profile/required-fields.ts). */
   fills: RequiredFill[];
+  /** What an `author` fill receives: the `authorName` setting, else the site's name. */
+  authorName?: string;
   /** The `defaults` entries that would let the fatal required fields be written. */
   suggestedDefaults: DefaultSuggestion[];
   /** Roles given to a field by its shape, not its name (ping, the target check and the dry run show them). */

@@ -1,6 +1,6 @@
 import { STRING_MAX_LENGTH } from './fit';
 import type { FieldRef } from './profile';
-import { nameWords, normalizedName, ROLE_NAMES } from './role-names';
+import { nameHasWord, nameWords, normalizedName, ROLE_NAMES } from './role-names';
 import type { AttributeSchema, ComponentSchema, SchemaCatalog } from './schema';
 
 /**
@@ -15,10 +15,14 @@ export type FillSource =
   /** text, a summary-named string, rich text or blocks: the summary, fitted, in the field's format. */
   | 'summary'
   /**
-   * Any other required short text (`tagline`, `eslogan`, `Unterzeile`): the meta description or the
-   * excerpt, whichever fits the field whole, else the first of them cut to it.
+   * A required short text named like a tagline (`tagline`, `eslogan`, `Unterzeile`): the meta
+   * description or the excerpt, whichever fits the field whole, else the first of them cut to it.
    */
   | 'shortText'
+  /** boolean: `false`, its safe value (a flag an article does not set is off). */
+  | 'booleanFalse'
+  /** a text named like an author (`author`, `autor`, `yazar`): the site's author name (the `authorName` setting). */
+  | 'author'
   /** enumeration: its first value, with a warning. */
   | 'firstValue'
   /** a colour string (by name or a colour picker): a colour made from the title. */
@@ -119,6 +123,52 @@ const OTHER_ROLE_NAMES = new Set<string>(
   ].flat()
 );
 
+/**
+ * Words of a tagline-like name, in the languages of the name table: a short line that stands with the
+ * title (a slogan, a motto, a subheading), which the meta description or the excerpt fits. A required
+ * string named otherwise (a signature, a source, a note) takes no part of an article.
+ */
+const TAGLINE_WORDS = new Set([
+  'tagline',
+  'slogan',
+  'motto',
+  'strapline',
+  'kicker',
+  'dek',
+  'subhead',
+  'subheading',
+  'subheadline',
+  'subline',
+  'deck',
+  // pt, es, fr, de, it, nl, pl, cs
+  'frasedestaque',
+  'destaque',
+  'lema',
+  'eslogan',
+  'antetitulo',
+  'phrasechoc',
+  'devise',
+  'soustitre',
+  'unterzeile',
+  'untertitel',
+  'dachzeile',
+  'leitsatz',
+  'catenaccio',
+  'slagzin',
+  'ondertitel',
+  'haslo',
+  'podtytul',
+  'heslo',
+  'podtitulek',
+]);
+
+/** Whether a field's name, whole or one of its words, says tagline (`frase_destaque`, `Unterzeile`, `hero_tagline`). */
+export const saysTagline = (field: string) =>
+  TAGLINE_WORDS.has(normalizedName(field)) || nameWords(field).some((word) => TAGLINE_WORDS.has(word));
+
+/** Whether a field's name is one the role tables give to a part of the article other than the summary. */
+export const namedForAnotherPart = (field: string) => OTHER_ROLE_NAMES.has(normalizedName(field));
+
 /** A required short text shorter than this takes no sentence of the article (a code, an abbreviation). */
 export const SHORT_TEXT_MIN_LENGTH = 20;
 
@@ -179,6 +229,13 @@ export function takesColours(attribute: AttributeSchema): boolean {
   const pattern = patternOf(attribute);
   return !pattern || pattern.test('#a1b2c3') || pattern.test('#A1B2C3');
 }
+
+/** A text field named for the author (`author`, `writtenBy`, `autor`, `yazar`, `author_name`). */
+export const saysAuthor = (field: string) =>
+  (ROLE_NAMES.authorField as readonly string[]).includes(normalizedName(field)) ||
+  nameHasWord(field, AUTHOR_WORDS);
+
+const AUTHOR_WORDS: readonly string[] = [...ROLE_NAMES.authorField, 'byline'];
 
 const saysSummary = (field: string) =>
   (ROLE_NAMES.summary as readonly string[]).includes(normalizedName(field));
@@ -241,7 +298,8 @@ const NO_VALUE = 'it has no default, and the defaults option gives it no value.'
 export function requiredFieldVerdict(
   field: string,
   attribute: AttributeSchema,
-  catalog: SchemaCatalog
+  catalog: SchemaCatalog,
+  authorName?: string
 ): RequiredFieldVerdict {
   const { type } = attribute;
   const nothingGoesThere = `required field "${field}" cannot be filled: no part of the article goes there, ${NO_VALUE}`;
@@ -255,6 +313,14 @@ export function requiredFieldVerdict(
         attribute,
         `required field "${field}" must match /${pattern?.source ?? attribute.regex}/: no part of the article fits that pattern, ${NO_VALUE}`
       );
+    if (saysAuthor(field) && !looksLikeCode(field))
+      return authorName
+        ? { kind: 'fill', source: 'author' }
+        : unfillable(
+            field,
+            attribute,
+            `required field "${field}" takes the article's author, and no author name is set, ${NO_VALUE}`
+          );
     if (type === 'text' || saysSummary(field)) return { kind: 'fill', source: 'summary' };
     if (looksLikeCode(field) || OTHER_ROLE_NAMES.has(normalizedName(field)))
       return unfillable(field, attribute, nothingGoesThere);
@@ -265,10 +331,18 @@ export function requiredFieldVerdict(
         attribute,
         `required field "${field}" holds at most ${room} characters, too few for a sentence of the article, ${NO_VALUE}`
       );
+    // Only a tagline takes a text of the article: any other string would hold a summary it is not for.
+    if (!saysTagline(field))
+      return unfillable(
+        field,
+        attribute,
+        `required field "${field}" cannot be filled: its name says no part of an article (a summary, a tagline), ${NO_VALUE}`
+      );
     return { kind: 'fill', source: 'shortText' };
   }
   if (type === 'richtext' || type === 'blocks') return { kind: 'fill', source: 'summary' };
   if (type === 'enumeration' && attribute.enum?.length) return { kind: 'fill', source: 'firstValue' };
+  if (type === 'boolean') return { kind: 'fill', source: 'booleanFalse' };
   const component = attribute.component ? catalog.component(attribute.component) : undefined;
   if (type === 'component' && component && looksSocial(field))
     return { kind: 'fill', source: 'social', component };

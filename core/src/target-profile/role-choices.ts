@@ -20,6 +20,9 @@ export interface RoleChoice {
 }
 
 const ROLE_LABELS: Partial<Record<OverridableRole, string>> = {
+  title: 'Title',
+  content: 'Body',
+  summary: 'Summary',
   cover: 'Featured image',
   categories: 'Categories',
   tags: 'Tags',

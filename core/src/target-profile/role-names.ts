@@ -2,7 +2,7 @@ import type { Attributes, AttributeSchema } from './schema';
 import type { FieldRef } from './profile';
 
 /** The languages whose attribute names detection knows besides English. */
-export type NameLanguage = 'pt' | 'es' | 'fr' | 'de' | 'it' | 'nl' | 'pl' | 'cs';
+export type NameLanguage = 'pt' | 'es' | 'fr' | 'de' | 'it' | 'nl' | 'pl' | 'cs' | 'tr' | 'vi';
 
 /** The roles whose names are listed per language. */
 export type LocalizedRole =
@@ -126,6 +126,31 @@ export const NAMES_BY_LANGUAGE: Record<NameLanguage, Record<LocalizedRole, reado
     date: ['datum', 'datumpublikace', 'datumzverejneni', 'publikovano'],
     name: ['nazev', 'jmeno'],
     caption: ['popisek', 'alternativnitext'],
+  },
+  tr: {
+    title: ['baslik', 'manset'],
+    body: ['icerik', 'metin', 'govde', 'yazi'],
+    summary: ['ozet', 'aciklama', 'kisaaciklama', 'giris', 'spot'],
+    cover: ['kapak', 'kapakgorseli', 'gorsel', 'resim', 'onecikangorsel'],
+    category: ['kategori', 'kategoriler'],
+    tags: ['etiketler', 'anahtarkelimeler'],
+    author: ['yazar', 'yazarlar'],
+    date: ['tarih', 'yayintarihi'],
+    name: ['ad', 'isim', 'baslik'],
+    caption: ['altyazi', 'alternatifmetin'],
+  },
+  // Vietnamese names as Strapi's attribute names hold them: without diacritics (`tieu_de`, `noi_dung`).
+  vi: {
+    title: ['tieude', 'tieudebaiviet'],
+    body: ['noidung', 'noidungbaiviet'],
+    summary: ['tomtat', 'mota', 'motangan', 'gioithieu'],
+    cover: ['anhdaidien', 'hinhanh', 'anhbia', 'hinhdaidien'],
+    category: ['danhmuc', 'chuyenmuc'],
+    tags: ['tukhoa', 'nhan'],
+    author: ['tacgia'],
+    date: ['ngaydang', 'ngayxuatban'],
+    name: ['ten', 'tieude'],
+    caption: ['chuthich'],
   },
 };
 
@@ -410,4 +435,39 @@ export function isBodyCompound(name: string): boolean {
   if (words.some((word) => ARTICLE_WORDS.includes(word)) && words.some((word) => BODY_WORDS.includes(word)))
     return true;
   return BODY_COMPOUND.test(normalizedName(name));
+}
+
+/** Words for "short" that make a summary name with a text word: `short_content`, `Kurztext`, `noi_dung_ngan`. */
+const SHORT_WORDS = [
+  'short',
+  'brief',
+  'mini',
+  'kurz',
+  'kurze',
+  'kurzer',
+  'curto',
+  'corto',
+  'breve',
+  'court',
+  'kort',
+  'korte',
+  'krotki',
+  'kratky',
+  'kisa',
+  'ngan',
+];
+
+const SUMMARY_COMPOUND = new RegExp(
+  `^(${SHORT_WORDS.join('|')})(${BODY_WORDS.join('|')})$|^(${BODY_WORDS.join('|')})(${SHORT_WORDS.join('|')})$`
+);
+
+/**
+ * A summary name made of a "short" word and a text word, in any language of the table:
+ * `short_content`, `shortText`, `Kurztext`, `contenido_corto`, `noi_dung_ngan`.
+ */
+export function isSummaryCompound(name: string): boolean {
+  const words = nameWords(name);
+  if (words.some((word) => SHORT_WORDS.includes(word)) && words.some((word) => BODY_WORDS.includes(word)))
+    return true;
+  return SUMMARY_COMPOUND.test(normalizedName(name));
 }

@@ -4,7 +4,7 @@ import { fieldLimits, fitValue, type FittedValue } from './fit';
 import type { FieldRef } from './profile';
 
 /**
- * A required short text no part of the article is named for (`tagline`, `eslogan`, `Unterzeile`):
+ * A required short text named like a tagline (`tagline`, `eslogan`, `Unterzeile`):
  * the meta description or the excerpt, whichever fits the field whole (within its minimum and
  * maximum length), else the first of them (the summary when the sender gave neither) cut at a word
  * to the field's limit, with the fit's warning.

@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { request, type HttpResponse } from './helpers/http';
+import { ImageServer } from './helpers/image-server';
+import type { Playground } from './helpers/playground';
+import { readEntries, realisticArticle, REALISTIC, SiteAdmin, startRealSite } from './helpers/real-sites';
+import { publishPost } from './helpers/service';
+
+/**
+ * Issue #61: fields found by what they hold, in any language, and nothing put where it does not
+ * belong. Types shaped like public projects' own (written here): a German notice whose body is its
+ * only long text, with a required category enumeration and a required yes/no; a Polish entry with a
+ * required signature; a Turkish news type; a Vietnamese post whose strings are all optional.
+ */
+const KEY = 'apk_real-contents-0123456789abcdef';
+
+describe('real sites, part 6: fields found by what they hold (#61)', () => {
+  let site: Playground;
+  let admin: SiteAdmin;
+  const images = new ImageServer();
+  const publish = (body: unknown) => publishPost(site.url, KEY, body);
+  const ping = () => request(`${site.url}/api/service/v1/ping`, { headers: { 'X-Service-Key': KEY } });
+  /** Every entry of a collection, drafts included (a refusal writes none). */
+  const everyEntry = async (collection: string) => [
+    ...(await readEntries(site.url, collection, {}, {}, 'draft')),
+    ...(await readEntries(site.url, collection, {}, {}, 'published')),
+  ];
+  const assertRefused = (response: HttpResponse, fields: string[]) => {
+    assert.equal(response.status, 422, response.text);
+    assert.equal(response.json.code, 'target_unfillable', response.text);
+    const problems: string[] = response.json.data.target_problems;
+    assert.equal(problems.length, fields.length, response.text);
+    fields.forEach((field, index) => assert.match(problems[index], new RegExp(`"${field}"`), response.text));
+  };
+
+  before(async () => {
+    site = await startRealSite(images, KEY, {
+      fixtureTypes: ['meldung', 'wpis', 'haber', 'bai-viet'],
+      pluginConfig: { targetContentType: 'api::meldung.meldung' },
+    });
+    admin = await SiteAdmin.register(site.url);
+  });
+  after(async () => {
+    await site?.stop();
+    await images.stop();
+  });
+
+  it('a German Meldung: the body in its only long text, a required yes/no false, the refusal naming the category enumeration only', async () => {
+    await admin.useTarget('api::meldung.meldung');
+    const bodyChoice = 'Body -> Nachricht (the only long text field); set fields.content to choose another.';
+    const pinged = await ping();
+    assert.equal(pinged.status, 200, pinged.text);
+    assert.equal(pinged.json.target.body_field, 'Nachricht');
+    assert.deepEqual(pinged.json.target.choices, [bodyChoice]);
+    const check = await admin.call('POST', '/article-publisher/settings/check', {
+      targetContentType: 'api::meldung.meldung',
+    });
+    assert.deepEqual(check.json.fatal, [], check.text);
+    assert.deepEqual(check.json.choices, [bodyChoice]);
+
+    const refused = await publish(realisticArticle(images));
+    assertRefused(refused, ['Kategorie']);
+    assert.doesNotMatch(refused.json.message, /body/);
+    assert.deepEqual(await everyEntry('meldungen'), []);
+
+    const fits = await publish(realisticArticle(images, { category: 'Jugend', sub_category: undefined }));
+    assert.equal(fits.status, 201, fits.text);
+    const [entry] = await readEntries(site.url, 'meldungen', { slug: REALISTIC.slug });
+    assert.equal(entry.Kategorie, 'Jugend');
+    assert.equal(entry.Wichtig, false);
+    assert.match(entry.Nachricht, /^<h2>Why the right garden hose matters<\/h2>/);
+  });
+
+  it('a Polish Wpis: a required signature gets no summary; ping and a publish refuse naming it and the defaults line', async () => {
+    await admin.useTarget('api::wpis.wpis');
+    const pinged = await ping();
+    assertRefused(pinged, ['Podpis']);
+    assert.equal(pinged.json.data.suggested_defaults, 'defaults: { Podpis: "..." }');
+    const refused = await publish(realisticArticle(images, { slug: 'podpis-hose' }));
+    assertRefused(refused, ['Podpis']);
+    assert.match(refused.json.message, /defaults: \{ Podpis: "\.\.\." \}/);
+    assert.deepEqual(await everyEntry('wpisy'), []);
+  });
+
+  it("a Turkish Haber: the summary in ozet, the body in icerik, the site's name in the required author yazar", async () => {
+    await admin.useTarget('api::haber.haber');
+    const pinged = await ping();
+    assert.equal(pinged.status, 200, pinged.text);
+    const published = await publish(realisticArticle(images, { slug: 'haber-hose' }));
+    assert.equal(published.status, 201, published.text);
+    assert.ok(
+      !published.json.warnings.some((warning: string) => /^(Summary|Meta description) /.test(warning)),
+      published.text
+    );
+    const [entry] = await readEntries(site.url, 'haberler', { slug: 'haber-hose' });
+    assert.equal(entry.ozet, REALISTIC.metaDescription);
+    assert.match(entry.icerik, /Why the right garden hose matters/);
+    assert.ok(pinged.json.site_name, pinged.text);
+    assert.equal(entry.yazar, pinged.json.site_name);
+  });
+
+  it('a Vietnamese post with optional strings: the title in its only plain string (said), the summary in short_content', async () => {
+    await admin.useTarget('api::bai-viet.bai-viet');
+    const pinged = await ping();
+    assert.equal(pinged.status, 200, pinged.text);
+    assert.equal(pinged.json.target.mapping.title, 'ten_bai');
+    assert.equal(pinged.json.target.mapping.summary, 'short_content');
+    assert.deepEqual(pinged.json.target.choices, [
+      'Title -> ten_bai (the only plain string field); set fields.title to choose another.',
+    ]);
+    const published = await publish(realisticArticle(images, { slug: 'bai-viet-hose' }));
+    assert.equal(published.status, 201, published.text);
+    const [entry] = await readEntries(site.url, 'bai-viets', { duong_dan: 'bai-viet-hose' });
+    assert.ok(entry, published.text);
+    assert.equal(entry.ten_bai, REALISTIC.title);
+    assert.equal(entry.short_content, REALISTIC.metaDescription);
+    assert.equal(entry.link_anh, null);
+  });
+});
