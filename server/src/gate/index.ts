@@ -34,12 +34,7 @@ const gate = ({ strapi }: { strapi: Core.Strapi }) => {
     async publish(request: GateRequest): Promise<PublishResult> {
       const article = await admit(request);
       const origin = await admitWriteRights(strapi, request, article);
-      return getService(strapi, 'publisher').publish(
-        article,
-        origin,
-        request.config,
-        request.selection
-      );
+      return getService(strapi, 'publisher').publish(article, origin, request.config, request.selection);
     },
 
     /** The dry run: the same gate (a preview writes nothing, so it needs no write right). */

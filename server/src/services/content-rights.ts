@@ -90,7 +90,11 @@ const contentRights = ({ strapi }: { strapi: Core.Strapi }) => {
       const filters = queries.map((query) => query.filters).filter((filter) => filter !== undefined);
       if (!filters.length) return {};
       const builder = strapi.plugin('content-manager').service('populate-builder') as PopulateBuilder;
-      return (await builder(uid).populateFromQuery({ filters: { $and: filters } }).build()) ?? {};
+      return (
+        (await builder(uid)
+          .populateFromQuery({ filters: { $and: filters } })
+          .build()) ?? {}
+      );
     },
 
     /**
