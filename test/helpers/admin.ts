@@ -76,9 +76,11 @@ export function grantPluginActions(baseUrl: string, superToken: string, roleName
 export interface AdminPermission {
   action: string;
   subject?: string;
+  /** Conditions the permission holds under (`admin::is-creator`); none by default. */
+  conditions?: string[];
 }
 
-/** Gives an admin role exactly these permissions (every field of a content type, no conditions). */
+/** Gives an admin role exactly these permissions (every field of a content type, conditions as given). */
 export async function setRolePermissions(
   baseUrl: string,
   superToken: string,
@@ -95,11 +97,11 @@ export async function setRolePermissions(
     method: 'PUT',
     headers: auth,
     body: {
-      permissions: permissions.map(({ action, subject }) => ({
+      permissions: permissions.map(({ action, subject, conditions }) => ({
         action,
         subject: subject ?? null,
         properties: {},
-        conditions: [],
+        conditions: conditions ?? [],
       })),
     },
   });

@@ -1,3 +1,4 @@
+import type { EntryRefusal } from '../gate/entry-rights';
 import { WordPressError } from './errors';
 import type { WordPressStatus } from './post-request';
 import type { Taxonomy } from './term-json';
@@ -108,6 +109,19 @@ export function postWriteRefusal(
     );
   }
   return undefined;
+}
+
+/**
+ * The gate's refusal of a write on its entry (core/src/gate/entry-rights.ts), as WordPress answers a
+ * logged-in user without the capability for that post: creating, editing it (a published post needs
+ * `edit_published_posts`), or publishing it.
+ */
+export function entryWriteRefusal(refusal: EntryRefusal): WordPressError {
+  if (refusal.action === 'create')
+    return forbidden('rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
+  if (refusal.action === 'update' || refusal.entry === 'published')
+    return forbidden('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+  return forbidden('rest_cannot_publish', 'Sorry, you are not allowed to publish posts in this post type.');
 }
 
 /** Why creating a term is refused, or undefined. */

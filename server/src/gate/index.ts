@@ -4,6 +4,7 @@ import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { PublishResult } from '../../../core/src/publish-result';
 import { getService } from '../utils/get-service';
+import { admitWriteRights } from './rights';
 import type { GateRequest } from './types';
 
 export type { Caller, Door, GateRequest } from './types';
@@ -32,12 +33,8 @@ const gate = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Through the gate, then the pipeline: a plain result each door shapes into its own reply. */
     async publish(request: GateRequest): Promise<PublishResult> {
       const article = await admit(request);
-      return getService(strapi, 'publisher').publish(
-        article,
-        request.origin,
-        request.config,
-        request.selection
-      );
+      const origin = await admitWriteRights(strapi, request, article);
+      return getService(strapi, 'publisher').publish(article, origin, request.config, request.selection);
     },
 
     /** The dry run: the same gate (a preview writes nothing, so it needs no write right). */

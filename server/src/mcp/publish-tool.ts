@@ -99,7 +99,7 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
         }
         const gateRequest = {
           door: 'mcp' as const,
-          caller: { kind: 'person' as const, ability: context.userAbility },
+          caller: { kind: 'person' as const, ability: context.userAbility, adminId: Number(context.user.id) },
           fields: { ...articleFromPublishRequest(request), contentFormat },
           origin: { source: 'mcp' as const },
           config,

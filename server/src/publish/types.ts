@@ -14,8 +14,14 @@ export interface KeptTermLinks {
   termIds: number[];
 }
 
-/** Where a delivery came from; recorded in the ledger. */
-export type DeliveryOrigin =
+/**
+ * Where a delivery came from; recorded in the ledger. `writtenBy`: the admin a person's door writes for
+ * (an MCP token's owner, an application password's admin), set by the gate once their rights on the
+ * entry passed (server/src/gate/rights.ts): the entry records them as its creator or last editor.
+ */
+export type DeliveryOrigin = DeliverySource & { writtenBy?: number };
+
+type DeliverySource =
   | { source: 'api' }
   /** Strapi's MCP server (`/mcp`), an AI agent with an admin token (issue #43). */
   | { source: 'mcp' }

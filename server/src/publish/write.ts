@@ -134,6 +134,12 @@ export async function writeDelivery(
   for (const warning of bodyWarnings) warnings.push(warning);
   addNew(warnings, entry.valueWarnings);
   const { data } = entry;
+  // A person's write records them as the Content Manager records an editor (its creator on a new
+  // entry or locale, its last editor always): conditions such as "is creator" then judge it as theirs.
+  if (origin.writtenBy !== undefined) {
+    data.updatedBy = origin.writtenBy;
+    if (!existing) data.createdBy = origin.writtenBy;
+  }
   const featuredWarning = featuredImageWarning(media.featured);
   await letReadersIn();
 

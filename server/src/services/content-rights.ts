@@ -7,8 +7,16 @@ const CONTENT_MANAGER_ACTIONS: ContentManagerAction[] = ['create', 'read', 'upda
 
 /** The Content Manager's permission checker for one content type, as far as this service asks it. */
 interface ContentManagerChecker {
-  can: Record<ContentManagerAction, () => boolean>;
+  /** Without an entity: whether any rule allows the action; with one, its conditions judged on it. */
+  can: Record<ContentManagerAction, (entity?: object) => boolean>;
+  /** A query with the action's permission filters added (the fields the rules' conditions read). */
+  sanitizedQuery: Record<ContentManagerAction, (query: object) => Promise<{ filters?: unknown }>>;
 }
+
+/** The Content Manager's populate builder: what to populate of an entry for a query. */
+type PopulateBuilder = (uid: string) => {
+  populateFromQuery(query: object): { build(): Promise<Record<string, unknown> | undefined> };
+};
 
 /** The part of a CASL ability the Media Library's upload check uses. */
 interface Ability {
@@ -65,6 +73,36 @@ const contentRights = ({ strapi }: { strapi: Core.Strapi }) => {
       return Object.fromEntries(
         CONTENT_MANAGER_ACTIONS.map((action) => [action, checker.can[action]()])
       ) as Record<ContentManagerAction, boolean>;
+    },
+
+    /**
+     * What to populate of an entry of `uid` to judge `actions` on it: the relations the conditions of
+     * `ability`'s rules read (`createdBy` for "is creator"), as the Content Manager's own update and
+     * publish load the entry before asking its checker.
+     */
+    async populateForConditions(
+      ability: unknown,
+      uid: string,
+      actions: readonly EditorAction[]
+    ): Promise<Record<string, unknown>> {
+      const checker = checkerFor(ability, uid);
+      const queries = await Promise.all(actions.map((action) => checker.sanitizedQuery[action]({})));
+      const filters = queries.map((query) => query.filters).filter((filter) => filter !== undefined);
+      if (!filters.length) return {};
+      const builder = strapi.plugin('content-manager').service('populate-builder') as PopulateBuilder;
+      return (
+        (await builder(uid)
+          .populateFromQuery({ filters: { $and: filters } })
+          .build()) ?? {}
+      );
+    },
+
+    /**
+     * Whether `ability` may take `action` on `entry` of `uid`, the rules' conditions judged on it
+     * (the Content Manager's checker, as its edit view asks it); without an entry, on a new one.
+     */
+    mayOnEntry(ability: unknown, uid: string, action: EditorAction, entry?: object): boolean {
+      return checkerFor(ability, uid).can[action](entry);
     },
 
     /** Whether `ability` may upload to the Media Library. */

@@ -1,10 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import { suffixedSlug } from '../../../core/src/category-slug';
 import type { EffectiveConfig } from '../../../core/src/config';
+import { EntryRightRefused } from '../../../core/src/gate/entry-rights';
 import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { REQUEST_BOUNDS } from '../../../core/src/request-bounds';
 import { toSlug } from '../../../core/src/slug';
+import { entryWriteRefusal } from '../../../core/src/wordpress/capabilities';
 import { WordPressError } from '../../../core/src/wordpress/errors';
 import type { ListQuery } from '../../../core/src/wordpress/list-query';
 import {
@@ -125,6 +127,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         warnings: [...(warning ? [warning] : []), ...(fields.warnings ?? []), ...references.warnings],
       })
       .catch((error: unknown) => {
+        if (error instanceof EntryRightRefused) throw entryWriteRefusal(error.refusal);
         throw error instanceof PostGone ? invalidId() : error;
       });
     const { target, locale } = await targetOf(config);
