@@ -65,7 +65,8 @@ describe('races on one slug (issue #55, item 5)', () => {
         ]).flat()
       );
       assertNoServerError(responses, `round ${round + 1}`);
-      for (const response of responses) assert.ok(response.status < 300, `${response.status} ${response.text}`);
+      for (const response of responses)
+        assert.ok(response.status < 300, `${response.status} ${response.text}`);
       // Whatever won last, the slug has one post or none, never a half-written one.
       const posts = await readArticle(site.url, CONFORMANCE_CHECK_SLUG);
       assert.ok(posts.length <= 1, `one post at most: ${JSON.stringify(posts)}`);
