@@ -25,14 +25,7 @@ export interface PublishCollaborators {
     | 'findPostByDocument'
     | 'entryStamp'
   >;
-  deliveries: Pick<
-    PluginServices['deliveries'],
-    | 'recordDelivery'
-    | 'findLatestWebhookDelivery'
-    | 'findWebhookDeliveryByBodyHash'
-    | 'findNewestWebhookTimestamp'
-    | 'findLatestHookDelivery'
-  >;
+  deliveries: Pick<PluginServices['deliveries'], 'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts'>;
   locks: Pick<PluginServices['locks'], 'withLocks' | 'tryTakeWithin'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */
   schedules: Pick<PluginServices['schedules'], 'settle'>;
