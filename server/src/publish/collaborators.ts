@@ -25,7 +25,10 @@ export interface PublishCollaborators {
     | 'findPostByDocument'
     | 'entryStamp'
   >;
-  deliveries: Pick<PluginServices['deliveries'], 'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts'>;
+  deliveries: Pick<
+    PluginServices['deliveries'],
+    'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts'
+  >;
   locks: Pick<PluginServices['locks'], 'withLocks' | 'tryTakeWithin'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */
   schedules: Pick<PluginServices['schedules'], 'settle'>;

@@ -49,8 +49,7 @@ export async function findRepeat(
     sameBytesApplied: sameBytes !== null,
     sentAt: origin.sentAt,
     newestAppliedSentAt: newestSentAt,
-    sameContentStands:
-      sameContent && (await use.posts.postExists(target, previous.targetDocumentId, locale)),
+    sameContentStands: sameContent && (await use.posts.postExists(target, previous.targetDocumentId, locale)),
   });
   const current = previous ?? sameBytes;
   return verdict.duplicate && current ? { record: current, stale: verdict.stale } : null;

@@ -130,7 +130,8 @@ export const WITHDRAWN_CONTENT_PREFIX = 'withdrawn:';
 
 function ledgerArticleFilters(key: LedgerArticleKey): Record<string, unknown> {
   const locale = key.locale ? { targetLocale: key.locale } : {};
-  if (key.source === 'webhook') return { source: 'webhook', articleId: key.articleId, slug: key.slug, ...locale };
+  if (key.source === 'webhook')
+    return { source: 'webhook', articleId: key.articleId, slug: key.slug, ...locale };
   return {
     source: 'hook',
     hookEndpoint: key.endpointId,

@@ -11,7 +11,8 @@ export const citeflowPreset = definePreset(PRESET_OPTIONS.citeflow, {
   name: 'citeflow',
   auth: () => timestampedSignature('X-CiteFlow-Signature', 'X-CiteFlow-Timestamp', 'unix'),
   read(body, request, options) {
-    // Signed with the body, read now (a queued delivery keeps the headers its preset read).
+    // The time signed with the body (read now: a queued delivery keeps the headers its preset read).
+    // A version sent before the newest applied is stale.
     const sentAt = request.header('X-CiteFlow-Timestamp');
     const event = text(member(body, 'event')) ?? '';
     return articleOfEvent(
