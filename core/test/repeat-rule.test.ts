@@ -49,7 +49,11 @@ describe('the repeat rule', () => {
         { duplicate: false, stale: false },
       ],
       ['same bytes, no time anywhere', facts({ sameBytesApplied: true }), { duplicate: true, stale: false }],
-      ['same content, post still there', facts({ sameContentStands: true }), { duplicate: true, stale: false }],
+      [
+        'same content, post still there',
+        facts({ sameContentStands: true }),
+        { duplicate: true, stale: false },
+      ],
     ];
     for (const [name, given, verdict] of cases) assert.deepEqual(repeatVerdict(given), verdict, name);
   });
