@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Replays of signed webhook deliveries. A signature proves who wrote a body, not when it was sent: a
- * delivery captured (or retried late) can arrive again after a newer one. The ledger remembers the
- * digest of each applied body and its signed `timestamp`, and these rules decide from them.
+ * What the ledger remembers of a delivery to tell a replay: the digest of its exact bytes and its
+ * signed `timestamp`. The rule that decides from them is core/src/repeat-rule.ts, one for every door.
  */
 
 /** The SHA-256 (lowercase hex) of a body's exact bytes, as the signature covers them. */
@@ -22,37 +21,4 @@ export function deliveryTime(timestamp: string | null | undefined): Date | undef
   if (!timestamp) return undefined;
   const instant = new Date(HAS_OFFSET.test(timestamp) ? timestamp : `${timestamp}Z`);
   return Number.isNaN(instant.getTime()) ? undefined : instant;
-}
-
-export interface ReplayFacts {
-  /** A delivery with exactly these bytes was applied before (at any time). */
-  sameBytesApplied: boolean;
-  /** This delivery's signed timestamp. */
-  deliveryTime: Date | undefined;
-  /** The newest timestamp among the deliveries applied for the same article_id + slug (+ locale). */
-  newestAppliedTime: Date | undefined;
-}
-
-export interface ReplayVerdict {
-  /** Acknowledged and nothing written. */
-  duplicate: boolean;
-  /** Older than the newest delivery applied for the article. */
-  stale: boolean;
-}
-
-/**
- * A delivery is a replay when its bytes were applied before, or when it was generated before the newest
- * one applied (an equal timestamp is not older: such a delivery is applied). Without a timestamp on
- * either side, only the bytes decide.
- */
-export function replayVerdict({
-  sameBytesApplied,
-  deliveryTime,
-  newestAppliedTime,
-}: ReplayFacts): ReplayVerdict {
-  const stale =
-    deliveryTime !== undefined &&
-    newestAppliedTime !== undefined &&
-    deliveryTime.getTime() < newestAppliedTime.getTime();
-  return { duplicate: sameBytesApplied || stale, stale };
 }

@@ -81,6 +81,7 @@ describe('the webhook queue: which presets queue, backoff, verdicts', () => {
       status: 'draft',
       created: true,
       duplicate: false,
+      stale: false,
     });
   });
 

@@ -122,10 +122,8 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
         ledger.push(record);
         return call('record delivery', ledger.length);
       },
-      findLatestWebhookDelivery: async () => call('ledger read', null),
-      findWebhookDeliveryByBodyHash: async () => call('ledger read', null),
-      findNewestWebhookTimestamp: async () => call('ledger read', undefined),
-      findLatestHookDelivery: async () => call('ledger read', null),
+      findLatestOfArticle: async () => call('ledger read', null),
+      findRepeatFacts: async () => call('ledger read', { sameBytes: null, newestSentAt: undefined }),
     },
     locks: {
       withLocks: async (_names, work) => work(call('take locks', held)),

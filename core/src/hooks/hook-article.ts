@@ -6,6 +6,7 @@ import type { ContentFormat } from '../html/markdown-to-html';
 import { localeCode } from '../locale';
 import { describeRequestIssues } from '../publish-request';
 import { REQUEST_BOUNDS as BOUNDS } from '../request-bounds';
+import { serviceTime } from '../repeat-rule';
 import {
   articleHtml,
   imageSource,
@@ -47,6 +48,11 @@ export interface HookArticle {
   language?: unknown;
   status?: unknown;
   publishedAt?: unknown;
+  /**
+   * The service's own time of this version (unix seconds or ISO 8601), when it sends one: a delivery
+   * sent before the newest one applied is stale (core/src/repeat-rule.ts).
+   */
+  sentAt?: unknown;
 }
 
 /** An article ready for the pipeline, with the key the ledger keeps it under. */
@@ -54,6 +60,8 @@ export interface PreparedArticle {
   /** The service's own id (as text), or undefined when it sends none (the slug is the key then). */
   externalId: string | undefined;
   fields: ArticleFields;
+  /** The service's own time of this version, when it sends one (the repeat rule). */
+  sentAt?: Date;
 }
 
 /** What the service's payload may say about status; anything else is left to the endpoint and the site. */
@@ -124,6 +132,7 @@ const hookArticleSchema = z.object({
     const instant = new Date(value);
     return Number.isNaN(instant.getTime()) ? undefined : instant;
   }),
+  sentAt: z.unknown().transform(serviceTime),
 });
 
 const escapeHtml = (text: string) =>
@@ -192,6 +201,7 @@ export function prepareHookArticle(hook: HookArticle, options: HookArticleOption
   );
   return {
     externalId: article.externalId,
+    ...(article.sentAt ? { sentAt: article.sentAt } : {}),
     fields: {
       title: article.title,
       html: body.text + faqSection(article.faq, body.format),

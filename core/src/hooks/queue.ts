@@ -96,6 +96,7 @@ export type StoredArticleOutcome =
       status: PublishResult['status'];
       created: boolean;
       duplicate: boolean;
+      stale: boolean;
     }
   | { ok: false; error: ErrorBody };
 

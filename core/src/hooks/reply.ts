@@ -18,7 +18,9 @@ export type ArticleReply =
       url: string;
       status: PublishResult['status'];
       created: boolean;
+      /** Nothing written: a repeat (core/src/repeat-rule.ts), and `stale` when sent before the newest one applied. */
       duplicate: boolean;
+      stale: boolean;
       warnings: string[];
     }
   | { ok: false; error: ErrorBody };
@@ -106,6 +108,7 @@ export function articleReplyLines(outcomes: readonly ArticleOutcome[]): ArticleR
           status: outcome.result.status,
           created: outcome.result.created,
           duplicate: outcome.result.duplicate,
+          stale: outcome.result.stale,
           warnings: outcome.result.warnings,
         }
       : { ok: false, error: outcome.error.toBody() }

@@ -29,7 +29,7 @@ const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({
       articleId: payload.article_id,
       websiteId: payload.website_id ?? undefined,
       event: payload.event,
-      timestamp: deliveryTime(payload.timestamp),
+      sentAt: deliveryTime(payload.timestamp),
       bodyHash: verifiedBodyDigest(ctx),
     };
     try {

@@ -15,6 +15,7 @@ export type { Caller, Door, GateRequest } from './types';
  * this order: bounds (every array and length), the parsing budget (body conversion off the event loop,
  * nesting and size checked first), rights judged on the entry the write lands on, and then the
  * pipeline, which decides repeats and staleness under the post's lock (publish/repeat.ts) by one rule.
+ * The repeat rule, one for every door with deliveries: core/src/repeat-rule.ts.
  */
 const gate = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Bounds and parsing: the article as the pipeline takes it, or a 400/413 naming what is over. */

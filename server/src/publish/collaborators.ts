@@ -27,11 +27,7 @@ export interface PublishCollaborators {
   >;
   deliveries: Pick<
     PluginServices['deliveries'],
-    | 'recordDelivery'
-    | 'findLatestWebhookDelivery'
-    | 'findWebhookDeliveryByBodyHash'
-    | 'findNewestWebhookTimestamp'
-    | 'findLatestHookDelivery'
+    'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts'
   >;
   locks: Pick<PluginServices['locks'], 'withLocks' | 'tryTakeWithin'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */

@@ -43,8 +43,8 @@ type DeliverySource =
       articleId: number;
       websiteId: number | undefined;
       event: string;
-      /** The payload's signed `timestamp`, when it has one. */
-      timestamp: Date | undefined;
+      /** The payload's signed `timestamp`, when it has one (the repeat rule, core/src/repeat-rule.ts). */
+      sentAt: Date | undefined;
       /** The SHA-256 of the body's exact bytes. */
       bodyHash: string;
     }
@@ -56,6 +56,8 @@ type DeliverySource =
       /** The service's own article id; undefined when it sends none (the slug is the key). */
       externalId: string | undefined;
       event: string;
+      /** The service's own time of the delivery, when it sends one (the repeat rule). */
+      sentAt: Date | undefined;
       /** The SHA-256 of the body's exact bytes. */
       bodyHash: string;
     };

@@ -186,7 +186,7 @@ export async function writeDelivery(
             websiteId: origin.websiteId,
             event: origin.event,
             bodyHash: origin.bodyHash,
-            payloadTimestamp: origin.timestamp,
+            payloadTimestamp: origin.sentAt,
           }
         : {}),
       ...(origin.source === 'hook'
@@ -196,6 +196,7 @@ export async function writeDelivery(
             externalId: origin.externalId,
             event: origin.event,
             bodyHash: origin.bodyHash,
+            payloadTimestamp: origin.sentAt,
           }
         : {}),
       ...(origin.source === 'wordpress'

@@ -92,9 +92,9 @@ export interface DeliveryRecord {
   hookEndpoint?: string;
   hookPreset?: string;
   contentHash: string;
-  /** The SHA-256 of the webhook body's exact bytes (replay detection). */
+  /** The SHA-256 of the delivery's exact bytes (the repeat rule, core/src/repeat-rule.ts). */
   bodyHash?: string;
-  /** The webhook payload's signed `timestamp` (replay detection). */
+  /** The service's own time of the delivery, when it sends one (the repeat rule). */
   payloadTimestamp?: Date;
   created: boolean;
   imagesImported: number;
@@ -117,6 +117,37 @@ export interface LatestDelivery {
   requestedStatus: PostStatus;
   wordpressMeta: Record<string, string> | undefined;
   wordpressExcerpt: string | undefined;
+}
+
+/**
+ * An article's key in the ledger, for a door with deliveries: the signed webhook's `article_id` and
+ * slug; a custom webhook's endpoint, the service's article id (none when it sends none) and slug; and
+ * the locale on a localized target.
+ */
+export type LedgerArticleKey =
+  | { source: 'webhook'; articleId: number; slug: string; locale: string | undefined }
+  | {
+      source: 'hook';
+      endpointId: string;
+      externalId: string | undefined;
+      slug: string;
+      locale: string | undefined;
+    };
+
+/** The `contentHash` of a custom webhook's unpublish or delete entry (`withdrawn:<action>`). */
+export const WITHDRAWN_CONTENT_PREFIX = 'withdrawn:';
+
+function ledgerArticleFilters(key: LedgerArticleKey): Record<string, unknown> {
+  const locale = key.locale ? { targetLocale: key.locale } : {};
+  if (key.source === 'webhook')
+    return { source: 'webhook', articleId: key.articleId, slug: key.slug, ...locale };
+  return {
+    source: 'hook',
+    hookEndpoint: key.endpointId,
+    externalId: key.externalId ?? { $null: true },
+    slug: key.slug,
+    ...locale,
+  };
 }
 
 /** The ledger of deliveries: written by each publish, read by the webhook's idempotency check and the activity page. */
@@ -183,40 +214,49 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
     return counts;
   },
 
-  /** The newest ledger entry of a webhook article (its idempotency key is article_id + slug, and the locale on a localized target). */
-  async findLatestWebhookDelivery(
-    articleId: number,
-    slug: string,
-    locale: string | undefined
-  ): Promise<(DeliveryRecord & { id: number }) | null> {
+  /** The newest ledger entry of an article of a door with deliveries (its key: ledgerArticleFilters). */
+  async findLatestOfArticle(key: LedgerArticleKey): Promise<(DeliveryRecord & { id: number }) | null> {
     const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
-      filters: { source: 'webhook', articleId, slug, ...(locale ? { targetLocale: locale } : {}) },
+      filters: ledgerArticleFilters(key),
       sort: 'id:desc',
     });
     return row as unknown as (DeliveryRecord & { id: number }) | null;
   },
 
   /**
-   * The newest ledger entry of a custom webhook's article: its key is the endpoint, the service's
-   * article id (none when the service sends none) and the slug, and the locale on a localized target.
+   * What the repeat rule (core/src/repeat-rule.ts) reads of an article's ledger entries since the
+   * service last unpublished or deleted it (a custom webhook's withdrawal starts the article anew):
+   * whether a delivery of exactly these bytes was applied, and the newest service time applied.
    */
-  async findLatestHookDelivery(
-    endpointId: string,
-    externalId: string | undefined,
-    slug: string,
-    locale: string | undefined
-  ): Promise<(DeliveryRecord & { id: number }) | null> {
-    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
-      filters: {
-        source: 'hook',
-        hookEndpoint: endpointId,
-        externalId: externalId ?? { $null: true },
-        slug,
-        ...(locale ? { targetLocale: locale } : {}),
-      },
+  async findRepeatFacts(
+    key: LedgerArticleKey,
+    bodyHash: string
+  ): Promise<{ sameBytes: (DeliveryRecord & { id: number }) | null; newestSentAt: Date | undefined }> {
+    const ledger = documentsOf(strapi, DELIVERY_UID);
+    const article = ledgerArticleFilters(key);
+    const withdrawal =
+      key.source === 'hook'
+        ? await ledger.findFirst({
+            filters: { ...article, contentHash: { $startsWith: WITHDRAWN_CONTENT_PREFIX } },
+            sort: 'id:desc',
+            fields: ['id'],
+          })
+        : null;
+    const since = withdrawal ? { id: { $gt: Number(withdrawal.id) } } : {};
+    const sameBytes = await ledger.findFirst({
+      filters: { ...article, ...since, bodyHash },
       sort: 'id:desc',
     });
-    return row as unknown as (DeliveryRecord & { id: number }) | null;
+    const newest = await ledger.findFirst({
+      filters: { ...article, ...since, payloadTimestamp: { $notNull: true } },
+      sort: 'payloadTimestamp:desc',
+      fields: ['payloadTimestamp'],
+    });
+    const value = newest?.payloadTimestamp as string | Date | number | null | undefined;
+    return {
+      sameBytes: sameBytes as unknown as (DeliveryRecord & { id: number }) | null,
+      newestSentAt: value === null || value === undefined ? undefined : new Date(value),
+    };
   },
 
   /**
@@ -240,36 +280,6 @@ const deliveries = ({ strapi }: { strapi: Core.Strapi }) => ({
       sort: 'id:desc',
     });
     return row as unknown as (DeliveryRecord & { id: number }) | null;
-  },
-
-  /** The webhook delivery whose body had exactly these bytes, if one was applied (at any time). */
-  async findWebhookDeliveryByBodyHash(bodyHash: string): Promise<(DeliveryRecord & { id: number }) | null> {
-    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
-      filters: { source: 'webhook', bodyHash },
-      sort: 'id:desc',
-    });
-    return row as unknown as (DeliveryRecord & { id: number }) | null;
-  },
-
-  /** The newest signed timestamp among the applied webhook deliveries of an article (same key as findLatestWebhookDelivery). */
-  async findNewestWebhookTimestamp(
-    articleId: number,
-    slug: string,
-    locale: string | undefined
-  ): Promise<Date | undefined> {
-    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
-      filters: {
-        source: 'webhook',
-        articleId,
-        slug,
-        ...(locale ? { targetLocale: locale } : {}),
-        payloadTimestamp: { $notNull: true },
-      },
-      sort: 'payloadTimestamp:desc',
-      fields: ['payloadTimestamp'],
-    });
-    const value = row?.payloadTimestamp as string | Date | number | null | undefined;
-    return value === null || value === undefined ? undefined : new Date(value);
   },
 
   /**

@@ -5,6 +5,7 @@ import type { WithdrawOutcome } from '../../../core/src/hooks/reply';
 import type { WithdrawAction, WithdrawnPostThunk } from '../../../core/src/hooks/withdrawal';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { slugLockName } from '../publish/plan';
+import { WITHDRAWN_CONTENT_PREFIX } from './deliveries';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 
@@ -87,7 +88,7 @@ const hookWithdrawals = ({ strapi }: { strapi: Core.Strapi }) => ({
         hookEndpoint: endpoint.id,
         hookPreset: endpoint.preset,
         // Not an article's content: the next delivery of the article is never taken for a repeat of this.
-        contentHash: `withdrawn:${action}`,
+        contentHash: `${WITHDRAWN_CONTENT_PREFIX}${action}`,
         bodyHash,
         created: false,
         imagesImported: 0,

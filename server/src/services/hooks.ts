@@ -68,6 +68,7 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
           preset: endpoint.preset,
           externalId: prepared.externalId,
           event: delivery.event,
+          sentAt: prepared.sentAt,
           bodyHash,
         };
         const result = await getService(strapi, 'gate').publish({

@@ -6,6 +6,8 @@ import type { EffectiveConfig } from '../../../core/src/config';
 import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { CONFORMANCE_CHECK_SLUG } from '../../../core/src/wire-names';
+import { ServiceError } from '../../../core/src/errors';
+import { slugLockName } from '../publish/plan';
 import { documentsOf, type DocumentRow } from '../strapi/documents';
 import { storeBlocksBodyJson } from '../strapi/large-blocks-write';
 import { lookUp } from '../strapi/plain-lookups';
@@ -187,7 +189,12 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       const draft = existingDocumentId
         ? await documents(target.uid).update({ documentId: existingDocumentId, data, ...scope })
         : await documents(target.uid).create({ data, ...scope });
-      if (!draft) throw new Error(`The post ${existingDocumentId} vanished while it was being written.`);
+      // Deleted by someone who does not take the post's lock (the Content Manager): a retry creates it again.
+      if (!draft)
+        throw new ServiceError(
+          'temporarily_unavailable',
+          'The post was deleted while this delivery was writing it; nothing was written. Try again.'
+        );
       return { documentId: draft.documentId, postId: draft.id };
     },
 
@@ -226,12 +233,22 @@ const posts = ({ strapi }: { strapi: Core.Strapi }) => {
       const target = getService(strapi, 'target-schema').requireUsable(config);
       // The check publishes without a locale, so its post is in the configured (or default) locale.
       const { locale } = await getService(strapi, 'site-locales').choose(target, config, undefined);
-      const post = await this.findPostBySlug(target, CONFORMANCE_CHECK_SLUG, locale);
-      if (!post) return 0;
-      await documents(target.uid).delete({ documentId: post.documentId, ...localeParams(target, locale) });
-      // Its images go too, unless another entry or post uses them: a check leaves nothing behind.
-      await getService(strapi, 'media-import').releasePost(target.uid, CONFORMANCE_CHECK_SLUG);
-      return 1;
+      // Under the post's lock, which a publish of the slug holds from its read to its write: a publish
+      // that found the entry never sees it deleted under it, nor its images released (issue #55).
+      return getService(strapi, 'locks').withLocks(
+        [slugLockName(target.uid, CONFORMANCE_CHECK_SLUG)],
+        async () => {
+          const post = await this.findPostBySlug(target, CONFORMANCE_CHECK_SLUG, locale);
+          if (!post) return 0;
+          await documents(target.uid).delete({
+            documentId: post.documentId,
+            ...localeParams(target, locale),
+          });
+          // Its images go too, unless another entry or post uses them: a check leaves nothing behind.
+          await getService(strapi, 'media-import').releasePost(target.uid, CONFORMANCE_CHECK_SLUG);
+          return 1;
+        }
+      );
     },
 
     /** Unpublishes the post in `locale` (its draft stays); answers whether it had a published version. */

@@ -10,7 +10,10 @@ import { articleOfEvent, definePreset, idTitleAndSlug, member, text } from '../p
 export const citeflowPreset = definePreset(PRESET_OPTIONS.citeflow, {
   name: 'citeflow',
   auth: () => timestampedSignature('X-CiteFlow-Signature', 'X-CiteFlow-Timestamp', 'unix'),
-  read(body, _request, options) {
+  read(body, request, options) {
+    // The time signed with the body (read now: a queued delivery keeps the headers its preset read).
+    // A version sent before the newest applied is stale.
+    const sentAt = request.header('X-CiteFlow-Timestamp');
     const event = text(member(body, 'event')) ?? '';
     return articleOfEvent(
       body,
@@ -27,6 +30,7 @@ export const citeflowPreset = definePreset(PRESET_OPTIONS.citeflow, {
         keywords: member(article, 'target_keywords'),
         faq: member(article, 'faq_items'),
         jsonLd: member(article, 'schema_json'),
+        sentAt,
       }),
       options.status
     );

@@ -1,4 +1,5 @@
 import { articleFromWebhookPayload, parseWebhookPayload, webhookEvent } from '../../webhook-payload';
+import { deliveryTime } from '../../webhook-replay';
 import { ARTICLE_PUBLISHED_EVENT } from '../../wire-names';
 import { PRESET_OPTIONS } from '../endpoints';
 import { definePreset, ignored } from '../preset';
@@ -22,8 +23,10 @@ export const contractPreset = definePreset(PRESET_OPTIONS.contract, {
         () => {
           const payload = parseWebhookPayload(body);
           const fields = articleFromWebhookPayload(payload);
+          const sentAt = deliveryTime(payload.timestamp);
           return {
             externalId: String(payload.article_id),
+            ...(sentAt ? { sentAt } : {}),
             fields: { ...fields, status: fields.status ?? options.status },
           };
         },

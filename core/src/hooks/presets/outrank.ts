@@ -26,16 +26,19 @@ export const outrankPreset = definePreset(PRESET_OPTIONS.outrank, {
   read(body, _request, options) {
     const event = text(member(body, 'event_type')) ?? '';
     const data = member(body, 'data');
+    // The delivery's `timestamp` (its docs' sample): a version sent before the newest applied is stale.
+    const sentAt = member(body, 'timestamp');
+    const pick = (item: unknown): HookArticle => ({ ...outrankArticle(item), sentAt });
     if (event === 'publish_articles') {
       const articles = member(data, 'articles');
       if (!Array.isArray(articles)) return ignored(event, 'the delivery carries no data.articles list');
-      return { kind: 'articles', event, articles: articlesOf(articles, outrankArticle, options.status) };
+      return { kind: 'articles', event, articles: articlesOf(articles, pick, options.status) };
     }
     if (event === 'update_article' && member(data, 'article') !== undefined)
       return {
         kind: 'articles',
         event,
-        articles: articlesOf([member(data, 'article')], outrankArticle, options.status),
+        articles: articlesOf([member(data, 'article')], pick, options.status),
       };
     return ignored(event, `the event "${event}" is not handled`);
   },

@@ -17,6 +17,9 @@ export const ranketPreset = definePreset(PRESET_OPTIONS.ranket, {
   name: 'ranket',
   auth: () => timestampedSignature('X-Ranket-Signature', 'X-Ranket-Timestamp', 'iso'),
   read(body, request, options) {
+    // The delivery's `timestamp`, else the time signed with the body (read now: a queued delivery
+    // keeps the headers its preset read). A version sent before the newest applied is stale.
+    const sentAt = member(body, 'timestamp') ?? request.header('X-Ranket-Timestamp');
     const event = text(member(body, 'event')) ?? request.header('X-Ranket-Event') ?? '';
     return articleOfEvent(
       body,
@@ -35,6 +38,7 @@ export const ranketPreset = definePreset(PRESET_OPTIONS.ranket, {
           imageAlt: member(hero, 'alt'),
           faq: member(article, 'faq'),
           jsonLd: member(article, 'jsonLd'),
+          sentAt,
         };
       },
       options.status

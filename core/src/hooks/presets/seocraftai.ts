@@ -36,6 +36,8 @@ export const seocraftaiPreset = definePreset(PRESET_OPTIONS.seocraftai, {
         imageUrl: member(image, 'url') ?? member(article, 'main_image_url'),
         imageAlt: member(image, 'alt'),
         publishedAt: member(article, 'published_at'),
+        // The delivery's `timestamp`: a version sent before the newest applied is stale.
+        sentAt: member(body, 'timestamp'),
       }),
       options.status
     );

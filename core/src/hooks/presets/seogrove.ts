@@ -42,6 +42,8 @@ export const seogrovePreset = definePreset(PRESET_OPTIONS.seogrove, {
         jsonLd: member(content, 'json_ld') ?? member(content, 'jsonLd') ?? member(content, 'schema'),
         language: member(member(body, 'site'), 'locale'),
         publishedAt: member(content, 'published_at'),
+        // The delivery's `timestamp`: a version sent before the newest applied is stale.
+        sentAt: member(body, 'timestamp'),
       }),
       options.status
     );

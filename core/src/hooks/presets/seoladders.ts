@@ -23,6 +23,8 @@ export const seoladdersPreset = definePreset(PRESET_OPTIONS.seoladders, {
         imageAlt: member(image, 'alt'),
         faq: member(body, 'faq'),
         jsonLd: member(body, 'json_ld'),
+        // When this version was generated: one generated before the newest applied is stale.
+        sentAt: member(body, 'generated_at'),
       }),
       options.status
     );
