@@ -150,6 +150,18 @@ describe('gate bounds: every array bounded, on every door', () => {
       { action: 'plugin::upload.assets.create' },
     ]);
     agent = await connectMcp(site.url, token);
+    // An endpoint notes its first accepted delivery in the plugin's store (a row, later updated): a test
+    // delivery each, so that what the refusals below leave unwritten is the articles, not that note.
+    const tests: Record<HookPreset, unknown> = {
+      outrank: { event_type: 'test' },
+      citeflow: { event: 'test' },
+      custom: { kind: 'post.test' },
+    };
+    for (const preset of HOOK_PRESETS) {
+      const response = await hook(preset, tests[preset]);
+      assert.equal(response.status, 200, response.text);
+      assert.ok(response.json.ignored, response.text);
+    }
   });
   after(async () => {
     await agent?.close();

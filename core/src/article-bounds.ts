@@ -37,7 +37,9 @@ export function articleBoundProblems(fields: ArticleFields): string[] {
   const secondary = fields.secondaryKeywords;
   if (entries('secondary keywords (tags)', secondary.length, BOUNDS.tags)) {
     if (secondary.some((keyword) => keyword.length > BOUNDS.keywordLength))
-      problems.push(`each secondary keyword (tag) must be at most ${BOUNDS.keywordLength} characters (the limit)`);
+      problems.push(
+        `each secondary keyword (tag) must be at most ${BOUNDS.keywordLength} characters (the limit)`
+      );
     const keywords = [fields.focusKeyword ?? '', ...secondary];
     if (tagsOfKeywords(keywords).length > BOUNDS.tags)
       problems.push(
