@@ -90,6 +90,13 @@ describe('plugin config validation at start', () => {
     assert.match(output, /unknown option "colour"/);
   });
 
+  it('names a bad hookMaxBatchArticles (the most articles one custom webhook delivery may carry)', async () => {
+    const { code, output } = await runPlaygroundUntilExit({ pluginConfig: { hookMaxBatchArticles: 0 } });
+    assert.notEqual(code, 0);
+    assert.match(output, /Error regarding article-publisher config/);
+    assert.match(output, /"hookMaxBatchArticles" must be at least 1/);
+  });
+
   it('checks the ARTICLE_PUBLISHER_* variables with the same rules', async () => {
     const { code, output } = await runPlaygroundUntilExit({ env: { ARTICLE_PUBLISHER_API_KEY: 'short' } });
     assert.notEqual(code, 0);

@@ -5,6 +5,7 @@ import { BODY_FORMAT_SETTINGS, type BodyFormatSetting } from './body/body-field'
 import { localeCode } from './locale';
 import { REQUEST_BOUNDS } from './request-bounds';
 import { webhookEndpointsSchema } from './hooks/endpoints';
+import { DEFAULT_HOOK_MAX_BATCH_ARTICLES, MAX_HOOK_MAX_BATCH_ARTICLES } from './hooks/batch';
 import { DEFAULT_HOOK_QUEUE, hookQueueSchema } from './hooks/queue';
 import { DEFAULT_HOOK_SECRET_GRACE_SECONDS, MAX_HOOK_SECRET_GRACE_SECONDS } from './hooks/secret-grace';
 import { fieldIssues } from './schema-issues';
@@ -217,6 +218,15 @@ export const pluginConfigSchema = z
      * beside the new one, so the service can be given the new secret without a lost delivery.
      */
     hookSecretGraceSeconds: z.number().int().min(1).max(MAX_HOOK_SECRET_GRACE_SECONDS),
+    /**
+     * The most articles (or posts to withdraw) one custom webhook delivery may carry (Outrank sends a
+     * batch); a delivery over it is refused whole with 413 before anything is written or queued.
+     */
+    hookMaxBatchArticles: z
+      .number({ error: 'must be a whole number of articles' })
+      .int('must be a whole number of articles')
+      .min(1, 'must be at least 1')
+      .max(MAX_HOOK_MAX_BATCH_ARTICLES, `must be at most ${MAX_HOOK_MAX_BATCH_ARTICLES}`),
   })
   .strict();
 
@@ -270,6 +280,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   workerThreads: 'auto',
   hookQueue: DEFAULT_HOOK_QUEUE,
   hookSecretGraceSeconds: DEFAULT_HOOK_SECRET_GRACE_SECONDS,
+  hookMaxBatchArticles: DEFAULT_HOOK_MAX_BATCH_ARTICLES,
 };
 
 /**

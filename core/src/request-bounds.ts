@@ -1,6 +1,7 @@
 /**
- * The bounds of what one publish request or webhook payload may carry (issue #32 item 4), declared
- * once: the request schemas enforce them and docs/api.md lists them. Each is far above what a real
+ * The bounds of what one request may carry, on every door (issue #32 item 4, issue #55 item 4),
+ * declared once: each door's parse enforces those of its own wire fields, the gate checks the mapped
+ * article against them whatever the door (article-bounds.ts), and docs/api.md lists them. Each is far above what a real
  * article carries, and low enough that the database (SQLite binds at most 32,766 values per
  * statement) and the process (parse time, memory, the call stack) come through any request. A request
  * over a bound is refused with 400 `bad_request` naming the field; nothing is looked up or written.
@@ -22,15 +23,23 @@ export const REQUEST_BOUNDS = {
   inlineImages: 1000,
   /** focus_keyword and each of the webhook's secondary_keywords */
   keywordLength: 200,
-  /** Tags the keywords give: the focus keyword and the secondary keywords, split at commas, repeats counted once. */
+  /**
+   * Tags the keywords give: the focus keyword and the secondary keywords, split at commas, repeats
+   * counted once. Also the entries of each list that carries them: the webhook's secondary_keywords,
+   * WordPress's `tags`, a custom webhook's tags and keywords.
+   */
   tags: 50,
   /** meta_description */
   metaDescriptionLength: 1000,
+  /** A summary the sender wrote: WordPress's excerpt, a custom webhook's excerpt. */
+  summaryLength: 10_000,
+  /** Questions of a custom webhook article's FAQ (appended to the body as a section). */
+  faqItems: 100,
   /** featured_image_alt and the alt of each inline_images entry */
   altLength: 500,
   /** category and sub_category */
   categoryNameLength: 200,
-  /** Entries of `categories` (ids). */
+  /** Entries of `categories` (ids), on WordPress too. */
   categoryIds: 100,
   /** The largest category id: Strapi's ids are 32-bit integer columns on PostgreSQL and MySQL. */
   categoryId: 2_147_483_647,

@@ -16,7 +16,6 @@ import {
   optionalText,
   requiredLine,
 } from '../schema-fields';
-import { tagsOfKeywords } from '../target-profile/derive';
 
 /**
  * An article as a preset picks it out of a service's payload, each value as the service sent it
@@ -82,13 +81,24 @@ const loose = (max: number) =>
 /** A non-blank string, else undefined (what a service sends for "none" varies). */
 const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
 
-/** Keywords or tags: an array of strings (others dropped), or one comma-separated text. */
-const wordList = z.unknown().transform((value): string[] => {
+/** A list of the payload over `max` entries is refused, counted before its entries are read. */
+const atMostEntries = (max: number) =>
+  z.unknown().superRefine((value, context) => {
+    if (Array.isArray(value) && value.length > max)
+      context.addIssue({ code: 'custom', message: `must have at most ${max} entries (the limit)` });
+  });
+
+/**
+ * Keywords or tags: an array of strings (others dropped), or one comma-separated text; at most as many
+ * entries as an article has tags. Each keyword's length and the tags they give together are bounded by
+ * the gate (core/src/article-bounds.ts), as every door's are.
+ */
+const wordList = atMostEntries(BOUNDS.tags).transform((value): string[] => {
   const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
   return items
     .filter((item): item is string | number => typeof item === 'string' || typeof item === 'number')
     .map((item) => String(item).trim())
-    .filter((item) => item.length > 0 && item.length <= BOUNDS.keywordLength);
+    .filter((item) => item.length > 0);
 });
 
 const faqItem = z.object({
@@ -96,7 +106,7 @@ const faqItem = z.object({
   answer: z.string().max(BOUNDS.metaDescriptionLength * 20),
 });
 /** FAQ entries that have both parts; others are dropped (be liberal in what the services send). */
-const faqList = z.unknown().transform((value) =>
+const faqList = atMostEntries(BOUNDS.faqItems).transform((value) =>
   Array.isArray(value)
     ? value.flatMap((item) => {
         const parsed = faqItem.safeParse(item);
@@ -114,7 +124,7 @@ const hookArticleSchema = z.object({
   html: z.preprocess(blankToUndefined, articleHtml().optional()),
   // Checked only when it is the body (prepareHookArticle): a service that sends both is judged by its HTML.
   markdown: z.unknown().transform(blankToUndefined),
-  excerpt: loose(BOUNDS.metaDescriptionLength),
+  excerpt: loose(BOUNDS.summaryLength),
   metaTitle: loose(BOUNDS.titleLength),
   metaDescription: loose(BOUNDS.metaDescriptionLength),
   imageUrl: z.preprocess((value) => blankToUndefined(value)?.trim(), imageSource()),
@@ -193,9 +203,8 @@ export function prepareHookArticle(hook: HookArticle, options: HookArticleOption
     throw new ServiceError('bad_request', `Invalid ${what}: ${describeRequestIssues(result.error)}.`);
   const article = result.data;
   const body = bodyOf(article, what);
-  const words = [...new Set([...article.keywords, ...article.tags])];
-  // The tags bound counts every keyword split at commas: further words are dropped, not the article.
-  const [focusKeyword, ...secondaryKeywords] = keepWithinTagBound(words);
+  // More tags than an article may have are refused by the gate, naming the bound, as on every door.
+  const [focusKeyword, ...secondaryKeywords] = [...new Set([...article.keywords, ...article.tags])];
   const jsonLd = meaningfulJsonLd(
     typeof article.jsonLd === 'string' ? JSON.parse(article.jsonLd) : article.jsonLd
   );
@@ -221,15 +230,6 @@ export function prepareHookArticle(hook: HookArticle, options: HookArticleOption
       bodyField: { request: what, field: 'html' },
     },
   };
-}
-
-function keepWithinTagBound(words: string[]): string[] {
-  const kept: string[] = [];
-  for (const word of words) {
-    if (tagsOfKeywords([...kept, word]).length > BOUNDS.tags) break;
-    kept.push(word);
-  }
-  return kept;
 }
 
 /** Services send `{}` for "no JSON-LD": such a value is none, not an empty document. */

@@ -26,12 +26,12 @@ export const wpId = () =>
     .min(0, 'must be a positive integer')
     .max(REQUEST_BOUNDS.categoryId, `must be at most ${REQUEST_BOUNDS.categoryId}`);
 
-/** A list of ids: an array, or a comma-separated string as WordPress also accepts. */
-export const wpIdList = () =>
+/**
+ * A list of ids: an array, or a comma-separated string as WordPress also accepts; at most `max` of them,
+ * counted before the ids are read, so a list far over the bound is one issue.
+ */
+export const wpIdList = (max: number) =>
   z
     .union([z.array(z.unknown()), z.string().transform((text) => (text.trim() ? text.split(',') : []))])
-    .pipe(
-      z
-        .array(wpId())
-        .max(REQUEST_BOUNDS.categoryIds, `must have at most ${REQUEST_BOUNDS.categoryIds} entries`)
-    );
+    .pipe(z.array(z.unknown()).max(max, `must have at most ${max} entries (the limit)`))
+    .pipe(z.array(wpId()));

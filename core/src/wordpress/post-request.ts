@@ -35,13 +35,14 @@ export const postRequestSchema = z.object({
   title: lineRawText(BOUNDS.titleLength).optional(),
   /** The service contract's bounds on an article's HTML (length, nesting, images, JSON-LD); empty allowed. */
   content: rawText(BOUNDS.contentLength).pipe(z.literal('').or(articleHtml())).optional(),
-  excerpt: rawText(BOUNDS.metaDescriptionLength * 10).optional(),
+  excerpt: rawText(BOUNDS.summaryLength).optional(),
   slug: z.string().max(BOUNDS.slugLength, `must be at most ${BOUNDS.slugLength} characters`).optional(),
   status: z.enum(WORDPRESS_STATUSES, { error: `is not one of ${WORDPRESS_STATUSES.join(', ')}` }).optional(),
   date: wordpressDateText(),
   date_gmt: wordpressDateText(),
-  categories: wpIdList().optional(),
-  tags: wpIdList().optional(),
+  categories: wpIdList(BOUNDS.categoryIds).optional(),
+  /** Tags become the article's keywords: no more than an article may have tags. */
+  tags: wpIdList(BOUNDS.tags).optional(),
   featured_media: wpId().optional(),
   meta: meta.optional(),
 });

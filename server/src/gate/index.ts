@@ -4,6 +4,7 @@ import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { PublishResult } from '../../../core/src/publish-result';
 import { getService } from '../utils/get-service';
+import { checkBounds } from './bounds';
 import { admitWriteRights } from './rights';
 import type { GateRequest } from './types';
 
@@ -20,6 +21,7 @@ export type { Caller, Door, GateRequest } from './types';
 const gate = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Bounds and parsing: the article as the pipeline takes it, or a 400/413 naming what is over. */
   async function admit(request: GateRequest): Promise<NormalizedArticle> {
+    checkBounds(request);
     const article = await getService(strapi, 'article-work').normalize(
       request.fields,
       articleOptions(request.config)

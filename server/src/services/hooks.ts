@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { isServiceError, ServiceError } from '../../../core/src/errors';
+import { assertBatchWithinBound } from '../../../core/src/hooks/batch';
 import type { WebhookEndpoint } from '../../../core/src/hooks/endpoints';
 import { PRESETS } from '../../../core/src/hooks/presets';
 import type { HookDelivery, HookRequest } from '../../../core/src/hooks/preset';
@@ -13,6 +14,7 @@ import {
   type QueueVerdict,
 } from '../../../core/src/hooks/queue';
 import { hookReply, ignoredReply, withdrawReply, type ArticleOutcome } from '../../../core/src/hooks/reply';
+import { checkBounds } from '../gate/bounds';
 import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 import type { ClaimedHookDelivery } from './hook-queue';
@@ -37,6 +39,8 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
     const recording = recordingRequest(request);
     const delivery = preset.read(body, recording.request, endpoint.options);
     if (delivery.kind === 'ignored') return ignoredReply(delivery);
+    // A batch over the bound is refused whole: before any article is read, published or queued.
+    assertBatchWithinBound(delivery, getService(strapi, 'plugin-config').static().hookMaxBatchArticles);
     // Unpublish and delete write no article and import nothing: done at once, whatever the preset.
     if (delivery.kind === 'withdraw') {
       const { event, action, posts } = delivery;
@@ -121,7 +125,10 @@ async function enqueue(
   const refusals: unknown[] = [];
   for (const prepare of delivery.articles) {
     try {
-      prepared.push(prepare());
+      const article = prepare();
+      // The gate's bounds now, so an article over one is refused at once, as on the synchronous path.
+      checkBounds(article);
+      prepared.push(article);
     } catch (error) {
       refusals.push(error);
     }

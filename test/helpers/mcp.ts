@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { AdminPermission } from './admin';
+import { request } from './http';
+
+/** An admin token with these permissions (Strapi's admin API), for the MCP door. */
+export async function createAdminToken(
+  baseUrl: string,
+  ownerToken: string,
+  name: string,
+  permissions: AdminPermission[]
+): Promise<string> {
+  const response = await request(`${baseUrl}/admin/admin-tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${ownerToken}` },
+    body: {
+      name,
+      description: `test: ${name}`,
+      lifespan: null,
+      adminPermissions: permissions.map(({ action, subject }) => ({
+        action,
+        subject: subject ?? null,
+        properties: {},
+        conditions: [],
+      })),
+    },
+  });
+  assert.equal(response.status, 201, response.text);
+  return response.json.data.accessKey as string;
+}
+
+/** An MCP client of the site's `/mcp`, authenticated with an admin token. */
+export async function connectMcp(baseUrl: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'article-publisher-test', version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${baseUrl}/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    })
+  );
+  return client;
+}
+
+/** A tool's answer: an error's text is the contract's error body. */
+export interface ToolResult {
+  content: { type: string; text?: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
