@@ -1,9 +1,9 @@
 import type { Core } from '@strapi/strapi';
-import { articleOptions } from '../../../core/src/config';
 import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { PublishResult } from '../../../core/src/publish-result';
 import { getService } from '../utils/get-service';
+import { parseBody } from './parsing';
 import type { GateRequest } from './types';
 
 export type { Caller, Door, GateRequest } from './types';
@@ -18,10 +18,7 @@ export type { Caller, Door, GateRequest } from './types';
 const gate = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Bounds and parsing: the article as the pipeline takes it, or a 400/413 naming what is over. */
   async function admit(request: GateRequest): Promise<NormalizedArticle> {
-    const article = await getService(strapi, 'article-work').normalize(
-      request.fields,
-      articleOptions(request.config)
-    );
+    const article = await parseBody(strapi, request);
     if (request.warnings?.length) article.warnings.push(...request.warnings);
     return article;
   }

@@ -16,8 +16,9 @@ import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
 import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
+import { markStarted, type BudgetedTask } from './budget';
 
-export interface NormalizeTask {
+export interface NormalizeTask extends BudgetedTask {
   fields: ArticleFields;
   options: NormalizeOptions;
 }
@@ -32,7 +33,9 @@ export type NormalizedInWorker =
   | { refusedBody: { bodyField: BodyField; problems: string[] } };
 
 /** Sanitizes and reads the article. */
-export function normalize({ fields, options }: NormalizeTask): NormalizedInWorker {
+export function normalize(task: NormalizeTask): NormalizedInWorker {
+  markStarted(task);
+  const { fields, options } = task;
   try {
     const article = normalizeArticle(fields, options);
     const { tree, ...body } = articleBodyOf(article);
@@ -43,7 +46,7 @@ export function normalize({ fields, options }: NormalizeTask): NormalizedInWorke
   }
 }
 
-export interface WriteBodyTask {
+export interface WriteBodyTask extends BudgetedTask {
   body: BodyTarget;
   html: string;
   /** The tree the article was read into (normalizing read it once; the writer does not parse again). */
@@ -60,7 +63,9 @@ export interface WriteBodyTask {
 export type WrittenBody = { value: unknown; warnings: string[] } | { json: string; warnings: string[] };
 
 /** The body field's value in the target's format (as JSON text where its row says `storedAsJson`), and how it degraded. */
-export function writeBody({ body, html, flatTree, libraryFiles, existingZone }: WriteBodyTask): WrittenBody {
+export function writeBody(task: WriteBodyTask): WrittenBody {
+  markStarted(task);
+  const { body, html, flatTree, libraryFiles, existingZone } = task;
   const warnings: string[] = [];
   const value = writePostBody(body, { html, flatTree }, libraryFiles, existingZone, warnings);
   if (BODY_WRITERS[body.body.format].storedAsJson) return { json: JSON.stringify(value), warnings };
