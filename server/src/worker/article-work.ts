@@ -18,6 +18,8 @@ import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds'
 import type { BodyTarget } from '../../../core/src/publish-target';
 import { markStarted, type BudgetedTask } from './budget';
 
+export { wake } from './budget';
+
 export interface NormalizeTask extends BudgetedTask {
   fields: ArticleFields;
   options: NormalizeOptions;

@@ -19,6 +19,13 @@ export function markStarted(task: BudgetedTask): void {
   task.started?.close();
 }
 
+/**
+ * A task that does nothing: it makes the pool start a thread for the tasks queued behind an aborted one.
+ * piscina (5.3) replaces a stopped thread only up to `minThreads` (0 here, so no thread idles for
+ * nothing) and starts one when a task is run; without this the queued tasks wait for the next publish.
+ */
+export function wake(): void {}
+
 /** What a refusal says of the budget, after the field's name. */
 export const overBudgetProblem = (budgetMs: number) =>
   `took longer than the parsing budget of ${budgetMs / 1000} s to convert (the limit, parsingBudgetMs)`;
@@ -44,8 +51,9 @@ export async function runTaskWithinBudget(
     const budgeted: BudgetedTask = { ...task, started: port2 };
     return await pool.run(budgeted, { name, signal: controller.signal, transferList: [port2] });
   } catch (error) {
-    if (controller.signal.aborted) throw overBudget();
-    throw error;
+    if (!controller.signal.aborted) throw error;
+    if (pool.queueSize > 0) void pool.run(null, { name: 'wake' }).catch(() => undefined);
+    throw overBudget();
   } finally {
     clearTimeout(timer);
     port1.close();
