@@ -186,6 +186,12 @@ describe('hardening: parsing never stops the site (issue #55 item 3)', () => {
         requestInit: { headers: { authorization: `Bearer ${token.json.data.accessKey}` } },
       })
     );
+    // A plain article through each door first: what a door's first use stores (an endpoint's state) is
+    // not the hostile body's.
+    for (const [door, { format, post }] of Object.entries(doors)) {
+      const answer = await post(format === 'html' ? '<p>A plain body.</p>' : 'A *plain* body.');
+      assert.ok(answer.ok, `${door}: ${answer.status} ${answer.message}`);
+    }
   });
   after(async () => {
     await mcp?.close();
@@ -198,7 +204,7 @@ describe('hardening: parsing never stops the site (issue #55 item 3)', () => {
       it(`${shape.name} on ${door}: ${shape.outcome === 'converted' ? 'converted' : 'refused naming the limit, nothing written'}`, async () => {
         const before = await rowCounts();
         const answer = await post(shape.body);
-        if (shape.outcome === 'converted') {
+        if (shape.outcome === 'converted' || (shape.outcome === 'slow' && answer.ok)) {
           assert.ok(answer.ok, `${answer.status} ${answer.message}`);
           return;
         }
@@ -206,7 +212,7 @@ describe('hardening: parsing never stops the site (issue #55 item 3)', () => {
         assert.match(answer.message, /\(the limit/);
         assert.match(
           answer.message,
-          shape.outcome === 'budget' ? /parsing budget of 0\.5 s/ : /levels deep|run of more than/
+          shape.outcome === 'nesting' ? /levels deep|run of more than/ : /parsing budget of 0\.5 s/
         );
         assert.deepEqual(await rowCounts(), before);
       });
