@@ -43,6 +43,8 @@ export const TARGETS: Record<string, Target> = {
   // Issue #42: a queued delivery's answer while articles with 20 images import; readers as in issue #30.
   hook_queue_ack_p99_ms: { max: 100 },
   hook_queue_reader_worst_ms: { max: 100 },
+  // Issue #55 item 3: readers while bodies of pathological shapes are converted or refused.
+  pathological_reader_worst_ms: { max: 100 },
 };
 
 /** Issue #30: a reader's worst wait (ms) during a publish, per body format and article size. */

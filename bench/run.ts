@@ -16,6 +16,7 @@ import { measureGrowth, measureThroughput } from './scenarios/growth';
 import { measureHookQueue } from './scenarios/hook-queue';
 import { measureImages } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
+import { measurePathological } from './scenarios/pathological';
 import { measureReaders } from './scenarios/readers';
 import { BenchSite, IMAGE_LATENCY_MS, ImageSets, RUNS, startImageServer } from './setup';
 import type { ImageServer } from '../test/helpers/image-server';
@@ -35,7 +36,8 @@ const step = (text: string) => console.log(`[${new Date().toISOString().slice(11
 
 /**
  * BENCH_ONLY=readers runs the reader scenario alone (it writes bench/readers-<database>.json);
- * BENCH_ONLY=commits runs p1 and p5 alone (see commitsOnly); BENCH_ONLY=hook-queue the webhook queue alone.
+ * BENCH_ONLY=commits runs p1 and p5 alone (see commitsOnly); BENCH_ONLY=hook-queue the webhook queue alone;
+ * BENCH_ONLY=pathological the readers while pathological bodies are posted alone (printed).
  */
 const only = process.env.BENCH_ONLY;
 
@@ -93,11 +95,13 @@ async function main() {
     const readers = await measureReaders(site, server);
     step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
     const queue = await measureHookQueue(site, sets);
+    step('Readers while pathological bodies are posted (issue #55: the parsing budget)...');
+    const pathological = await measurePathological(site);
     await site.stop();
     step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
     const memory = await measureMemory(sets);
 
-    const parts = [converters, formats, images, growth, throughput, readers, queue, memory];
+    const parts = [converters, formats, images, growth, throughput, readers, queue, pathological, memory];
     const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
     const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
     medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
@@ -176,10 +180,20 @@ const hookQueueOnly = () =>
     );
   });
 
+/** BENCH_ONLY=pathological: readers while pathological bodies are posted (issue #55); printed. */
+const pathologicalOnly = () =>
+  alone(async (site) => {
+    step('Readers while pathological bodies are posted (issue #55: the parsing budget)...');
+    const result = await measurePathological(site);
+    console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine()}\n`);
+    console.log(resultTable(result.figures, result.medians));
+  });
+
 const modes: Record<string, () => Promise<void>> = {
   readers: readersOnly,
   commits: commitsOnly,
   'hook-queue': hookQueueOnly,
+  pathological: pathologicalOnly,
 };
 (only ? (modes[only] ?? main) : main)().catch((error) => {
   console.error(error);

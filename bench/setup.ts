@@ -21,6 +21,13 @@ export const HOOK_ENDPOINT = {
   secret: 'bench-hook-secret-0123456789',
 } as const;
 
+/** A custom webhook that takes Markdown (SEOLadders' `content_markdown`): the pathological bodies' door. */
+export const MARKDOWN_HOOK_ENDPOINT = {
+  id: 'bench-seoladders-0123456789',
+  preset: 'seoladders',
+  secret: 'bench-markdown-hook-secret-0123456789',
+} as const;
+
 /** The images settings a site owner can save, at their defaults (the admin saves them whole). */
 const DEFAULT_IMAGE_SETTINGS = editableImageSettings(DEFAULT_CONFIG.images);
 
@@ -117,7 +124,7 @@ export class BenchSite {
     const site = await startPlayground({
       // The body-format scenarios publish into these real sites' shapes too.
       fixtureTypes: ['guide', 'blog-article', 'ck-article'],
-      pluginConfig: { webhookEndpoints: [HOOK_ENDPOINT] },
+      pluginConfig: { webhookEndpoints: [HOOK_ENDPOINT, MARKDOWN_HOOK_ENDPOINT] },
       env: {
         ARTICLE_PUBLISHER_API_KEY: KEY,
         ARTICLE_PUBLISHER_ALLOW_HTTP: 'true',

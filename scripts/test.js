@@ -49,6 +49,7 @@ const DATABASE_INDEPENDENT = [
   'test/hardening-hostile-images.test.ts',
   'test/hardening-input.test.ts',
   'test/hardening-bounds.test.ts',
+  'test/hardening-parsing.test.ts',
   'test/hardening-auth.test.ts',
   'test/hardening-settings-targets.test.ts',
   'test/target-check.test.ts',

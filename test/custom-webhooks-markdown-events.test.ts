@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PresetName } from '../core/src/hooks/endpoints';
-import { OFF_THREAD_MIN_MARKDOWN } from '../server/src/services/article-work';
 import { postHook, serviceHeaders } from './helpers/hooks';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
@@ -133,10 +132,10 @@ describe('custom webhooks: Markdown bodies and unpublish/delete events', () => {
       assert.match(body, /<h2>Frequently asked questions<\/h2><h3>How often should I mow\?<\/h3>/);
     });
 
-    it('a large Markdown body (past the worker thread threshold) lands whole', async () => {
-      const sections = Math.ceil(OFF_THREAD_MIN_MARKDOWN / markdown.length) + 5;
+    it('a large Markdown body (16 KB and more) lands whole', async () => {
+      const sections = Math.ceil((16 * 1024) / markdown.length) + 5;
       const large = Array.from({ length: sections }, () => markdown).join('\n\n');
-      assert.ok(large.length > OFF_THREAD_MIN_MARKDOWN, `${large.length} characters`);
+      assert.ok(large.length > 16 * 1024, `${large.length} characters`);
       const response = await deliver(SEOLADDERS, {
         id: 'ladders-md-large',
         title: 'Choosing a Mower, at Length',

@@ -19,7 +19,7 @@ const READER_INTERVAL_MS = 20;
  * 5 MB bodies this scenario publishes into the Article type, so each read would cost more as the run
  * goes on and the waits would measure the reader's own page instead of the publish beside it.
  */
-const READER_PAGE = '/api/articles?pagination[pageSize]=10&fields[0]=title&fields[1]=slug';
+export const READER_PAGE = '/api/articles?pagination[pageSize]=10&fields[0]=title&fields[1]=slug';
 const IDLE_MS = 3000;
 
 /** Each body format's target: the playground's content types. */
@@ -71,7 +71,11 @@ const sizedRequest = (site: BenchSite, content: string) => ({
  * Reads the page every 20 ms (the next read starts 20 ms after the previous one started, or when it
  * returns if it took longer) until `until` settles; answers every read's wait in ms.
  */
-async function readWhile(site: BenchSite, until: Promise<unknown>, waits: number[] = []): Promise<number[]> {
+export async function readWhile(
+  site: BenchSite,
+  until: Promise<unknown>,
+  waits: number[] = []
+): Promise<number[]> {
   let done = false;
   void until.finally(() => {
     done = true;

@@ -3,6 +3,7 @@ import type { PostStatus } from './config';
 import type { ImageWarning } from './contracts';
 import { readArticleBody, rememberArticleBody } from './html/article-body';
 import { ARTICLE_BODY_FIELD, bodyBoundProblems, RefusedBody, type BodyField } from './html/body-bounds';
+import { markdownBoundProblems } from './html/markdown-bounds';
 import { bodyAsHtml, type ContentFormat } from './html/markdown-to-html';
 import { refusedImageWarnings } from './images/refused-image-sources';
 import { combineJsonLd, jsonLdFromTexts, storableJsonLd } from './json-ld';
@@ -110,13 +111,19 @@ export interface ArticleFields {
  */
 export function normalizeArticle(fields: ArticleFields, options: NormalizeOptions): NormalizedArticle {
   const warnings: string[] = [];
-  const sanitized = sanitizeArticle(bodyAsHtml(fields.html, fields.contentFormat), {
-    ...options.sanitize,
-    fillImageAlts: fields.imageAlts,
-    depthLimit: REQUEST_BOUNDS.htmlDepth,
+  const bodyField = fields.bodyField ?? ARTICLE_BODY_FIELD;
+  const sanitized = refusingDeepBodies(bodyField, () => {
+    // Measured before the converter runs: it is recursive (html/markdown-bounds.ts).
+    const markdownProblems = fields.contentFormat === 'markdown' ? markdownBoundProblems(fields.html) : [];
+    if (markdownProblems.length) throw new RefusedBody(bodyField, markdownProblems);
+    return sanitizeArticle(bodyAsHtml(fields.html, fields.contentFormat), {
+      ...options.sanitize,
+      fillImageAlts: fields.imageAlts,
+      depthLimit: REQUEST_BOUNDS.htmlDepth,
+    });
   });
   const problems = bodyBoundProblems(sanitized);
-  if (problems.length) throw new RefusedBody(fields.bodyField ?? ARTICLE_BODY_FIELD, problems);
+  if (problems.length) throw new RefusedBody(bodyField, problems);
   const extracted = jsonLdFromTexts(sanitized.jsonLdTexts);
   if (extracted.invalidBlocks > 0) {
     warnings.push(
@@ -162,6 +169,22 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
   const normalized = { ...article, contentHash: hashContent(article) };
   rememberArticleBody(normalized, body);
   return normalized;
+}
+
+/**
+ * Runs a body's conversion, a stack overflow refused as a body nested too deep (400) rather than a
+ * server error (500, which senders retry): the pre-scans know the shapes that overflow the converters,
+ * and this is for any they do not.
+ */
+function refusingDeepBodies<T>(bodyField: BodyField, convert: () => T): T {
+  try {
+    return convert();
+  } catch (error) {
+    if (!(error instanceof RangeError) || !/call stack/i.test(error.message)) throw error;
+    throw new RefusedBody(bodyField, [
+      `nests too deep to convert (the converter's stack overflowed; the limit is ${REQUEST_BOUNDS.htmlDepth} levels)`,
+    ]);
+  }
 }
 
 function hashContent(article: Omit<NormalizedArticle, 'contentHash'>): string {

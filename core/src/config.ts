@@ -182,6 +182,12 @@ export const pluginConfigSchema = z
     /** Threads converting large articles off the event loop, per process (see `workerThreads` above). */
     workerThreads,
     /**
+     * The longest one body's conversion (Markdown to HTML, sanitizing and reading, and writing the
+     * target's Markdown, Blocks or zone) may run on its worker thread, in milliseconds: past it the
+     * thread is stopped and replaced, and the request refused with 400 naming this limit (issue #55).
+     */
+    parsingBudgetMs: z.number().int().min(100).max(300_000),
+    /**
      * Iframe sources allowed in article HTML: URL prefixes. Optional here because Strapi merges user
      * config into defaults index by index, which would mix a user's list with ours.
      */
@@ -278,6 +284,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   wordpressPaths: true,
   schedulePollSeconds: 60,
   workerThreads: 'auto',
+  parsingBudgetMs: 10_000,
   hookQueue: DEFAULT_HOOK_QUEUE,
   hookSecretGraceSeconds: DEFAULT_HOOK_SECRET_GRACE_SECONDS,
   hookMaxBatchArticles: DEFAULT_HOOK_MAX_BATCH_ARTICLES,

@@ -14,8 +14,17 @@ export const REQUEST_BOUNDS = {
   slugLength: 200,
   /** content / html_content, and the webhook's plain_content */
   contentLength: 5_000_000,
-  /** Elements open inside each other in the HTML body (see nesting.ts). */
+  /**
+   * Elements open inside each other in the HTML body (see nesting.ts); in a Markdown body, also the
+   * blockquotes and list items its lines open inside each other (html/markdown-bounds.ts).
+   */
   htmlDepth: 128,
+  /**
+   * One character of `*`, `_` or `~` in a row in a Markdown body (a rule such as `***` aside). Matched,
+   * each three nest two elements (`<em><strong>`), so a longer run nests past htmlDepth; unmatched, it
+   * still costs the converter one recursive call per marker.
+   */
+  markdownMarkerRun: 192,
   /**
    * `<img>` elements in the HTML body, and entries of the webhook's inline_images. The same as the
    * highest `images.maxInlineImages` a site may configure, so no setting is cut by the request bound.

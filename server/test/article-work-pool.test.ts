@@ -6,14 +6,12 @@ import { describe, it } from 'node:test';
 import { articleFromPublishRequest } from '../../core/src/article';
 import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
 import { sizedArticle } from '../../core/test/helpers/sized-article';
-import articleWork, { OFF_THREAD_MIN_HTML } from '../src/services/article-work';
+import articleWork from '../src/services/article-work';
 import { parsePublishRequest } from '../../core/src/publish-request';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
 const largeArticle = () =>
-  articleFromPublishRequest(
-    parsePublishRequest({ title: 'A guide', content: sizedArticle(OFF_THREAD_MIN_HTML * 2) })
-  );
+  articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content: sizedArticle(64 * 1024) }));
 
 describe('the worker thread pool', () => {
   it('without its built file: says so, converts inline, and logs it once however many large articles come', async () => {

@@ -10,10 +10,6 @@ export interface StoredBodyHtmlOptions extends ZoneHtmlOptions {
   sanitize: SanitizeOptions;
 }
 
-/** The stored value's length, for deciding where rendering it runs (a zone or blocks by its JSON). */
-export const storedBodySize = (value: unknown): number =>
-  typeof value === 'string' ? value.length : value == null ? 0 : JSON.stringify(value).length;
-
 /**
  * A post's body as WordPress serves `content` (HTML, whatever the target keeps): rendered from the
  * stored value in the target's format and sanitized as an article on its way in is. The same value

@@ -1,10 +1,10 @@
 import type { Core } from '@strapi/strapi';
-import { articleOptions } from '../../../core/src/config';
 import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { PublishResult } from '../../../core/src/publish-result';
 import { getService } from '../utils/get-service';
 import { checkBounds } from './bounds';
+import { parseBody } from './parsing';
 import { admitWriteRights } from './rights';
 import type { GateRequest } from './types';
 
@@ -22,10 +22,7 @@ const gate = ({ strapi }: { strapi: Core.Strapi }) => {
   /** Bounds and parsing: the article as the pipeline takes it, or a 400/413 naming what is over. */
   async function admit(request: GateRequest): Promise<NormalizedArticle> {
     checkBounds(request);
-    const article = await getService(strapi, 'article-work').normalize(
-      request.fields,
-      articleOptions(request.config)
-    );
+    const article = await parseBody(strapi, request);
     if (request.warnings?.length) article.warnings.push(...request.warnings);
     return article;
   }

@@ -13,16 +13,13 @@ import { BODY_WRITERS, writePostBody, type LibraryFile } from '../../../core/src
 import { flattenTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { rememberArticleBody, type ArticleBody } from '../../../core/src/html/article-body';
-import { RefusedBody } from '../../../core/src/html/body-bounds';
+import { ARTICLE_BODY_FIELD, RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
-import { workerPoolSize, type PluginConfig } from '../../../core/src/config';
+import { DEFAULT_CONFIG, workerPoolSize, type PluginConfig } from '../../../core/src/config';
+import { overBudgetProblem, runTaskWithinBudget, type BudgetedTask } from '../worker/budget';
 import { getService } from '../utils/get-service';
 import { siteMediaOf } from '../utils/site-media';
-import {
-  storedBodyHtml,
-  storedBodySize,
-  type StoredBodyHtmlOptions,
-} from '../../../core/src/wordpress/post-html';
+import { storedBodyHtml, type StoredBodyHtmlOptions } from '../../../core/src/wordpress/post-html';
 import type {
   NormalizedInWorker,
   NormalizeTask,
@@ -32,21 +29,6 @@ import type {
 } from '../worker/article-work';
 
 export type { WrittenBody };
-
-/**
- * Articles with at least this much HTML are sanitized and converted in a worker thread. Measured on
- * the benchmark machine, sanitizing and reading 100 KB took about 90 ms and converting it to Markdown
- * about 120 ms: a reader would wait that long. Below 32 KB (a long blog post is 15 KB) it is a few
- * milliseconds, about what handing it to a thread and back costs.
- */
-export const OFF_THREAD_MIN_HTML = 32 * 1024;
-
-/**
- * The same for a Markdown body, which is converted to HTML first: 32 KB of Markdown took about 30 ms
- * to convert and 50 to 60 ms in all, against about 50 ms for the 53 KB of HTML it gives (2026-11-28,
- * on a loaded 2-core machine), so a Markdown byte costs about twice an HTML byte.
- */
-export const OFF_THREAD_MIN_MARKDOWN = OFF_THREAD_MIN_HTML / 2;
 
 /**
  * The worker's built file: next to the server bundle (dist/server) in the package. Absent when the
@@ -73,18 +55,27 @@ export interface ArticleWorkOptions {
   workerFile?: string;
   /** The pool's size when there is no Strapi config to read it from. */
   workerThreads?: PluginConfig['workerThreads'];
+  /** The parsing budget when there is no Strapi config to read it from (`parsingBudgetMs`). */
+  parsingBudgetMs?: PluginConfig['parsingBudgetMs'];
   log?: { warn(message: string): unknown };
 }
 
 /**
- * The CPU-heavy steps of a publish (sanitizing and reading the article, converting its body) off the
- * event loop for large articles, so the site keeps answering its readers meanwhile (issue #30). One
- * small pool per process: its threads are this process's CPU, not state another instance needs.
+ * The CPU-heavy steps of a publish (converting a Markdown body, sanitizing and reading the article,
+ * writing the target's body) off the event loop, so the site keeps answering its readers meanwhile
+ * (issue #30), each under the parsing budget (issue #55: a converter's worst case is not linear, 16 KB
+ * of `[_a` kept marked busy for 5 s). Every body goes to the pool, whatever its size: handing the
+ * sample article's 0.8 KB to a thread and back cost 0.5 ms over converting it inline (0.9 against
+ * 0.5 ms; 1.2 KB of Markdown 1.5 against 1.0 ms, 2026-12), and a small body proves nothing about its
+ * converter's time: 4 KB of `[_a` took 550 ms. Inline only without a pool (workerThreads: 0, or a
+ * missing worker file: unit tests from the sources). One small pool per process: its threads are this
+ * process's CPU, not state another instance needs.
  */
 const articleWork = ({
   strapi,
   workerFile = BUILT_WORKER_FILE,
   workerThreads,
+  parsingBudgetMs,
   log = strapi?.log,
 }: ArticleWorkOptions = {}) => {
   let pool: Piscina | undefined;
@@ -106,14 +97,29 @@ const articleWork = ({
     return state;
   };
 
-  const poolFor = (body: string, minimum = OFF_THREAD_MIN_HTML) => poolOfSize(body.length, minimum);
-  const poolOfSize = (length: number, minimum: number): Piscina | undefined => {
-    if (length < minimum || !workerFile) return undefined;
-    const { available, size } = stateOf();
-    if (!available) return undefined;
-    pool ??= new Piscina({ filename: workerFile, maxThreads: size, minThreads: 0, idleTimeout: 30_000 });
+  const budgetMs = () =>
+    parsingBudgetMs ??
+    (strapi ? getService(strapi, 'plugin-config').static().parsingBudgetMs : DEFAULT_CONFIG.parsingBudgetMs);
+
+  const poolOrInline = (): Piscina | undefined => {
+    if (!workerFile || !stateOf().available) return undefined;
+    pool ??= new Piscina({
+      filename: workerFile,
+      maxThreads: stateOf().size,
+      minThreads: 0,
+      idleTimeout: 30_000,
+    });
     return pool;
   };
+
+  /** A task on the pool within the budget; over it, its thread is stopped and the body refused. */
+  const runWithinBudget = (worker: Piscina, task: BudgetedTask, name: string, field: BodyField) =>
+    runTaskWithinBudget(worker, task, name, budgetMs(), () => {
+      log?.warn(
+        `[article-publisher] a body's ${name} ran past the parsing budget (${budgetMs()} ms): its worker thread was stopped and the request refused`
+      );
+      return new RefusedBody(field, [overBudgetProblem(budgetMs())]);
+    });
 
   return {
     /** Whether large articles leave the event loop, and on how many threads (the ping's `worker_threads`). */
@@ -127,13 +133,11 @@ const articleWork = ({
       const options: NormalizeOptions = strapi
         ? { ...givenOptions, sanitize: { siteMedia: siteMediaOf(strapi), ...givenOptions.sanitize } }
         : givenOptions;
-      const worker = poolFor(
-        fields.html,
-        fields.contentFormat === 'markdown' ? OFF_THREAD_MIN_MARKDOWN : OFF_THREAD_MIN_HTML
-      );
+      const worker = poolOrInline();
       if (!worker) return normalizeArticle(fields, options);
       const task: NormalizeTask = { fields, options };
-      const normalized = (await worker.run(task, { name: 'normalize' })) as NormalizedInWorker;
+      const field = fields.bodyField ?? ARTICLE_BODY_FIELD;
+      const normalized = (await runWithinBudget(worker, task, 'normalize', field)) as NormalizedInWorker;
       if ('refusedBody' in normalized)
         throw new RefusedBody(normalized.refusedBody.bodyField, normalized.refusedBody.problems);
       rememberArticleBody(normalized.article, normalized.body);
@@ -148,10 +152,11 @@ const articleWork = ({
       body: BodyTarget,
       article: ArticleBody,
       libraryFiles: ReadonlyMap<string, LibraryFile>,
-      existingZone: readonly ZoneComponent[]
+      existingZone: readonly ZoneComponent[],
+      bodyField: BodyField = ARTICLE_BODY_FIELD
     ): Promise<WrittenBody> {
-      // A format whose writing is one linear pass over the HTML string is not worth a thread.
-      const worker = BODY_WRITERS[body.body.format].offThread ? poolFor(article.html) : undefined;
+      // A format whose writing is one linear pass over the HTML string (html) is not a conversion.
+      const worker = BODY_WRITERS[body.body.format].offThread ? poolOrInline() : undefined;
       if (!worker) {
         const warnings: string[] = [];
         return { value: writePostBody(body, article, libraryFiles, existingZone, warnings), warnings };
@@ -160,14 +165,14 @@ const articleWork = ({
       // sanitized) has its tree flattened for the thread, a linear walk of a small tree.
       const flatTree = article.flatTree ?? (article.tree && flattenTree(article.tree));
       const task: WriteBodyTask = { body, html: article.html, flatTree, libraryFiles, existingZone };
-      return (await worker.run(task, { name: 'writeBody' })) as WrittenBody;
+      return (await runWithinBudget(worker, task, 'writeBody', bodyField)) as WrittenBody;
     },
 
     /**
-     * A stored body as the HTML the WordPress door serves, in a worker thread for a large one: it is
-     * converted (Markdown, blocks, a zone) and sanitized on every read of the post, at the cost of
-     * normalizing an article of that size. A zone or blocks value is measured by its JSON (longer than
-     * its HTML), a Markdown text as the normalizing threshold measures it.
+     * A stored body as the HTML the WordPress door serves, converted (Markdown, blocks, a zone) and
+     * sanitized on every read of the post: a conversion like any other, so off the event loop under the
+     * same budget. A stored body only the Content Manager could have written that runs past it is
+     * refused as an article over the budget would be (the door's 400 naming the limit).
      */
     async renderStoredBody(
       body: BodyTarget,
@@ -175,11 +180,10 @@ const articleWork = ({
       options: StoredBodyHtmlOptions
     ): Promise<string> {
       const sanitize = strapi ? { siteMedia: siteMediaOf(strapi), ...options.sanitize } : options.sanitize;
-      const minimum = body.body.format === 'markdown' ? OFF_THREAD_MIN_MARKDOWN : OFF_THREAD_MIN_HTML;
-      const worker = poolOfSize(storedBodySize(value), minimum);
+      const worker = poolOrInline();
       if (!worker) return storedBodyHtml(body, value, { ...options, sanitize });
       const task: RenderBodyTask = { body, value, options: { ...options, sanitize } };
-      return (await worker.run(task, { name: 'renderBody' })) as string;
+      return (await runWithinBudget(worker, task, 'renderBody', ARTICLE_BODY_FIELD)) as string;
     },
 
     /** Stops the pool's threads with the app. */

@@ -17,8 +17,11 @@ import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-
 import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
 import { storedBodyHtml, type StoredBodyHtmlOptions } from '../../../core/src/wordpress/post-html';
+import { markStarted, type BudgetedTask } from './budget';
 
-export interface NormalizeTask {
+export { wake } from './budget';
+
+export interface NormalizeTask extends BudgetedTask {
   fields: ArticleFields;
   options: NormalizeOptions;
 }
@@ -33,7 +36,9 @@ export type NormalizedInWorker =
   | { refusedBody: { bodyField: BodyField; problems: string[] } };
 
 /** Sanitizes and reads the article. */
-export function normalize({ fields, options }: NormalizeTask): NormalizedInWorker {
+export function normalize(task: NormalizeTask): NormalizedInWorker {
+  markStarted(task);
+  const { fields, options } = task;
   try {
     const article = normalizeArticle(fields, options);
     const { tree, ...body } = articleBodyOf(article);
@@ -44,7 +49,7 @@ export function normalize({ fields, options }: NormalizeTask): NormalizedInWorke
   }
 }
 
-export interface WriteBodyTask {
+export interface WriteBodyTask extends BudgetedTask {
   body: BodyTarget;
   html: string;
   /** The tree the article was read into (normalizing read it once; the writer does not parse again). */
@@ -61,14 +66,16 @@ export interface WriteBodyTask {
 export type WrittenBody = { value: unknown; warnings: string[] } | { json: string; warnings: string[] };
 
 /** The body field's value in the target's format (as JSON text where its row says `storedAsJson`), and how it degraded. */
-export function writeBody({ body, html, flatTree, libraryFiles, existingZone }: WriteBodyTask): WrittenBody {
+export function writeBody(task: WriteBodyTask): WrittenBody {
+  markStarted(task);
+  const { body, html, flatTree, libraryFiles, existingZone } = task;
   const warnings: string[] = [];
   const value = writePostBody(body, { html, flatTree }, libraryFiles, existingZone, warnings);
   if (BODY_WRITERS[body.body.format].storedAsJson) return { json: JSON.stringify(value), warnings };
   return { value, warnings };
 }
 
-export interface RenderBodyTask {
+export interface RenderBodyTask extends BudgetedTask {
   body: BodyTarget;
   /** The body field's stored value (text, blocks or a zone's populated components). */
   value: unknown;
@@ -76,6 +83,7 @@ export interface RenderBodyTask {
 }
 
 /** A stored body as the HTML the WordPress door serves (core/src/wordpress/post-html). */
-export function renderBody({ body, value, options }: RenderBodyTask): string {
-  return storedBodyHtml(body, value, options);
+export function renderBody(task: RenderBodyTask): string {
+  markStarted(task);
+  return storedBodyHtml(task.body, task.value, task.options);
 }

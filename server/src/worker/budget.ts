@@ -1,0 +1,61 @@
+/**
+ * The parsing budget (issue #55 item 3): how long one body's task may run on its worker thread. The
+ * clock starts when a thread takes the task, not when it is queued, so a body waiting behind a slow one
+ * is not refused for another's time. Past the budget the task is aborted, which makes piscina stop
+ * its thread (a converter busy in a loop hears nothing else) and start another for the next task.
+ */
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import type { Piscina } from 'piscina';
+
+/** A task that tells the main thread when a thread starts it. */
+export interface BudgetedTask {
+  /** Posted to once, as the task starts (transferred with it). */
+  started?: MessagePort;
+}
+
+/** The worker's side: the first thing each budgeted task does. */
+export function markStarted(task: BudgetedTask): void {
+  task.started?.postMessage(null);
+  task.started?.close();
+}
+
+/**
+ * A task that does nothing: it makes the pool start a thread for the tasks queued behind an aborted one.
+ * piscina (5.3) replaces a stopped thread only up to `minThreads` (0 here, so no thread idles for
+ * nothing) and starts one when a task is run; without this the queued tasks wait for the next publish.
+ */
+export function wake(): void {}
+
+/** What a refusal says of the budget, after the field's name. */
+export const overBudgetProblem = (budgetMs: number) =>
+  `took longer than the parsing budget of ${budgetMs / 1000} s to convert (the limit, parsingBudgetMs)`;
+
+/**
+ * Runs `name` on the pool; answers its result, or throws `overBudget()` once the task has run
+ * `budgetMs` on its thread (the thread is stopped).
+ */
+export async function runTaskWithinBudget(
+  pool: Piscina,
+  task: object,
+  name: string,
+  budgetMs: number,
+  overBudget: () => Error
+): Promise<unknown> {
+  const { port1, port2 } = new MessageChannel();
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  port1.once('message', () => {
+    timer = setTimeout(() => controller.abort(), budgetMs);
+  });
+  try {
+    const budgeted: BudgetedTask = { ...task, started: port2 };
+    return await pool.run(budgeted, { name, signal: controller.signal, transferList: [port2] });
+  } catch (error) {
+    if (!controller.signal.aborted) throw error;
+    if (pool.queueSize > 0) void pool.run(null, { name: 'wake' }).catch(() => undefined);
+    throw overBudget();
+  } finally {
+    clearTimeout(timer);
+    port1.close();
+  }
+}
