@@ -4,22 +4,20 @@
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 const { ensureAdminBuilt, ensurePluginBuilt, playgroundDir } = require('./lib/builds');
+const { stillToDo } = require('./lib/still-to-do');
 
 ensurePluginBuilt();
 ensureAdminBuilt();
 
 const port = process.env.PORT || '1337';
 const base = `http://localhost:${port}`;
-const keyHint = process.env.ARTICLE_PUBLISHER_API_KEY
-  ? 'The key is ARTICLE_PUBLISHER_API_KEY from your environment.'
-  : `Create the first admin at ${base}/admin, then open Settings > Article Publisher and click "Generate key"\n  (or start with ARTICLE_PUBLISHER_API_KEY=<at least 16 characters> npm start).`;
-const banner = `
+const banner = (todo) => `
 Article Publisher playground
   Admin panel:   ${base}/admin
-  Get a key:     ${keyHint}
+${todo.length ? `  Still to do:\n${todo.map((step, index) => `    ${index + 1}. ${step}`).join('\n')}\n` : ''}\
   Check it:      curl -H "X-Service-Key: <key>" ${base}/api/service/v1/ping
 `;
-console.log(banner);
+console.log(`\nStarting Strapi at ${base} (the admin panel answers in about half a minute)...\n`);
 
 const strapiBin = path.join(
   path.dirname(require.resolve('@strapi/strapi/package.json', { paths: [playgroundDir] })),
@@ -33,7 +31,8 @@ const child = spawn(process.execPath, [strapiBin, 'start'], {
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 
-// Strapi's start-up logs push the banner out of sight: print it again once Strapi answers.
+// Once Strapi answers, the banner: where the admin is, and what is still to do (asked of the site, so a
+// restart does not ask again for an admin and a key that exist).
 const http = require('node:http');
 const announceWhenListening = (attemptsLeft) => {
   if (attemptsLeft === 0) return;
@@ -41,7 +40,8 @@ const announceWhenListening = (attemptsLeft) => {
   http
     .get(`http://127.0.0.1:${port}/_health`, (response) => {
       response.resume();
-      if (response.statusCode === 204) console.log(`${banner}  Ready.\n`);
+      if (response.statusCode === 204)
+        stillToDo(base).then((todo) => console.log(`${banner(todo)}  Ready.\n`));
       else retry();
     })
     .on('error', retry);

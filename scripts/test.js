@@ -44,6 +44,9 @@ const DATABASE_INDEPENDENT = [
   'test/real-sites-browser.test.ts',
   // The README's commands as written (the playground `npm start` runs: SQLite).
   'test/readme-quickstart.test.ts',
+  // The docs' recipes and `npm start`'s banner, as a newcomer runs them: the default playground (SQLite).
+  'test/docs-recipes.test.ts',
+  'test/start-banner.test.ts',
   // Refused before anything is stored: hostile image hosts, input shapes and bounds (cleaning happens
   // before the write), authentication and the body read before it, the settings' named content types.
   'test/hardening-hostile-images.test.ts',

@@ -303,4 +303,50 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
     for (const n of [1, 2, 3])
       assert.equal((await readArticle(site.url, `batch-article-${n}`, 'published')).length, 1);
   });
+  it('a delivery whose cover cannot be fetched answers a warning naming it, as Activity records it (issue #60)', async () => {
+    const refused = images.route('/refused-cover.jpg', (_req, res) =>
+      res.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden')
+    );
+    const body = JSON.parse(sampleOf('outrank'));
+    const [template] = body.data.articles;
+    body.data.articles = [
+      { ...template, id: 'lost-cover', slug: 'lost-cover', title: 'Lost cover', image_url: refused },
+    ];
+    const response = await deliver('outrank', JSON.stringify(body));
+    assert.equal(response.status, 200, response.text);
+    const lost = 'featured image: the server answered HTTP 403';
+    const [line] = response.json.results;
+    assert.equal(line.ok, true, response.text);
+    assert.equal(line.featuredImage, 'warning: the server answered HTTP 403');
+    assert.ok(line.warnings.includes(lost), JSON.stringify(line.warnings));
+    assert.deepEqual(line.inlineImages, { imported: [], warnings: [] });
+    // A single article answers its post at the top level, with what was lost.
+    assert.equal(response.json.featuredImage, line.featuredImage);
+    assert.deepEqual(response.json.warnings, line.warnings);
+    const [post] = await readArticle(site.url, 'lost-cover', 'published');
+    assert.ok(post, 'the article landed without its cover');
+    assert.equal(post.cover ?? null, null);
+    const [row] = (await ledger()).filter((entry) => entry.slug === 'lost-cover');
+    const recorded: string[] = typeof row.warnings === 'string' ? JSON.parse(row.warnings) : row.warnings;
+    assert.ok(recorded.includes(lost), `Activity records it too: ${JSON.stringify(recorded)}`);
+
+    // A preset with a single article per delivery (Journalist) answers it at the top level as well,
+    // an inline image it could not fetch named by its address.
+    const single = JSON.parse(sampleOf('journalist'));
+    const inline = images.route('/refused-inline.jpg', (_req, res) => res.writeHead(404).end());
+    Object.assign(single, {
+      id: 'lost-cover-single',
+      title: 'Lost cover, single',
+      thumbnail: refused,
+      content: `${single.content}<p><img src="${inline}" alt="gone"></p>`,
+    });
+    const reply = await deliver('journalist', JSON.stringify(single));
+    assert.equal(reply.status, 200, reply.text);
+    assert.ok(reply.json.warnings.includes(lost), JSON.stringify(reply.json.warnings));
+    assert.ok(
+      reply.json.warnings.some((warning: string) => warning.startsWith(`${inline}: `)),
+      JSON.stringify(reply.json.warnings)
+    );
+    assert.equal(reply.json.results[0].inlineImages.warnings[0].source_url, inline);
+  });
 });

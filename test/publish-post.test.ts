@@ -239,4 +239,27 @@ describe('publish-post', () => {
     const [draft] = await readArticle(site.url, 'internal-image');
     assert.equal(draft.content, '<p>x</p><img src="https://127.0.0.1:9/secret.png" alt="internal" />');
   });
+  it('fits a meta description under the SEO component minimum from the article; the rest of the component lands (issue #60)', async () => {
+    const response = await publish({
+      title: 'Watering succulents in a dry summer',
+      content: '<p>Water them rarely.</p>',
+      meta_description: 'Too short.',
+      focus_keyword: 'succulents',
+      status: 'publish',
+    });
+    assert.equal(response.status, 201, response.text);
+    const derived = 'Watering succulents in a dry summer. Too short. Water them rarely.';
+    assert.ok(
+      response.json.warnings.some((warning: string) =>
+        warning.startsWith("metaDescription was shorter than the field's minimum of 50 characters")
+      ),
+      JSON.stringify(response.json.warnings)
+    );
+    assert.ok(!response.json.warnings.some((warning: string) => warning.includes('was not saved')));
+    const [post] = await readArticle(site.url, 'watering-succulents-in-a-dry-summer', 'published');
+    assert.equal(post.seo.metaDescription, derived);
+    assert.equal(post.seo.metaTitle, 'Watering succulents in a dry summer');
+    assert.equal(post.seo.keywords, 'succulents');
+    assert.equal(post.seo.canonicalURL, 'https://garden.example/blog/watering-succulents-in-a-dry-summer');
+  });
 });

@@ -19,6 +19,8 @@ export interface PublishResult {
   /** The names of the categories linked to the post. */
   categories: string[];
   featuredImage: string;
+  /** The warning for a featured image that could not be attached (`featured image: <why>`), if any. */
+  featuredImageWarning?: string;
   images: { imported: ImportedImage[]; warnings: ImageWarning[] };
   warnings: string[];
 }
@@ -59,4 +61,16 @@ export function toWebhookReceipt(result: PublishResult): WebhookReceipt {
     inline_images_result: result.images,
     warnings: result.warnings,
   };
+}
+
+/**
+ * Every warning of a result in one list, as a reply that has no separate image fields carries them:
+ * the featured image's, each inline image's (`<source url>: <why>`, as Activity shows it), then the rest.
+ */
+export function everyWarning(result: PublishResult): string[] {
+  return [
+    ...(result.featuredImageWarning ? [result.featuredImageWarning] : []),
+    ...result.images.warnings.map((warning) => `${warning.source_url}: ${warning.reason}`),
+    ...result.warnings,
+  ];
 }

@@ -97,6 +97,35 @@ describe('target profile: the values a publish writes', () => {
     ]);
   });
 
+  it('fits a meta description under the minimum from the article rather than leaving the SEO component out (issue #60)', () => {
+    const article = sampleArticle({
+      title: 'Watering succulents in a dry summer',
+      metaDescription: 'Too short.',
+      html: '<p>Water them rarely.</p>',
+    });
+    const plan = planValues(profileOf(playgroundArticle()), { article, now: NOW });
+    const seo = plan.values.seo as Record<string, unknown>;
+    assert.equal(seo.metaDescription, 'Watering succulents in a dry summer. Too short. Water them rarely.');
+    assert.equal(seo.metaTitle, 'Watering succulents in a dry summer');
+    assert.equal(seo.keywords, 'succulents, Watering, houseplants');
+    assert.ok(
+      plan.warnings.includes(
+        "metaDescription was shorter than the field's minimum of 50 characters, and so was the article's opening text; it was derived from the article's title, description and text instead."
+      ),
+      plan.warnings.join('\n')
+    );
+    assert.ok(!plan.warnings.some((warning) => warning.startsWith('The SEO component was not saved')));
+    // The opening text is still the first choice when it is long enough.
+    const opening = planValues(profileOf(playgroundArticle()), {
+      article: sampleArticle({ metaDescription: 'Too short.' }),
+      now: NOW,
+    });
+    assert.equal(
+      (opening.values.seo as Record<string, unknown>).metaDescription,
+      'Intro Succulents need little water & lots of light. Second paragraph.'
+    );
+  });
+
   it("fills Strapi's example blog: description fitted to 80, one category, keywords and JSON-LD dropped with a warning", () => {
     const plan = planValues(profileOf(exampleBlog()), { article: sampleArticle(), now: NOW });
     assert.equal(

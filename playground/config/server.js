@@ -10,9 +10,9 @@ module.exports = ({ env }) => ({
   proxy: { koa: env.bool('TRUST_PROXY', false), maxIpsCount: env.int('PROXY_HOPS', 1) },
   // The test runner gives passes that run side by side a public folder each (their uploads apart).
   dirs: { public: env('PLAYGROUND_PUBLIC_DIR', './public') },
-  // Strapi's MCP server (/mcp, admin tokens), where the plugin adds its tools for AI agents. Off unless
-  // PLAYGROUND_MCP=true (test/mcp.test.ts), so the other tests run without it.
-  mcp: { enabled: env.bool('PLAYGROUND_MCP', false) },
+  // Strapi's MCP server (/mcp, admin tokens), where the plugin adds its tools for AI agents: on, so the
+  // agent door is open as the others are; PLAYGROUND_MCP=false turns it off (the tests do, but for theirs).
+  mcp: { enabled: env.bool('PLAYGROUND_MCP', true) },
   app: {
     keys: env.array('APP_KEYS', ['playgroundKeyA', 'playgroundKeyB']),
   },

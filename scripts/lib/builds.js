@@ -29,14 +29,38 @@ function newest(paths) {
   return latest;
 }
 
+/**
+ * Runs one build step, printing it as it starts and its time when it ends (`npm start`'s first run
+ * builds for minutes: a silent terminal looks hung).
+ */
+function timedStep(label, run, quiet) {
+  if (!quiet) console.log(`> ${label}...`);
+  const started = Date.now();
+  run();
+  if (!quiet) console.log(`  done in ${Math.round((Date.now() - started) / 1000)} s`);
+}
+
+/** The plugin's build, package.json's `build` script, one command at a time so each is shown. */
+const pluginBuildSteps = () => require(path.join(root, 'package.json')).scripts.build.split(' && ');
+
 function ensurePluginBuilt({ quiet = false } = {}) {
   const sources = ['server/src', 'admin/src', 'core/src', 'cli', 'strapi-server.ts', 'package.json'].map(
     (p) => path.join(root, p)
   );
   const built = newest([path.join(root, 'dist/server/index.js'), path.join(root, 'dist/admin/index.js')]);
   if (built && newest(sources) <= built) return false;
-  if (!quiet) console.log('Building the plugin...');
-  lockedExec('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const steps = pluginBuildSteps();
+  const env = {
+    ...process.env,
+    PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+  };
+  steps.forEach((step, index) =>
+    timedStep(
+      `Building the plugin, step ${index + 1} of ${steps.length}: ${step}`,
+      () => lockedExec('sh', ['-c', step], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] }),
+      quiet
+    )
+  );
   return true;
 }
 
@@ -53,14 +77,27 @@ function adminBuildIsFresh() {
 
 function ensureAdminBuilt({ quiet = false } = {}) {
   if (adminBuildIsFresh()) return false;
-  if (!quiet) console.log('Building the admin panel (about a minute the first time)...');
   // `--if-stale`: asked again under the lock, so that a run which waited for another's build (test passes
   // side by side) does not rebuild the folder that the other one's Strapi is serving.
-  lockedExec(process.execPath, [path.join(root, 'scripts/build-playground-admin.js'), '--if-stale'], {
-    cwd: playgroundDir,
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-  });
+  timedStep(
+    'Building the admin panel (one to three minutes the first time)',
+    () =>
+      lockedExec(process.execPath, [path.join(root, 'scripts/build-playground-admin.js'), '--if-stale'], {
+        cwd: playgroundDir,
+        stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+      }),
+    quiet
+  );
   return true;
 }
 
-module.exports = { ensurePluginBuilt, ensureAdminBuilt, adminBuildIsFresh, lockedExec, root, playgroundDir };
+module.exports = {
+  ensurePluginBuilt,
+  ensureAdminBuilt,
+  adminBuildIsFresh,
+  lockedExec,
+  pluginBuildSteps,
+  timedStep,
+  root,
+  playgroundDir,
+};

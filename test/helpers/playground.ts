@@ -27,7 +27,8 @@ export interface Playground {
 }
 
 export interface PlaygroundOptions {
-  env?: Record<string, string>;
+  /** Added to the environment; `undefined` unsets a variable (the playground's own default). */
+  env?: Record<string, string | undefined>;
   /** Plugin config merged over the playground's (PLAYGROUND_PLUGIN_CONFIG). */
   pluginConfig?: Record<string, unknown>;
   /** Serve the admin panel (built first when out of date), for browser tests. */
@@ -81,6 +82,8 @@ function playgroundEnv(port: number, database: TestDatabase, options: Playground
     STRAPI_DISABLE_UPDATE_NOTIFICATION: 'true',
     BROWSER: 'none',
     PLAYGROUND_ARTICLE_BODY_FORMAT: options.articleBodyFormat === 'auto' ? '' : 'html',
+    // Strapi's MCP server is on in the playground; a test that uses it says so (PLAYGROUND_MCP=true).
+    PLAYGROUND_MCP: 'false',
     ...(options.pluginConfig ? { PLAYGROUND_PLUGIN_CONFIG: JSON.stringify(options.pluginConfig) } : {}),
     ...options.env,
   };

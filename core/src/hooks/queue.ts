@@ -100,11 +100,11 @@ export type StoredArticleOutcome =
     }
   | { ok: false; error: ErrorBody };
 
-/** The reply's lines without their warnings (the ledger keeps those). */
+/** The reply's lines without their warnings and image results (the ledger keeps those). */
 export const storedOutcome = (outcomes: readonly ArticleOutcome[]): StoredArticleOutcome[] =>
   articleReplyLines(outcomes).map((line) => {
     if (!line.ok) return line;
-    const { warnings: _warnings, ...stored } = line;
+    const { warnings: _warnings, featuredImage: _featured, inlineImages: _inline, ...stored } = line;
     return stored;
   });
 

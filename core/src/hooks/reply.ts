@@ -1,6 +1,6 @@
 import type { ErrorBody } from '../errors';
 import { ServiceError } from '../errors';
-import { toWebhookReceipt, type PublishResult } from '../publish-result';
+import { everyWarning, toWebhookReceipt, type PublishResult } from '../publish-result';
 import type { HookDelivery, ReplyShape } from './preset';
 
 /** What became of one article of a delivery. */
@@ -21,13 +21,19 @@ export type ArticleReply =
       /** Nothing written: a repeat (core/src/repeat-rule.ts), and `stale` when sent before the newest one applied. */
       duplicate: boolean;
       stale: boolean;
+      /** What became of the featured image, as publish-post's `featured_image_result` says it. */
+      featuredImage: string;
+      /** The body's images, as publish-post's `inline_images_result`. */
+      inlineImages: PublishResult['images'];
+      /** Every warning, the images' first: what did not land as sent. */
       warnings: string[];
     }
   | { ok: false; error: ErrorBody };
 
 /**
  * The answer of a custom webhook endpoint. A single article answers its post at the top level
- * (`{postId, url, status}`: Arvow and Journalist attach the `url`), a batch one line per article;
+ * (`{postId, url, status}`: Arvow and Journalist attach the `url`; with what was lost, `featuredImage`
+ * and `warnings`, for a service that shows the answer), a batch one line per article;
  * an article that failed is reported in its line while the others land. When nothing landed, the
  * (first) failure is the answer, in the contract's error shape, so the service retries what a retry
  * can fix (a 503) and stops on what it cannot (a 400).
@@ -44,7 +50,15 @@ export function hookReply(
   const lines = articleReplyLines(outcomes);
   const [only] = lines;
   const single =
-    lines.length === 1 && only?.ok ? { postId: only.postId, url: only.url, status: only.status } : {};
+    lines.length === 1 && only?.ok
+      ? {
+          postId: only.postId,
+          url: only.url,
+          status: only.status,
+          featuredImage: only.featuredImage,
+          warnings: only.warnings,
+        }
+      : {};
   return { received: true, event, ...single, results: lines };
 }
 
@@ -109,7 +123,9 @@ export function articleReplyLines(outcomes: readonly ArticleOutcome[]): ArticleR
           created: outcome.result.created,
           duplicate: outcome.result.duplicate,
           stale: outcome.result.stale,
-          warnings: outcome.result.warnings,
+          featuredImage: outcome.result.featuredImage,
+          inlineImages: outcome.result.images,
+          warnings: everyWarning(outcome.result),
         }
       : { ok: false, error: outcome.error.toBody() }
   );

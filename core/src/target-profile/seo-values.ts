@@ -1,5 +1,6 @@
 import type { NormalizedArticle } from '../article';
 import { fitValue } from './fit';
+import { derivedDescription, fitDescription } from './fit-description';
 import type { FieldRef, NestedComponent, SeoComponentRole, SeoRole, SeoSlots } from './profile';
 import { findByName, isSingleImage, isType, normalizedName, ROLE_NAMES, TEXT_TYPES } from './role-names';
 import type { Attributes } from './schema';
@@ -10,6 +11,8 @@ export interface SeoSource {
   description: string | undefined;
   /** The article's opening text: the description when there is none, or when it is under minLength. */
   descriptionFallback: string;
+  /** The title, description and text together: when the opening text is under minLength too. */
+  descriptionDerived: string;
   keywords: string | undefined;
   focusKeyword: string | undefined;
   canonicalUrl: string | undefined;
@@ -27,6 +30,11 @@ export function seoSource(
     title: article.seo.metaTitle,
     description: article.seo.metaDescription ?? article.seo.descriptionFallback,
     descriptionFallback: article.seo.descriptionFallback,
+    descriptionDerived: derivedDescription([
+      article.title,
+      article.seo.metaDescription,
+      article.seo.descriptionFallback,
+    ]),
     keywords: article.seo.keywords,
     focusKeyword: (focusKeyword ?? article.seo.keywords?.split(',')[0])?.trim() || undefined,
     canonicalUrl: postUrl,
@@ -38,14 +46,17 @@ export function seoSource(
 /** Values for the SEO slots (component or flat), by attribute name, fitted. */
 function slotValues(slots: SeoSlots, source: SeoSource, warnings: string[]): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  const put = (slot: FieldRef | null, value: unknown, fallback?: string) => {
+  const put = (slot: FieldRef | null, value: unknown) => {
     if (!slot) return;
-    const fitted = fitValue(slot.field, slot.attribute, value, { fallback });
+    const fitted =
+      slot === slots.description
+        ? fitDescription(slot.field, slot.attribute, source)
+        : fitValue(slot.field, slot.attribute, value);
     warnings.push(...fitted.warnings);
     if (fitted.value !== undefined) values[slot.field] = fitted.value;
   };
   put(slots.title, source.title);
-  put(slots.description, source.description, source.descriptionFallback);
+  put(slots.description, source.description);
   put(slots.keywords, source.keywords);
   put(slots.focusKeyword, source.focusKeyword);
   put(slots.canonicalUrl, source.canonicalUrl);
@@ -154,7 +165,10 @@ function fillSocialFields(
       url: source.canonicalUrl,
       type: 'article',
     }[part];
-    const fitted = fitValue(name, attribute, value, { fallback: source.descriptionFallback });
+    const fitted =
+      part === 'description'
+        ? fitDescription(name, attribute, source)
+        : fitValue(name, attribute, value, { fallback: source.descriptionFallback });
     if (fitted.value !== undefined) values[name] = fitted.value;
   }
   return imagePaths;

@@ -1,4 +1,4 @@
-import { featuredImageText } from '../../../core/src/images/featured-outcome';
+import { featuredImageText, featuredImageWarning } from '../../../core/src/images/featured-outcome';
 import { renderPostUrl } from '../../../core/src/post-url';
 import type { PublishResult } from '../../../core/src/publish-result';
 import type { PublishCollaborators } from './collaborators';
@@ -25,7 +25,11 @@ export function resultOf(
     locale: locale ?? null,
     categories: written.categories.map((row) => row.name),
     featuredImage: featuredImageText(media.featured),
+    ...withFeaturedImageWarning(featuredImageWarning(media.featured)),
     images: { imported: media.imported, warnings: media.warnings },
     warnings,
   };
 }
+
+const withFeaturedImageWarning = (warning: string | undefined) =>
+  warning === undefined ? {} : { featuredImageWarning: warning };
