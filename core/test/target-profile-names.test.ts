@@ -196,7 +196,18 @@ describe('target profile: names in other languages', () => {
     assert.equal(normalizedName('Okładka'), 'okladka');
     assert.equal(normalizedName('Název'), 'nazev');
     assert.equal(normalizedName('mots-clés'), 'motscles');
-    assert.deepEqual(Object.keys(NAMES_BY_LANGUAGE).sort(), ['cs', 'de', 'es', 'fr', 'it', 'nl', 'pl', 'pt', 'tr', 'vi']);
+    assert.deepEqual(Object.keys(NAMES_BY_LANGUAGE).sort(), [
+      'cs',
+      'de',
+      'es',
+      'fr',
+      'it',
+      'nl',
+      'pl',
+      'pt',
+      'tr',
+      'vi',
+    ]);
     for (const [language, row] of Object.entries(NAMES_BY_LANGUAGE)) {
       for (const [role, names] of Object.entries(row)) {
         for (const name of names) assert.equal(normalizedName(name), name, `${language}.${role}: ${name}`);
