@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import WordPressClient from '@elog/sdk-wordpress';
+import ElogDeploy, { DeployPlatformEnum, type DeployConfig } from '@elog/deploy';
 import WP from 'wordpress-rest-api';
 import WPAPI from 'wpapi';
 import xmlrpc, { type XmlRpcFault } from 'xmlrpc';
@@ -19,6 +19,9 @@ import { readEntries } from './helpers/real-sites';
  * wordpress-rest-api, WPAPI.discover) do their normal flow on the default playground; XML-RPC answers
  * as a WordPress with XML-RPC disabled to Python's standard client and the npm one.
  */
+/** An article as Elog's writers hand it to a deployer. */
+type ElogDocument = Parameters<ElogDeploy['deploy']>[0][number];
+
 const LOGIN = 'editor';
 const PASSWORD = 'abcd EFGH ijkl MNOP qrst UVWX';
 const BASIC = `Basic ${Buffer.from(`${LOGIN}:${PASSWORD}`).toString('base64')}`;
@@ -220,48 +223,51 @@ describe('the WordPress door reads as WordPress serves them (issue #56 part B)',
   });
 
   describe('real clients that read without credentials', () => {
-    it("Elog's WordPress deployer (@elog/sdk-wordpress) lists, uploads a cover and publishes its article", async () => {
+    it("Elog's WordPress deployer (@elog/deploy over @elog/sdk-wordpress) deploys an article with its cover", async () => {
       await setPublicPermissions(site.url, adminToken, PUBLIC_READS);
       const cover = images.file('/covers/tomatoes.png', await makeImage('png', 320, 200, 7), 'image/png');
-      const elog = new WordPressClient({
-        endpoint: `${site.url}/wp-json`,
-        username: LOGIN,
-        password: PASSWORD,
-      });
-      // The deployer's steps, in its order (@elog/deploy's DeployWordPress.deploy): every list first,
-      // read without credentials (its wpapi client sends them only on writes); it stops if one is missing.
-      const posts = await elog.getAllPosts();
-      const tags = await elog.getAllTags();
-      const categories = await elog.getAllCategories();
-      const media = await elog.getAllMedia();
-      for (const [what, list] of Object.entries({ posts, tags, categories, media }))
-        assert.ok(Array.isArray(list), `the deployer read the ${what} (it exits without them)`);
-      assert.ok(media.length > 0, 'the library is listed');
-
-      const tag =
-        tags.find((each) => each.name === 'tomatoes') ?? (await elog.createTag({ name: 'tomatoes' }));
-      const category =
-        categories.find((each) => each.name === 'Vegetables') ??
-        (await elog.createCategory({ name: 'Vegetables' }));
-      // A cover not in the library yet (by its title) is fetched and uploaded, then is the featured image.
-      const filename = 'tomatoes-cover.png';
-      assert.equal(
-        media.find((each) => each.title?.rendered === filename),
-        undefined
-      );
-      const bytes = Buffer.from(await (await fetch(cover)).arrayBuffer());
-      const uploaded = await elog.uploadMedia(bytes, filename);
-      assert.ok(uploaded.guid.rendered.startsWith(`${site.url}/uploads/`), uploaded.guid.rendered);
-      const created = await elog.createPost({
-        title: 'Staking Tomatoes',
-        content: '<h2>Why stake</h2><p>Staked plants stay off the ground, so their fruit does not rot.</p>',
-        status: 'publish',
-        slug: 'staking-tomatoes',
-        excerpt: 'Keep the fruit off the ground.',
-        tags: [tag.id],
-        categories: [category.id],
-        featured_media: uploaded.id,
-      });
+      const libraryIds = async () =>
+        ((await wp('/wp/v2/media?per_page=100', { auth: true })).json as { id: number }[]).map((m) => m.id);
+      const before = new Set(await libraryIds());
+      // Elog's own deployer, as `elog sync` runs it for a WordPress target: it lists posts, tags, categories
+      // and media (without credentials: its wpapi client sends them only on writes), creates the missing
+      // terms, fetches the cover and uploads it, converts the Markdown body to HTML, and creates the post.
+      // On any failure it calls process.exit(-1), which here fails the test with the reason instead.
+      const exit = process.exit;
+      process.exit = ((code?: number) => {
+        throw new Error(`Elog's deployer gave up (process.exit(${code})): see its log above`);
+      }) as typeof process.exit;
+      try {
+        await new ElogDeploy({
+          platform: DeployPlatformEnum.WORDPRESS,
+          wordpress: { endpoint: `${site.url}/wp-json`, username: LOGIN, password: PASSWORD },
+        } as DeployConfig).deploy([
+          {
+            id: 'tomatoes',
+            doc_id: 'tomatoes',
+            body: '## Why stake\n\nStaked plants stay off the ground, so their fruit does not rot.\n',
+            body_original: '',
+            properties: {
+              title: 'Staking Tomatoes',
+              urlname: 'staking-tomatoes',
+              description: 'Keep the fruit off the ground.',
+              cover,
+              tags: ['tomatoes'],
+              categories: ['Vegetables'],
+            },
+          } as unknown as ElogDocument,
+        ]);
+      } finally {
+        process.exit = exit;
+      }
+      const added = (await libraryIds()).filter((id) => !before.has(id));
+      assert.equal(added.length, 1, 'the deployer uploaded its cover');
+      const uploaded = (await wp(`/wp/v2/media/${added[0]}`)).json as { id: number; source_url: string };
+      assert.ok(uploaded.source_url.startsWith(`${site.url}/uploads/`), uploaded.source_url);
+      const [created] = (await wp('/wp/v2/posts?slug=staking-tomatoes')).json as {
+        id: number;
+        status: string;
+      }[];
       assert.equal(created.status, 'publish');
 
       const [entry, ...others] = await readEntries(
@@ -280,7 +286,10 @@ describe('the WordPress door reads as WordPress serves them (issue #56 part B)',
         ['Vegetables']
       );
       // A second deploy finds its post among the listed ones, as the deployer matches them by title.
-      const again = await elog.getAllPosts();
+      const again = (await wp('/wp/v2/posts?per_page=100')).json as {
+        id: number;
+        title: { rendered: string };
+      }[];
       assert.ok(again.some((each) => each.title.rendered === 'Staking Tomatoes' && each.id === created.id));
     });
 
