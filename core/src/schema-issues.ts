@@ -9,6 +9,16 @@ export interface FieldIssue {
   message: string;
 }
 
+/** zod's own wording of a type error ("Invalid input: expected string, received number"). */
+const ZOD_TYPE_MESSAGE = /^Invalid input: expected /;
+
+/** A wrong type says the type wanted ("must be a string"); a schema's own message is kept. */
+function typeMessage(message: string, expected: string): string {
+  if (!ZOD_TYPE_MESSAGE.test(message)) return message;
+  const named = { array: 'an array', object: 'an object', int: 'an integer' }[expected];
+  return `must be ${named ?? `a ${expected}`}`;
+}
+
 /**
  * The one reading of zod's issues that every error message of the plugin is made from: the request
  * bodies' 400s, the config validator's error and the admin form's field errors.
@@ -23,7 +33,10 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
         message: issue.message,
       }));
     }
-    const kind = issue.code === 'invalid_type' && issue.input === undefined ? 'missing' : 'invalid';
-    return [{ path: path.join('.'), kind, message: issue.message }];
+    if (issue.code !== 'invalid_type')
+      return [{ path: path.join('.'), kind: 'invalid', message: issue.message }];
+    // zod 4 reports the input only when asked (`reportInput`); unreported, a type error reads as missing.
+    if (issue.input === undefined) return [{ path: path.join('.'), kind: 'missing', message: issue.message }];
+    return [{ path: path.join('.'), kind: 'invalid', message: typeMessage(issue.message, issue.expected) }];
   });
 }
