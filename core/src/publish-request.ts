@@ -77,8 +77,7 @@ export function parseWithSchema<Schema extends z.ZodType>(
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ServiceError('bad_request', `The ${what} must be a JSON object.`);
   }
-  // The input reported with each issue tells a missing field from a wrongly typed one (fieldIssues).
-  const result = schema.safeParse(body, { reportInput: true });
+  const result = schema.safeParse(body);
   if (!result.success) {
     throw new ServiceError('bad_request', `Invalid ${what}: ${describeRequestIssues(result.error)}.`);
   }

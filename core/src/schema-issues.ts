@@ -9,14 +9,25 @@ export interface FieldIssue {
   message: string;
 }
 
-/** zod's own wording of a type error ("Invalid input: expected string, received number"). */
-const ZOD_TYPE_MESSAGE = /^Invalid input: expected /;
+/** zod's own wording of a type error, which names what it received: "undefined" when absent. */
+const ZOD_TYPE_MESSAGE = /^Invalid input: expected (\w+), received (\w+)$/;
 
-/** A wrong type says the type wanted ("must be a string"); a schema's own message is kept. */
-function typeMessage(message: string, expected: string): string {
-  if (!ZOD_TYPE_MESSAGE.test(message)) return message;
-  const named = { array: 'an array', object: 'an object', int: 'an integer' }[expected];
-  return `must be ${named ?? `a ${expected}`}`;
+const TYPE_NAMES: Record<string, string> = { array: 'an array', object: 'an object', int: 'an integer' };
+
+/**
+ * A type error: missing when nothing was sent, else what was wanted ("must be a string"). zod 4 does
+ * not report the input with the issue unless asked (`reportInput`, which would carry a whole request
+ * into the error); its own message names the type received, and a schema's own message is its own
+ * wording, where "is required" is the plugin's word for missing (schema-fields.ts).
+ */
+function typeIssue(path: string, message: string): FieldIssue {
+  const zodWording = ZOD_TYPE_MESSAGE.exec(message);
+  if (zodWording) {
+    const [, expected, received] = zodWording;
+    if (received === 'undefined') return { path, kind: 'missing', message };
+    return { path, kind: 'invalid', message: `must be ${TYPE_NAMES[expected] ?? `a ${expected}`}` };
+  }
+  return { path, kind: message === 'is required' ? 'missing' : 'invalid', message };
 }
 
 /**
@@ -33,10 +44,7 @@ export function fieldIssues(error: z.ZodError): FieldIssue[] {
         message: issue.message,
       }));
     }
-    if (issue.code !== 'invalid_type')
-      return [{ path: path.join('.'), kind: 'invalid', message: issue.message }];
-    // zod 4 reports the input only when asked (`reportInput`); unreported, a type error reads as missing.
-    if (issue.input === undefined) return [{ path: path.join('.'), kind: 'missing', message: issue.message }];
-    return [{ path: path.join('.'), kind: 'invalid', message: typeMessage(issue.message, issue.expected) }];
+    if (issue.code === 'invalid_type') return [typeIssue(path.join('.'), issue.message)];
+    return [{ path: path.join('.'), kind: 'invalid', message: issue.message }];
   });
 }
