@@ -25,7 +25,7 @@ const FIELD_DESCRIPTIONS: Record<RequestField, string> = {
     'The article’s body: HTML (<h2>, <p>, <ul>, <img src>, ...) or, with content_format "markdown", Markdown. No <h1>: the title is the heading. Inline images (https or data: URLs) are imported into the Media Library.',
   slug: 'The URL slug (lowercase words joined by hyphens), derived from the title when left out. The slug identifies the post: publishing the same slug again updates it. Example: "watering-a-lawn-in-summer".',
   status:
-    'draft, publish (the default), pending (a draft awaiting review) or future (scheduled: give date, in the future).',
+    'draft, publish (live on the site), pending (a draft awaiting review) or future (scheduled: give date, in the future). Left out: the site’s default status (article_publisher_site does not change it; say publish to go live).',
   date: 'When the post is (or was) published: ISO 8601 date-time with an offset, such as "2026-11-22T08:00:00+02:00". Required with status future.',
   focus_keyword: 'The SEO focus keyword (a short phrase); also the post’s tag. Example: "lawn watering".',
   meta_description: 'The SEO meta description: one or two sentences, about 150 characters.',
