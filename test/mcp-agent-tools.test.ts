@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
@@ -79,10 +81,6 @@ const AUTHOR_PERMISSIONS: AdminPermission[] = [
   { action: 'admin::admin-tokens.create' },
   { action: 'admin::admin-tokens.read' },
 ];
-
-/** A tiny PNG (1x1) as a data URL. */
-const PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 const MARKDOWN = [
   '## Water early',
@@ -280,6 +278,13 @@ describe('MCP door, part 2: tools an agent uses well and can revise with', () =>
   });
 
   it('an agent flow: site -> publish (Markdown) -> get (Markdown) -> publish the revision -> list -> unpublish, each read back', async () => {
+    // A cover over 3 MB (4 MB as a data URL): more than Strapi's default JSON body limit (1 MB) on /mcp.
+    const bigCover = await sharp(randomBytes(1024 * 1024 * 3), {
+      raw: { width: 1024, height: 1024, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    assert.ok(bigCover.length > 3 * 1024 * 1024, `${bigCover.length} bytes`);
     const created = await request(`${site.url}/content-manager/collection-types/${CATEGORY}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${ownerToken}` },
@@ -302,7 +307,7 @@ describe('MCP door, part 2: tools an agent uses well and can revise with', () =>
       content: MARKDOWN,
       content_format: 'markdown',
       categories: [gardening.id],
-      featured_image: PNG,
+      featured_image: `data:image/png;base64,${bigCover.toString('base64')}`,
       featured_image_alt: 'A lawn',
     });
     assert.notEqual(first.isError, true, JSON.stringify(first));
@@ -333,6 +338,11 @@ describe('MCP door, part 2: tools an agent uses well and can revise with', () =>
     assert.doesNotMatch(article.content, /<h2>/);
     assert.deepEqual(article.categories, [{ id: gardening.id, name: 'Gardening', parent: 0 }]);
     assert.match(String(article.cover?.url), /\/uploads\//);
+    const coverUrl = String(article.cover?.url);
+    const coverFile = await fetch(coverUrl.startsWith('http') ? coverUrl : `${site.url}${coverUrl}`);
+    assert.equal(coverFile.status, 200);
+    const imported = await sharp(Buffer.from(await coverFile.arrayBuffer())).metadata();
+    assert.deepEqual([imported.width, imported.height], [1024, 1024], 'the whole cover was imported');
     assert.equal(article.cover?.alt, 'A lawn');
     const byId = await call(agent, 'article_publisher_get', { post_id: postId });
     assert.match(String(byId.structuredContent?.content), /<h2>Water early<\/h2>/, 'HTML by default');

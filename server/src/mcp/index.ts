@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { getTool } from './get-tool';
 import { listTool } from './list-tool';
+import { raiseMcpBodyLimit } from './mcp-body-limit';
 import { publishTool } from './publish-tool';
 import { recentTool } from './recent-tool';
 import { siteTool } from './site-tool';
@@ -31,5 +32,6 @@ export function registerMcpTools(strapi: Core.Strapi): void {
     recentTool(),
   ];
   annotateTools(strapi, tools);
+  raiseMcpBodyLimit(strapi);
   for (const tool of tools) mcp.registerTool(tool);
 }
