@@ -9,6 +9,13 @@ import { tagsOfKeywords } from './target-profile/derive';
 
 const atMostCharacters = (max: number) => `must be at most ${max} characters`;
 
+/**
+ * A required text's type error, worded by what was sent (zod 4 hands an error function the input,
+ * though not the issue it reports): absent is "is required", anything else "must be a string".
+ */
+const requiredString = (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : 'must be a string';
+
 /** One-line text: controls and invisible formatting removed (control-characters.ts) before it is measured. */
 export const lineText = (max: number) => z.string().overwrite(singleLineText).max(max, atMostCharacters(max));
 
@@ -21,7 +28,7 @@ export const optionalText = (max: number) =>
 /** A required one-line text (a title): controls removed before it is trimmed and measured. */
 export const requiredLine = (max: number) =>
   z
-    .string({ error: 'is required' })
+    .string({ error: requiredString })
     .overwrite(singleLineText)
     .trim()
     .min(1, 'is required')
@@ -78,7 +85,7 @@ export const utf8Bytes = (text: string) => Buffer.byteLength(text, 'utf8');
  */
 export const articleHtml = () =>
   z
-    .string({ error: 'is required' })
+    .string({ error: requiredString })
     .overwrite(removeControlCharacters)
     .min(1, 'is required')
     .max(REQUEST_BOUNDS.contentLength, atMostCharacters(REQUEST_BOUNDS.contentLength));
@@ -115,10 +122,16 @@ export const jsonLdValue = () =>
       if (utf8Bytes(JSON.stringify(value)) > jsonLdBytes) refuse(JSON_TOO_LARGE);
     });
 
+/** What a category name where an id belongs is told: where names go instead. */
+export const CATEGORY_NAME_NOT_ID =
+  'is a name, but categories takes category ids (integers); give category names in category and sub_category';
+
 /** A category id: a positive integer no larger than a database id can be. */
 export const categoryId = () =>
   z
-    .number({ error: 'must be integers' })
+    .number({
+      error: (issue) => (typeof issue.input === 'string' ? CATEGORY_NAME_NOT_ID : 'must be integers'),
+    })
     .int('must be integers')
     .positive('must be positive')
     .max(REQUEST_BOUNDS.categoryId, `must be at most ${REQUEST_BOUNDS.categoryId}`);

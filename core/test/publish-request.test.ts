@@ -36,6 +36,19 @@ describe('publish request schema', () => {
     badRequest({ title: 't', content: 'x', locale: 'French' }, /locale must be a locale code/);
   });
 
+  it('tells a wrong type from a missing field, and a category name from an id (issue #58)', () => {
+    badRequest({ title: 42, content: 'x' }, /^Invalid publish request: title must be a string\.$/);
+    badRequest({ title: 't', content: ['x'] }, /content must be a string/);
+    badRequest({ title: 't', content: 'x', slug: 7 }, /slug must be a string/);
+    badRequest({ content: 'x' }, /^Invalid publish request: title is required\.$/);
+    badRequest(
+      { title: 't', content: 'x', categories: ['Gardening'] },
+      /categories\.0 is a name, but categories takes category ids \(integers\); give category names in category and sub_category/
+    );
+    badRequest({ title: 't', content: 'x', categories: 'Gardening' }, /categories must be an array/);
+    badRequest({ title: 't', content: 'x', categories: [1.5] }, /categories\.0 must be integers/);
+  });
+
   it('accepts the minimal request and treats null and empty optional fields as absent', () => {
     const parsed = parsePublishRequest({
       title: ' Hello ',

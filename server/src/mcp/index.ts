@@ -1,14 +1,19 @@
 import type { Core } from '@strapi/strapi';
+import { getTool } from './get-tool';
+import { listTool } from './list-tool';
+import { raiseMcpBodyLimit } from './mcp-body-limit';
 import { publishTool } from './publish-tool';
 import { recentTool } from './recent-tool';
 import { siteTool } from './site-tool';
 import { MCP_UNAVAILABLE_MESSAGE, strapiMcp } from './strapi-mcp';
+import { annotateTools } from './tool-annotations';
+import { unpublishTool } from './unpublish-tool';
 
 /**
- * Gives AI agents the plugin's door on Strapi's own MCP server (issue #43): publish, site, recent.
- * Called in the register phase, the only time Strapi takes tools (node_modules/@strapi/core/dist/
- * services/mcp/index.js). A release without the server, or a site that has not enabled it
- * (`server.mcp.enabled`), gets nothing registered.
+ * Gives AI agents the plugin's door on Strapi's own MCP server (issues #43, #58): publish, site, recent,
+ * get, list, unpublish. Called in the register phase, the only time Strapi takes tools
+ * (node_modules/@strapi/core/dist/services/mcp/index.js). A release without the server, or a site that
+ * has not enabled it (`server.mcp.enabled`), gets nothing registered.
  */
 export function registerMcpTools(strapi: Core.Strapi): void {
   const mcp = strapiMcp(strapi);
@@ -18,5 +23,15 @@ export function registerMcpTools(strapi: Core.Strapi): void {
     return;
   }
   if (!mcp.isEnabled()) return;
-  for (const tool of [publishTool(strapi), siteTool(strapi), recentTool()]) mcp.registerTool(tool);
+  const tools = [
+    siteTool(strapi),
+    publishTool(strapi),
+    getTool(strapi),
+    listTool(strapi),
+    unpublishTool(strapi),
+    recentTool(),
+  ];
+  annotateTools(strapi, tools);
+  raiseMcpBodyLimit(strapi);
+  for (const tool of tools) mcp.registerTool(tool);
 }

@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { z } from 'zod';
 import { articleFromPublishRequest } from '../../../core/src/article';
 import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { ContentFormat } from '../../../core/src/html/markdown-to-html';
@@ -11,8 +10,13 @@ import type { PublishResponse } from '../../../core/src/contracts';
 import { getService } from '../utils/get-service';
 import { articlePolicies } from './policies';
 import { contentFormatSchema, publishToolInput } from './publish-input';
+import { publishOutput } from './output-schemas';
 import { answer, asTool, mcpClient } from './results';
+import { ignoredLine, unknownFields } from './tool-input';
 import type { McpHandlerContext, McpToolDefinition } from './strapi-mcp';
+
+/** The fields the tool takes, to name the others it ignores. */
+const TOOL_FIELDS = publishToolInput().shape;
 
 const published = (response: PublishResponse) =>
   `Post ${response.post_id} is ${response.post_status}${response.post_url ? ` at ${response.post_url}` : ''}` +
@@ -65,16 +69,19 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
   name: 'article_publisher_publish',
   title: 'Article Publisher: publish an article',
   description:
-    'Publishes a whole article into this Strapi site in one call, as an article service would: give the body as HTML, or as Markdown with content_format: "markdown" (sanitized, converted to the site’s body format), the title, and optionally slug, status (draft, publish, future with date), SEO fields, JSON-LD, categories by name or id, a featured image (https or data: URL) with alt text and a locale. Images are imported into the Media Library; categories are found or created. Publishing the same slug again updates the same post. Use dry_run: true to see how the site would take the article without writing anything (needs no write right). Call article_publisher_site first to see what the site takes.',
+    'Publishes a whole article into this Strapi site in one call, as an article service would: give the body as HTML, or as Markdown with content_format: "markdown" (sanitized, converted to the site’s body format), the title, and optionally slug, status (draft, publish, pending, future with date), SEO fields, JSON-LD, categories (names in category and sub_category, existing ids in categories), a featured image (https or data: URL) with alt text and a locale. Images are imported into the Media Library; categories are found or created. Publishing the same slug again updates the same post: to revise an article, read it with article_publisher_get, edit it, and publish it again with its slug. Use dry_run: true to see how the site would take the article without writing anything (needs no write right). Call article_publisher_site first to see what the site takes and its categories.',
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   auth: { policies: articlePolicies(strapi, ['create', 'update', 'publish', 'read']) },
   resolveInputSchema: publishToolInput,
-  resolveOutputSchema: () => z.looseObject({ status: z.literal('success') }),
+  resolveOutputSchema: () => publishOutput,
   createHandler:
     (strapi: Core.Strapi, context: McpHandlerContext) =>
     async ({ args }) =>
       asTool(strapi, 'article_publisher_publish', async () => {
         assertWithinBodyLimit(args, getService(strapi, 'plugin-config').static().bodyLimitBytes);
         const { dryRun, contentFormat, body } = toolArgumentsOf(args ?? {});
+        const ignored = unknownFields(TOOL_FIELDS, args ?? {});
+        const noted = ignored.length ? { ignored } : {};
         const request = parsePublishRequest(body);
         const config = await getService(strapi, 'plugin-config').get();
         if (!dryRun) {
@@ -107,9 +114,9 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
         const gate = getService(strapi, 'gate');
         if (dryRun) {
           const preview = await gate.preview(gateRequest);
-          return answer(previewed(preview), preview);
+          return answer(previewed(preview) + ignoredLine(ignored), { ...preview, ...noted });
         }
         const response = toPublishResponse(await gate.publish(gateRequest));
-        return answer(published(response), response);
+        return answer(published(response) + ignoredLine(ignored), { ...response, ...noted });
       }),
 });

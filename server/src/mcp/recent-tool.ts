@@ -2,9 +2,11 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import type { ActivityEntry } from '../../../core/src/contracts';
 import { getService } from '../utils/get-service';
+import { recentOutput } from './output-schemas';
 import { activityPolicy, anyOf } from './policies';
 import { answer, asTool } from './results';
 import type { McpToolDefinition } from './strapi-mcp';
+import { ignoredLine, readArguments, sentAsIs } from './tool-input';
 
 const SOURCES = ['api', 'webhook', 'wordpress', 'hook', 'mcp'] as const;
 
@@ -15,7 +17,12 @@ const inputSchema = z.object({
     .max(50)
     .default(10)
     .describe('How many deliveries, newest first (1 to 50, default 10).'),
-  source: z.enum(SOURCES).optional().describe('Only deliveries through this door (mcp: agents like you).'),
+  source: z
+    .enum(SOURCES)
+    .optional()
+    .describe(
+      'Only deliveries through this door: api (publishing API), webhook, wordpress (WordPress clients), hook (custom webhooks), mcp (agents like you).'
+    ),
 });
 
 const lineOf = (entry: ActivityEntry) =>
@@ -27,24 +34,28 @@ export const recentTool = (): McpToolDefinition => ({
   name: 'article_publisher_recent',
   title: 'Article Publisher: recent deliveries',
   description:
-    'The last articles delivered to this site (by any door: the publishing API, webhooks, WordPress clients, MCP agents), newest first, with whether each created or updated a post, its status, images imported and warnings. Read-only.',
+    'The last articles delivered to this site (by any door: the publishing API, webhooks, WordPress clients, MCP agents), newest first, with whether each created or updated a post, its status, images imported and warnings. Use it to see what happened to a delivery; to see the articles themselves use article_publisher_list. Read-only.',
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   auth: anyOf(activityPolicy()),
-  resolveInputSchema: () => inputSchema,
-  resolveOutputSchema: () => z.looseObject({ deliveries: z.array(z.looseObject({ id: z.number() })) }),
+  resolveInputSchema: () => sentAsIs(inputSchema),
+  resolveOutputSchema: () => recentOutput,
   createHandler:
     (strapi: Core.Strapi) =>
     async ({ args }) =>
       asTool(strapi, 'article_publisher_recent', async () => {
-        const { limit, source } = inputSchema.parse(args ?? {});
+        const { values, ignored } = readArguments(inputSchema, args, 'request');
         const { results } = await getService(strapi, 'deliveries').listDeliveries({
           page: 1,
-          pageSize: limit,
+          pageSize: values.limit,
           kind: 'articles',
-          ...(source ? { source } : {}),
+          ...(values.source ? { source: values.source } : {}),
         });
         const summary = results.length
           ? results.map(lineOf).join('\n')
           : 'No article has been delivered to this site yet.';
-        return answer(summary, { deliveries: results });
+        return answer(summary + ignoredLine(ignored), {
+          deliveries: results,
+          ...(ignored.length ? { ignored } : {}),
+        });
       }),
 });

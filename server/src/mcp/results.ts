@@ -5,14 +5,19 @@ import { describeError } from '../utils/describe-error';
 import { getService } from '../utils/get-service';
 import type { McpToolResult } from './strapi-mcp';
 
-/** A tool's answer: the contract's result as structured content, and a line an agent can relay. */
+/**
+ * A tool's answer: the contract's result as structured content, and a line an agent can relay. The
+ * content is its JSON as sent (dates as ISO text), which is what the SDK checks against the tool's
+ * output schema.
+ */
 export function answer(summary: string, structuredContent: object): McpToolResult {
+  const json = JSON.stringify(structuredContent);
   return {
     content: [
       { type: 'text', text: summary },
-      { type: 'text', text: JSON.stringify(structuredContent) },
+      { type: 'text', text: json },
     ],
-    structuredContent: structuredContent as Record<string, unknown>,
+    structuredContent: JSON.parse(json) as Record<string, unknown>,
   };
 }
 

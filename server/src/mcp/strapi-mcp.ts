@@ -34,8 +34,22 @@ export type McpToolResult =
   | { content: McpTextContent[]; structuredContent: Record<string, unknown>; isError?: never }
   | { content: McpTextContent[]; isError: true; structuredContent?: never };
 
+/**
+ * MCP's tool annotations (the protocol's ToolAnnotations): hints a client reads to decide whether to
+ * ask the person before a call. Strapi 5.54's tool registry does not pass them to the SDK (it registers
+ * title, description and schemas only); tool-annotations.ts adds them.
+ */
+export interface McpToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  openWorldHint: boolean;
+}
+
 export interface McpToolDefinition {
   name: string;
+  /** Carried in the definition for a Strapi release that passes them on; tool-annotations.ts does today. */
+  annotations: McpToolAnnotations;
   title: string;
   description: string;
   auth: { policies: [McpAuthPolicy, ...McpAuthPolicy[]] };
