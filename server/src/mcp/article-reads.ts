@@ -1,5 +1,4 @@
 import type { Core } from '@strapi/strapi';
-import { htmlToMarkdown } from '../../../core/src/body/html-to-markdown';
 import type { EffectiveConfig } from '../../../core/src/config';
 import { ServiceError } from '../../../core/src/errors';
 import { localeParams } from '../../../core/src/locale';
@@ -128,7 +127,7 @@ export const articleReads = (strapi: Core.Strapi) => {
           : target.body?.body.format === 'markdown' && typeof stored === 'string'
             ? stored
             : view.content
-              ? htmlToMarkdown(view.content).markdown
+              ? await getService(strapi, 'article-work').toMarkdown(view.content)
               : '';
       return {
         ...summaryOf(view, locale, row, categories),

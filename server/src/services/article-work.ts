@@ -11,6 +11,7 @@ import {
 } from '../../../core/src/article';
 import { BODY_WRITERS, writePostBody, type LibraryFile } from '../../../core/src/body-formats';
 import { flattenTree } from '../../../core/src/blocks/flat-tree';
+import { htmlToMarkdown } from '../../../core/src/body/html-to-markdown';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { rememberArticleBody, type ArticleBody } from '../../../core/src/html/article-body';
 import { ARTICLE_BODY_FIELD, RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
@@ -24,6 +25,7 @@ import type {
   NormalizedInWorker,
   NormalizeTask,
   RenderBodyTask,
+  ToMarkdownTask,
   WriteBodyTask,
   WrittenBody,
 } from '../worker/article-work';
@@ -184,6 +186,14 @@ const articleWork = ({
       if (!worker) return storedBodyHtml(body, value, { ...options, sanitize });
       const task: RenderBodyTask = { body, value, options: { ...options, sanitize } };
       return (await runWithinBudget(worker, task, 'renderBody', ARTICLE_BODY_FIELD)) as string;
+    },
+
+    /** Sanitized HTML as Markdown: a conversion like any other, off the event loop under the budget. */
+    async toMarkdown(html: string): Promise<string> {
+      const worker = poolOrInline();
+      if (!worker) return htmlToMarkdown(html).markdown;
+      const task: ToMarkdownTask = { html };
+      return (await runWithinBudget(worker, task, 'toMarkdown', ARTICLE_BODY_FIELD)) as string;
     },
 
     /** Stops the pool's threads with the app. */

@@ -13,6 +13,7 @@ import {
 import { BODY_WRITERS, writePostBody, type LibraryFile } from '../../../core/src/body-formats';
 import { flattenTree, type FlatTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
+import { htmlToMarkdown } from '../../../core/src/body/html-to-markdown';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
 import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
@@ -86,4 +87,14 @@ export interface RenderBodyTask extends BudgetedTask {
 export function renderBody(task: RenderBodyTask): string {
   markStarted(task);
   return storedBodyHtml(task.body, task.value, task.options);
+}
+
+export interface ToMarkdownTask extends BudgetedTask {
+  html: string;
+}
+
+/** Sanitized HTML as Markdown (the MCP get tool's `content_format: "markdown"` of a body stored otherwise). */
+export function toMarkdown(task: ToMarkdownTask): string {
+  markStarted(task);
+  return htmlToMarkdown(task.html).markdown;
 }
