@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { buildPublishTarget, targetReport } from '../src/publish-target';
 import { blockedPublishError } from '../src/target-profile/blocking-fields';
 import { detectTargetProfile } from '../src/target-profile/detect';
+import { bylineOf } from '../src/target-profile/byline';
 import { planValues } from '../src/target-profile/plan-values';
 import { defaultsLine } from '../src/target-profile/required-fields';
 import type { Attributes } from '../src/target-profile/schema';
@@ -275,10 +276,16 @@ describe('an author for every article (#61)', () => {
     const target = targetWith({ author: { type: 'string', required: true } }, 'Garden Weekly');
     assert.ok(
       target.problems.degraded.includes(
-        'required field "author" receives the author "Garden Weekly" (the authorName setting, else the site\'s name); to give it another, set authorName or add defaults: { author: "..." }.'
+        'required field "author" receives the article\'s author: the application password\'s user on the WordPress door, the token\'s owner on MCP, else "Garden Weekly" (the authorName setting, else the site\'s name); to give it another, set authorName or add defaults: { author: "..." }.'
       ),
       target.problems.degraded.join('\n')
     );
+    // The person a door publishes for comes first; an e-mail address (a nameless admin's login) is no byline.
+    const byAda = sampleArticle({ authorName: bylineOf(' Ada Lovelace ') });
+    assert.equal(planValues(target, { article: byAda, now: NOW }).values.author, 'Ada Lovelace');
+    assert.equal(byAda.contentHash, sampleArticle().contentHash);
+    assert.equal(bylineOf('ada@example.com'), undefined);
+    assert.equal(bylineOf('  '), undefined);
     // A stored author is kept on a republish.
     assert.equal(
       planValues(target, { article: sampleArticle(), existing: { author: 'Ana' }, now: NOW }).values.author,

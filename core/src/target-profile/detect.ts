@@ -313,7 +313,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
         );
       if (verdict.source === 'author')
         problems.degraded.push(
-          `required field "${field}" receives the author "${options.authorName}" (the authorName setting, else the site's name); to give it another, set authorName or add defaults: { ${field}: "..." }.`
+          `required field "${field}" receives the article's author: the application password's user on the WordPress door, the token's owner on MCP, else "${options.authorName}" (the authorName setting, else the site's name); to give it another, set authorName or add defaults: { ${field}: "..." }.`
         );
       if (verdict.source === 'booleanFalse')
         problems.degraded.push(

@@ -138,7 +138,8 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
         take(fill, shortTextFor(fill, article));
         break;
       case 'author':
-        put(fill, profile.authorName);
+        // The person the door publishes for, else the setting (the site's name).
+        put(fill, article.authorName ?? profile.authorName);
         break;
       case 'booleanFalse':
         put(fill, false);
