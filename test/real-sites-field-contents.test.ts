@@ -37,7 +37,7 @@ describe('real sites, part 6: fields found by what they hold (#61)', () => {
 
   before(async () => {
     site = await startRealSite(images, KEY, {
-      fixtureTypes: ['meldung', 'wpis', 'haber', 'bai-viet'],
+      fixtureTypes: ['meldung', 'wpis', 'haber', 'bai-viet', 'dated-article', 'bericht'],
       pluginConfig: { targetContentType: 'api::meldung.meldung' },
       // Strapi's MCP server: the token's owner is an article's author.
       env: { PLAYGROUND_MCP: 'true' },
@@ -166,6 +166,36 @@ describe('real sites, part 6: fields found by what they hold (#61)', () => {
     // The service API still gives the site's name (its site is the author).
     const pinged = await ping();
     assert.notEqual(pinged.json.site_name, 'Site Owner');
+  });
+
+  it('a required enumeration no value of which fits every article is refused, naming its values and the defaults line; a neutral one is written', async () => {
+    await admin.useTarget('api::dated-article.dated-article');
+    const pinged = await ping();
+    assertRefused(pinged, ['kind']);
+    assert.match(pinged.json.data.target_problems[0], /takes one of "news", "feature", "opinion"/);
+    assert.equal(pinged.json.data.suggested_defaults, 'defaults: { kind: "news" }');
+    const refused = await publish(realisticArticle(images, { slug: 'kind-hose' }));
+    assertRefused(refused, ['kind']);
+    assert.match(refused.json.message, /defaults: \{ kind: "news" \}/);
+    assert.deepEqual(await everyEntry('dated-articles'), []);
+
+    // Bericht's Zielgruppe (Alle, Einsteiger, Profis): "Alle" says nothing about one article.
+    await admin.useTarget('api::bericht.bericht');
+    const check = await admin.call('POST', '/article-publisher/settings/check', {
+      targetContentType: 'api::bericht.bericht',
+    });
+    assert.ok(
+      check.json.degraded.some((problem: string) =>
+        problem.startsWith('required field "Zielgruppe" gets "Alle", the one value that fits every article')
+      ),
+      check.text
+    );
+    const fits = await publish(
+      realisticArticle(images, { slug: 'bericht-hose', category: 'Ratgeber', sub_category: undefined })
+    );
+    assert.equal(fits.status, 201, fits.text);
+    const [entry] = await readEntries(site.url, 'berichte', { slug: 'bericht-hose' });
+    assert.equal(entry.Zielgruppe, 'Alle');
   });
 
   it('a Vietnamese post with optional strings: the title in its only plain string (said), the summary in short_content', async () => {

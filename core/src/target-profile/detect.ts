@@ -306,10 +306,15 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
         attribute,
         source: verdict.source,
         ...(verdict.component ? { component: verdict.component } : {}),
+        ...(verdict.value !== undefined ? { value: verdict.value } : {}),
       });
-      if (verdict.source === 'firstValue')
+      if (verdict.source === 'enumValue')
         problems.degraded.push(
-          `required field "${field}" gets its first value "${attribute.enum?.[0]}" (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
+          `required field "${field}" gets "${verdict.value}", the one value that fits every article (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
+        );
+      if (verdict.source === 'statusValue')
+        problems.degraded.push(
+          `required field "${field}" (a publication state) gets the value naming the article's status (${attribute.enum?.map((value) => `"${value}"`).join(', ')}); to choose one for every article, add defaults: { ${field}: "..." }.`
         );
       if (verdict.source === 'author')
         problems.degraded.push(
