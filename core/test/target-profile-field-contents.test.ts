@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { assertValidConfig, DEFAULT_CONFIG } from '../src/config';
 import { buildPublishTarget, targetReport } from '../src/publish-target';
+import { planCategoryValues } from '../src/target-profile/category-values';
 import { blockedPublishError } from '../src/target-profile/blocking-fields';
 import { detectTargetProfile } from '../src/target-profile/detect';
 import { bylineOf } from '../src/target-profile/byline';
@@ -301,5 +303,80 @@ describe('an author for every article (#61)', () => {
     const email = targetWith({ author_email: { type: 'string', required: true } }, 'Garden Weekly');
     assert.deepEqual(email.fills, []);
     assert.equal(email.problems.fatal.length, 1);
+  });
+});
+
+describe('defaults for new categories (#61)', () => {
+  const category = contentTypeSchema('api::rubrik.rubrik', {
+    name: { type: 'string', required: true },
+    slug: { type: 'uid', targetField: 'name' },
+    bild: { type: 'media', multiple: false, allowedTypes: ['images'], required: true },
+    galerie: { type: 'media', multiple: true, required: true },
+    farbe_code: { type: 'string', required: true },
+  });
+  const story = contentTypeSchema('api::beitrag.beitrag', {
+    title: { type: 'string', required: true },
+    content: { type: 'richtext' },
+    rubriken: { type: 'relation', relation: 'manyToMany', target: 'api::rubrik.rubrik' },
+  });
+  const targetWith = (categoryDefaults?: Record<string, unknown>) =>
+    buildPublishTarget(
+      targetSettings({
+        targetContentType: 'api::beitrag.beitrag',
+        ...(categoryDefaults ? { categoryDefaults } : {}),
+      }),
+      catalogOf([story, category])
+    );
+  const typeOf = (target: ReturnType<typeof targetWith>) => {
+    assert.equal(target.categories?.kind, 'relation');
+    return (target.categories as Extract<NonNullable<typeof target.categories>, { kind: 'relation' }>).type;
+  };
+
+  it('a category type requiring an image: without categoryDefaults no category is created; with a file id each new one gets it', () => {
+    const without = targetWith();
+    assert.ok(
+      without.problems.degraded.includes(
+        'The category type api::rubrik.rubrik requires "bild", "galerie", "farbe_code", which no part of an article fills: a category that does not exist yet is not created (an existing one is linked).'
+      ),
+      without.problems.degraded.join('\n')
+    );
+    assert.deepEqual(planCategoryValues(typeOf(without), 'Garten').unfillable, [
+      'bild',
+      'galerie',
+      'farbe_code',
+    ]);
+
+    const target = targetWith({ bild: 12, galerie: [12, 13], farbe_code: 'GR-01' });
+    assert.ok(
+      !target.problems.degraded.some((problem) => /requires/.test(problem)),
+      target.problems.degraded.join('\n')
+    );
+    const planned = planCategoryValues(typeOf(target), 'Garten');
+    assert.deepEqual(planned.unfillable, []);
+    assert.deepEqual(planned.values, { name: 'Garten', bild: 12, galerie: [12, 13], farbe_code: 'GR-01' });
+  });
+
+  it('names every entry it cannot use: a field the category type lacks, a media value that is no file id; config keys are validated', () => {
+    const target = targetWith({ bild: 'hero.jpg', galerie: 4, colour: '#fff' });
+    assert.deepEqual(
+      target.problems.degraded.filter((problem) => problem.startsWith('categoryDefaults')),
+      [
+        'categoryDefaults gives "bild" "hero.jpg", but it is a media field: give a Media Library file id (the number in the file\'s URL in the Media Library); it is ignored.',
+        'categoryDefaults gives "galerie" 4, but it is a media field: give a list of Media Library file ids (the number in the file\'s URL in the Media Library); it is ignored.',
+        'categoryDefaults names "colour", which is not a field of api::rubrik.rubrik; it is ignored.',
+      ]
+    );
+    assert.deepEqual(planCategoryValues(typeOf(target), 'Garten').unfillable, [
+      'bild',
+      'galerie',
+      'farbe_code',
+    ]);
+    assert.throws(
+      () => assertValidConfig({ ...structuredClone(DEFAULT_CONFIG), categoryDefaults: { 'bad name': 1 } }),
+      /"categoryDefaults/
+    );
+    assert.doesNotThrow(() =>
+      assertValidConfig({ ...structuredClone(DEFAULT_CONFIG), categoryDefaults: { bild: 12 } })
+    );
   });
 });
