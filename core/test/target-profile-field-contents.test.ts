@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { zonePlan } from '../src/body/zone-kinds';
+import { namesTextSection } from '../src/body/zone-page-sections';
 import { assertValidConfig, DEFAULT_CONFIG } from '../src/config';
 import { buildPublishTarget, targetReport } from '../src/publish-target';
 import { planCategoryValues } from '../src/target-profile/category-values';
@@ -8,7 +10,7 @@ import { detectTargetProfile } from '../src/target-profile/detect';
 import { bylineOf } from '../src/target-profile/byline';
 import { planValues } from '../src/target-profile/plan-values';
 import { defaultsLine } from '../src/target-profile/required-fields';
-import type { Attributes } from '../src/target-profile/schema';
+import type { Attributes, ComponentSchema } from '../src/target-profile/schema';
 import {
   bodyByName,
   catalogOf,
@@ -378,5 +380,89 @@ describe('defaults for new categories (#61)', () => {
     assert.doesNotThrow(() =>
       assertValidConfig({ ...structuredClone(DEFAULT_CONFIG), categoryDefaults: { bild: 12 } })
     );
+  });
+});
+
+describe('text only into text sections of a dynamic zone (#61)', () => {
+  const sections: ComponentSchema[] = [
+    { uid: 'sections.hero', attributes: { title: { type: 'string' }, description: { type: 'text' } } },
+    { uid: 'sections.hiring', attributes: { title: { type: 'string' }, description: { type: 'richtext' } } },
+    {
+      uid: 'sections.call-to-action',
+      attributes: {
+        title: { type: 'string' },
+        description: { type: 'text' },
+        buttonLabel: { type: 'string' },
+      },
+    },
+    // No page word in its name, and the shape of a text: still a marketing section, left alone.
+    {
+      uid: 'sections.feature-columns',
+      attributes: { title: { type: 'string' }, description: { type: 'richtext' } },
+    },
+    {
+      uid: 'sections.logo-strip',
+      attributes: { logo: { type: 'media', allowedTypes: ['images'] }, caption: { type: 'string' } },
+    },
+  ];
+  const richText: ComponentSchema = { uid: 'sections.rich-text', attributes: { body: { type: 'richtext' } } };
+  const landing = (components: ComponentSchema[]) =>
+    buildPublishTarget(
+      targetSettings({ targetContentType: 'api::landing.landing' }),
+      catalogOf(
+        [
+          contentTypeSchema('api::landing.landing', {
+            title: { type: 'string', required: true },
+            sections: { type: 'dynamiczone', components: components.map(({ uid }) => uid) },
+          }),
+        ],
+        components
+      )
+    );
+
+  it('marketing sections only: an honest refusal naming each section and why, nothing written into them', () => {
+    const target = landing(sections);
+    assert.equal(target.body, null);
+    assert.equal(target.problems.fatal.length, 1);
+    const [fatal] = target.problems.fatal;
+    assert.match(
+      fatal,
+      /^The body field "sections" is a dynamic zone without a component that can hold the article text/
+    );
+    assert.ok(
+      fatal.includes(
+        'The zone\'s component "sections.feature-columns" is not used for the article text: its name says no section of text (rich text, Markdown, paragraph, quote, figure, media), so it is left alone.'
+      ),
+      fatal
+    );
+    assert.match(
+      fatal,
+      /"sections\.hiring" is not used for the article text: it is named like a part of a page \(hiring\)/
+    );
+  });
+
+  it('with one rich-text section the text goes there only; the marketing sections (and their logos) are left alone', () => {
+    const { plan, warnings } = zonePlan(
+      [...sections, richText].map(({ uid }) => uid),
+      catalogOf([], [...sections, richText])
+    );
+    assert.deepEqual(plan, { text: { uid: 'sections.rich-text', field: 'body', format: 'markdown' } });
+    assert.ok(
+      warnings.includes(
+        'The zone\'s component "sections.logo-strip" is not used for images: its name says no section of text (rich text, Markdown, paragraph, quote, figure, media), so it is left alone.'
+      ),
+      warnings.join('\n')
+    );
+    // Text sections by name in any language, compounds included.
+    for (const uid of [
+      'blocks.textblock',
+      'inhalt.absatz',
+      'blog.Zitat',
+      'noi-dung.doan-van',
+      'shared.image-block',
+    ])
+      assert.ok(namesTextSection(uid), uid);
+    for (const uid of ['sections.feature-columns', 'sections.pricing', 'blocks.faq'])
+      assert.ok(!namesTextSection(uid), uid);
   });
 });
