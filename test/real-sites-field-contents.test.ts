@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { request, type HttpResponse } from './helpers/http';
 import { ImageServer } from './helpers/image-server';
 import type { Playground } from './helpers/playground';
@@ -35,8 +37,10 @@ describe('real sites, part 6: fields found by what they hold (#61)', () => {
 
   before(async () => {
     site = await startRealSite(images, KEY, {
-      fixtureTypes: ['meldung', 'wpis', 'haber', 'bai-viet'],
+      fixtureTypes: ['meldung', 'wpis', 'haber', 'bai-viet', 'dated-article', 'bericht'],
       pluginConfig: { targetContentType: 'api::meldung.meldung' },
+      // Strapi's MCP server: the token's owner is an article's author.
+      env: { PLAYGROUND_MCP: 'true' },
     });
     admin = await SiteAdmin.register(site.url);
   });
@@ -97,6 +101,101 @@ describe('real sites, part 6: fields found by what they hold (#61)', () => {
     assert.match(entry.icerik, /Why the right garden hose matters/);
     assert.ok(pinged.json.site_name, pinged.text);
     assert.equal(entry.yazar, pinged.json.site_name);
+  });
+
+  it("the WordPress door and MCP: the required author yazar receives the person each publishes for, not the site's name", async () => {
+    await admin.useTarget('api::haber.haber');
+    // The site owner (registered as "Site Owner") publishes through both doors.
+    const password = await admin.call('POST', '/article-publisher/application-passwords', {
+      name: 'Newsroom client',
+    });
+    assert.equal(password.status, 201, password.text);
+    const basic = Buffer.from(`owner@example.com:${password.json.password}`).toString('base64');
+    const wpPost = await request(`${site.url}/wp-json/wp/v2/posts`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${basic}` },
+      body: {
+        title: 'Hortum rehberi',
+        slug: 'hortum-wp',
+        content: '<p>Bahçe hortumu seçmek.</p>',
+        status: 'publish',
+      },
+    });
+    assert.equal(wpPost.status, 201, wpPost.text);
+    const [fromWordPress] = await readEntries(site.url, 'haberler', { slug: 'hortum-wp' });
+    assert.equal(fromWordPress.yazar, 'Site Owner');
+
+    const token = await admin.call('POST', '/admin/admin-tokens', {
+      name: 'Newsroom agent',
+      description: 'real sites #61: the token owner as the author',
+      lifespan: null,
+      // Strapi lists the tool by the target the config files name (meldung); the call is judged on haber.
+      adminPermissions: [
+        ...['create', 'read', 'update', 'publish'].map((action) => ['api::haber.haber', action]),
+        ['api::meldung.meldung', 'read'],
+      ].map(([subject, action]) => ({
+        action: `plugin::content-manager.explorer.${action}`,
+        subject,
+        properties: {},
+        conditions: [],
+      })),
+    });
+    assert.equal(token.status, 201, token.text);
+    const agent = new Client({ name: 'real-sites-authors', version: '1.0.0' });
+    await agent.connect(
+      new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${token.json.data.accessKey}` } },
+      })
+    );
+    try {
+      const result = (await agent.callTool({
+        name: 'article_publisher_publish',
+        arguments: {
+          title: 'Hortum rehberi (ajan)',
+          slug: 'hortum-mcp',
+          content: '<p>Bahçe hortumu seçmek.</p>',
+          status: 'publish',
+        },
+      })) as { isError?: boolean };
+      assert.notEqual(result.isError, true, JSON.stringify(result));
+    } finally {
+      await agent.close();
+    }
+    const [fromAgent] = await readEntries(site.url, 'haberler', { slug: 'hortum-mcp' });
+    assert.equal(fromAgent.yazar, 'Site Owner');
+    // The service API still gives the site's name (its site is the author).
+    const pinged = await ping();
+    assert.notEqual(pinged.json.site_name, 'Site Owner');
+  });
+
+  it('a required enumeration no value of which fits every article is refused, naming its values and the defaults line; a neutral one is written', async () => {
+    await admin.useTarget('api::dated-article.dated-article');
+    const pinged = await ping();
+    assertRefused(pinged, ['kind']);
+    assert.match(pinged.json.data.target_problems[0], /takes one of "news", "feature", "opinion"/);
+    assert.equal(pinged.json.data.suggested_defaults, 'defaults: { kind: "news" }');
+    const refused = await publish(realisticArticle(images, { slug: 'kind-hose' }));
+    assertRefused(refused, ['kind']);
+    assert.match(refused.json.message, /defaults: \{ kind: "news" \}/);
+    assert.deepEqual(await everyEntry('dated-articles'), []);
+
+    // Bericht's Zielgruppe (Alle, Einsteiger, Profis): "Alle" says nothing about one article.
+    await admin.useTarget('api::bericht.bericht');
+    const check = await admin.call('POST', '/article-publisher/settings/check', {
+      targetContentType: 'api::bericht.bericht',
+    });
+    assert.ok(
+      check.json.degraded.some((problem: string) =>
+        problem.startsWith('required field "Zielgruppe" gets "Alle", the one value that fits every article')
+      ),
+      check.text
+    );
+    const fits = await publish(
+      realisticArticle(images, { slug: 'bericht-hose', category: 'Ratgeber', sub_category: undefined })
+    );
+    assert.equal(fits.status, 201, fits.text);
+    const [entry] = await readEntries(site.url, 'berichte', { slug: 'bericht-hose' });
+    assert.equal(entry.Zielgruppe, 'Alle');
   });
 
   it('a Vietnamese post with optional strings: the title in its only plain string (said), the summary in short_content', async () => {

@@ -76,7 +76,8 @@ describe('scheduled publishing with the plugin’s own schedule table (SQLite)',
       env: DEVELOPMENT,
       // The backdating test publishes into a type with a date field.
       fixtureTypes: ['dated-article'],
-      pluginConfig: { schedulePollSeconds: POLL_SECONDS },
+      // dated-article's required enumeration `kind` takes no value by itself (issue #61): the owner's line.
+      pluginConfig: { schedulePollSeconds: POLL_SECONDS, defaults: { kind: 'news' } },
     });
     const token = await registerSuperAdmin(app.url);
     site = { url: app.url, token, key: await adminKey(app.url, token) };
@@ -315,7 +316,8 @@ describe('scheduled publishing through strapi-plugin-publisher (PLAYGROUND_PUBLI
     await hooks.start();
     app = await startPlayground({
       env: { ...DEVELOPMENT, PLAYGROUND_PUBLISHER: 'true' },
-      pluginConfig: { schedulePollSeconds: POLL_SECONDS },
+      // dated-article's required enumeration `kind` takes no value by itself (issue #61): the owner's line.
+      pluginConfig: { schedulePollSeconds: POLL_SECONDS, defaults: { kind: 'news' } },
     });
     const token = await registerSuperAdmin(app.url);
     site = { url: app.url, token, key: await adminKey(app.url, token) };
@@ -399,7 +401,8 @@ describe('scheduled publishing on two instances sharing PostgreSQL', () => {
     const instance = await startPlayground({
       env: DEVELOPMENT,
       database,
-      pluginConfig: { schedulePollSeconds: POLL_SECONDS },
+      // dated-article's required enumeration `kind` takes no value by itself (issue #61): the owner's line.
+      pluginConfig: { schedulePollSeconds: POLL_SECONDS, defaults: { kind: 'news' } },
     });
     instances.push(instance);
     return instance;

@@ -61,6 +61,11 @@ export interface NormalizedArticle {
   summary?: string;
   /** Parts an update did not carry: the entry keeps them as stored (an empty `html` then means "not sent"). */
   keeps?: KeptParts;
+  /**
+   * The person the door publishes for (the application password's user, the MCP token's owner): a
+   * required author-like text field receives it before the `authorName` setting.
+   */
+  authorName?: string;
 }
 
 export interface NormalizeOptions {
@@ -99,6 +104,8 @@ export interface ArticleFields {
   summary?: string;
   /** See NormalizedArticle.keeps. */
   keeps?: KeptParts;
+  /** See NormalizedArticle.authorName. */
+  authorName?: string;
   /** How the door names the HTML's field, for the error when the HTML is over a bound (default: `content` of an "article"). */
   bodyField?: BodyField;
 }
@@ -165,6 +172,7 @@ export function normalizeArticle(fields: ArticleFields, options: NormalizeOption
     // Only when given, so the content digest of the service contract's articles stays as it was.
     ...(fields.summary ? { summary: fields.summary } : {}),
     ...(fields.keeps ? { keeps: fields.keeps } : {}),
+    ...(fields.authorName ? { authorName: fields.authorName } : {}),
   };
   const normalized = { ...article, contentHash: hashContent(article) };
   rememberArticleBody(normalized, body);
@@ -189,7 +197,8 @@ function refusingDeepBodies<T>(bodyField: BodyField, convert: () => T): T {
 
 function hashContent(article: Omit<NormalizedArticle, 'contentHash'>): string {
   // What the sanitizer removed is not content: the digest stays as it was before these were reported.
-  const { warnings: _warnings, refusedImages: _refusedImages, ...content } = article;
+  // Nor is who sent it: the same article from another person is the same delivery.
+  const { warnings: _warnings, refusedImages: _refusedImages, authorName: _authorName, ...content } = article;
   return createHash('sha256').update(JSON.stringify(content)).digest('hex');
 }
 

@@ -80,6 +80,11 @@ export const pluginConfigSchema = z
     /** The category type's own fields, when detection picks the wrong ones. */
     categoryFields: categoryFieldOverridesSchema,
     /**
+     * Values a category the plugin creates is given, by the category type's field: its required
+     * fields no article fills (a required image: a Media Library file id, `{ image: 12 }`).
+     */
+    categoryDefaults: fieldDefaultsSchema,
+    /**
      * On a localized target: the locale articles are written in when a request names none (the
      * webhook always uses it); '' is the site's default locale.
      */
@@ -252,6 +257,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   fields: {},
   bodyFormat: 'auto',
   defaults: {},
+  categoryDefaults: {},
   categoryContentType: '',
   categoryFields: {},
   locale: '',

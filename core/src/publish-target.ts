@@ -29,6 +29,8 @@ export interface TargetSettings {
   bodyFormat: BodyFormatSetting;
   categoryFields: CategoryFieldOverrides;
   defaults: FieldDefaults;
+  /** Values a new category is given (the `categoryDefaults` setting). */
+  categoryDefaults?: FieldDefaults;
   /** The author a required author-like text field receives; the glue passes the setting, else the site's name. */
   authorName?: string;
 }
@@ -49,6 +51,7 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
     fields: settings.fields,
     categoryFields: settings.categoryFields,
     defaults: withoutRelationDefaults(settings.defaults, schema.attributes),
+    ...(settings.categoryDefaults ? { categoryDefaults: settings.categoryDefaults } : {}),
     ...(settings.authorName ? { authorName: settings.authorName } : {}),
     detectBody(type, types, override) {
       const { body, problems } = resolveBodyField(type, {

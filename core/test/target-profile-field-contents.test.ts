@@ -1,11 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { zonePlan } from '../src/body/zone-kinds';
+import { namesTextSection } from '../src/body/zone-page-sections';
+import { assertValidConfig, DEFAULT_CONFIG } from '../src/config';
 import { buildPublishTarget, targetReport } from '../src/publish-target';
+import { planCategoryValues } from '../src/target-profile/category-values';
 import { blockedPublishError } from '../src/target-profile/blocking-fields';
 import { detectTargetProfile } from '../src/target-profile/detect';
+import { bylineOf } from '../src/target-profile/byline';
 import { planValues } from '../src/target-profile/plan-values';
 import { defaultsLine } from '../src/target-profile/required-fields';
-import type { Attributes } from '../src/target-profile/schema';
+import type { Attributes, ComponentSchema } from '../src/target-profile/schema';
 import {
   bodyByName,
   catalogOf,
@@ -275,10 +280,16 @@ describe('an author for every article (#61)', () => {
     const target = targetWith({ author: { type: 'string', required: true } }, 'Garden Weekly');
     assert.ok(
       target.problems.degraded.includes(
-        'required field "author" receives the author "Garden Weekly" (the authorName setting, else the site\'s name); to give it another, set authorName or add defaults: { author: "..." }.'
+        'required field "author" receives the article\'s author: the application password\'s user on the WordPress door, the token\'s owner on MCP, else "Garden Weekly" (the authorName setting, else the site\'s name); to give it another, set authorName or add defaults: { author: "..." }.'
       ),
       target.problems.degraded.join('\n')
     );
+    // The person a door publishes for comes first; an e-mail address (a nameless admin's login) is no byline.
+    const byAda = sampleArticle({ authorName: bylineOf(' Ada Lovelace ') });
+    assert.equal(planValues(target, { article: byAda, now: NOW }).values.author, 'Ada Lovelace');
+    assert.equal(byAda.contentHash, sampleArticle().contentHash);
+    assert.equal(bylineOf('ada@example.com'), undefined);
+    assert.equal(bylineOf('  '), undefined);
     // A stored author is kept on a republish.
     assert.equal(
       planValues(target, { article: sampleArticle(), existing: { author: 'Ana' }, now: NOW }).values.author,
@@ -294,5 +305,164 @@ describe('an author for every article (#61)', () => {
     const email = targetWith({ author_email: { type: 'string', required: true } }, 'Garden Weekly');
     assert.deepEqual(email.fills, []);
     assert.equal(email.problems.fatal.length, 1);
+  });
+});
+
+describe('defaults for new categories (#61)', () => {
+  const category = contentTypeSchema('api::rubrik.rubrik', {
+    name: { type: 'string', required: true },
+    slug: { type: 'uid', targetField: 'name' },
+    bild: { type: 'media', multiple: false, allowedTypes: ['images'], required: true },
+    galerie: { type: 'media', multiple: true, required: true },
+    farbe_code: { type: 'string', required: true },
+  });
+  const story = contentTypeSchema('api::beitrag.beitrag', {
+    title: { type: 'string', required: true },
+    content: { type: 'richtext' },
+    rubriken: { type: 'relation', relation: 'manyToMany', target: 'api::rubrik.rubrik' },
+  });
+  const targetWith = (categoryDefaults?: Record<string, unknown>) =>
+    buildPublishTarget(
+      targetSettings({
+        targetContentType: 'api::beitrag.beitrag',
+        ...(categoryDefaults ? { categoryDefaults } : {}),
+      }),
+      catalogOf([story, category])
+    );
+  const typeOf = (target: ReturnType<typeof targetWith>) => {
+    assert.equal(target.categories?.kind, 'relation');
+    return (target.categories as Extract<NonNullable<typeof target.categories>, { kind: 'relation' }>).type;
+  };
+
+  it('a category type requiring an image: without categoryDefaults no category is created; with a file id each new one gets it', () => {
+    const without = targetWith();
+    assert.ok(
+      without.problems.degraded.includes(
+        'The category type api::rubrik.rubrik requires "bild", "galerie", "farbe_code", which no part of an article fills: a category that does not exist yet is not created (an existing one is linked).'
+      ),
+      without.problems.degraded.join('\n')
+    );
+    assert.deepEqual(planCategoryValues(typeOf(without), 'Garten').unfillable, [
+      'bild',
+      'galerie',
+      'farbe_code',
+    ]);
+
+    const target = targetWith({ bild: 12, galerie: [12, 13], farbe_code: 'GR-01' });
+    assert.ok(
+      !target.problems.degraded.some((problem) => /requires/.test(problem)),
+      target.problems.degraded.join('\n')
+    );
+    const planned = planCategoryValues(typeOf(target), 'Garten');
+    assert.deepEqual(planned.unfillable, []);
+    assert.deepEqual(planned.values, { name: 'Garten', bild: 12, galerie: [12, 13], farbe_code: 'GR-01' });
+  });
+
+  it('names every entry it cannot use: a field the category type lacks, a media value that is no file id; config keys are validated', () => {
+    const target = targetWith({ bild: 'hero.jpg', galerie: 4, colour: '#fff' });
+    assert.deepEqual(
+      target.problems.degraded.filter((problem) => problem.startsWith('categoryDefaults')),
+      [
+        'categoryDefaults gives "bild" "hero.jpg", but it is a media field: give a Media Library file id (the number in the file\'s URL in the Media Library); it is ignored.',
+        'categoryDefaults gives "galerie" 4, but it is a media field: give a list of Media Library file ids (the number in the file\'s URL in the Media Library); it is ignored.',
+        'categoryDefaults names "colour", which is not a field of api::rubrik.rubrik; it is ignored.',
+      ]
+    );
+    assert.deepEqual(planCategoryValues(typeOf(target), 'Garten').unfillable, [
+      'bild',
+      'galerie',
+      'farbe_code',
+    ]);
+    assert.throws(
+      () => assertValidConfig({ ...structuredClone(DEFAULT_CONFIG), categoryDefaults: { 'bad name': 1 } }),
+      /"categoryDefaults/
+    );
+    assert.doesNotThrow(() =>
+      assertValidConfig({ ...structuredClone(DEFAULT_CONFIG), categoryDefaults: { bild: 12 } })
+    );
+  });
+});
+
+describe('text only into text sections of a dynamic zone (#61)', () => {
+  const sections: ComponentSchema[] = [
+    { uid: 'sections.hero', attributes: { title: { type: 'string' }, description: { type: 'text' } } },
+    { uid: 'sections.hiring', attributes: { title: { type: 'string' }, description: { type: 'richtext' } } },
+    {
+      uid: 'sections.call-to-action',
+      attributes: {
+        title: { type: 'string' },
+        description: { type: 'text' },
+        buttonLabel: { type: 'string' },
+      },
+    },
+    // No page word in its name, and the shape of a text: still a marketing section, left alone.
+    {
+      uid: 'sections.feature-columns',
+      attributes: { title: { type: 'string' }, description: { type: 'richtext' } },
+    },
+    {
+      uid: 'sections.logo-strip',
+      attributes: { logo: { type: 'media', allowedTypes: ['images'] }, caption: { type: 'string' } },
+    },
+  ];
+  const richText: ComponentSchema = { uid: 'sections.rich-text', attributes: { body: { type: 'richtext' } } };
+  const landing = (components: ComponentSchema[]) =>
+    buildPublishTarget(
+      targetSettings({ targetContentType: 'api::landing.landing' }),
+      catalogOf(
+        [
+          contentTypeSchema('api::landing.landing', {
+            title: { type: 'string', required: true },
+            sections: { type: 'dynamiczone', components: components.map(({ uid }) => uid) },
+          }),
+        ],
+        components
+      )
+    );
+
+  it('marketing sections only: an honest refusal naming each section and why, nothing written into them', () => {
+    const target = landing(sections);
+    assert.equal(target.body, null);
+    assert.equal(target.problems.fatal.length, 1);
+    const [fatal] = target.problems.fatal;
+    assert.match(
+      fatal,
+      /^The body field "sections" is a dynamic zone without a component that can hold the article text/
+    );
+    assert.ok(
+      fatal.includes(
+        'The zone\'s component "sections.feature-columns" is not used for the article text: its name says no section of text (rich text, Markdown, paragraph, quote, figure, media), so it is left alone.'
+      ),
+      fatal
+    );
+    assert.match(
+      fatal,
+      /"sections\.hiring" is not used for the article text: it is named like a part of a page \(hiring\)/
+    );
+  });
+
+  it('with one rich-text section the text goes there only; the marketing sections (and their logos) are left alone', () => {
+    const { plan, warnings } = zonePlan(
+      [...sections, richText].map(({ uid }) => uid),
+      catalogOf([], [...sections, richText])
+    );
+    assert.deepEqual(plan, { text: { uid: 'sections.rich-text', field: 'body', format: 'markdown' } });
+    assert.ok(
+      warnings.includes(
+        'The zone\'s component "sections.logo-strip" is not used for images: its name says no section of text (rich text, Markdown, paragraph, quote, figure, media), so it is left alone.'
+      ),
+      warnings.join('\n')
+    );
+    // Text sections by name in any language, compounds included.
+    for (const uid of [
+      'blocks.textblock',
+      'inhalt.absatz',
+      'blog.Zitat',
+      'noi-dung.doan-van',
+      'shared.image-block',
+    ])
+      assert.ok(namesTextSection(uid), uid);
+    for (const uid of ['sections.feature-columns', 'sections.pricing', 'blocks.faq'])
+      assert.ok(!namesTextSection(uid), uid);
   });
 });

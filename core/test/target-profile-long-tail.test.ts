@@ -304,15 +304,22 @@ describe('the long tail (#47): a required enumeration without a default', () => 
     Kategorie: { type: 'enumeration', enum: ['Aktuelles', 'Ratgeber', 'Veranstaltungen'], required: true },
   };
 
-  it('a schema default of null is no default: the enumeration gets its first value, as Strapi would otherwise refuse', () => {
+  it('a schema default of null is no default: the enumeration gets its neutral value, as Strapi would otherwise refuse', () => {
     const profile = profileOf(
-      articleWith({ kind: { type: 'enumeration', enum: ['news', 'feature'], required: true, default: null } })
+      articleWith({
+        Zielgruppe: {
+          type: 'enumeration',
+          enum: ['Einsteiger', 'Alle', 'Profis'],
+          required: true,
+          default: null,
+        },
+      })
     );
     assert.deepEqual(
       profile.fills.map(({ field, source }) => [field, source]),
-      [['kind', 'firstValue']]
+      [['Zielgruppe', 'enumValue']]
     );
-    assert.equal(planValues(profile, { article: sampleArticle(), now: NOW }).values.kind, 'news');
+    assert.equal(planValues(profile, { article: sampleArticle(), now: NOW }).values.Zielgruppe, 'Alle');
   });
 
   it('one the categories take is found in the target check, and refuses a publish whose category it does not allow', () => {

@@ -116,19 +116,82 @@ describe('target profile: every required field gets a value or a reason', () => 
     );
   });
 
-  it('a required enumeration without a default gets its first value with a warning; a defaults entry overrides', () => {
+  it('a required enumeration no value of which fits every article is refused, naming its values and the defaults line; a defaults entry chooses', () => {
     const shape = articleWith({ kind: { type: 'enumeration', enum: ['news', 'feature'], required: true } });
     const profile = profileOf(shape);
-    assert.deepEqual(profile.problems.fatal, []);
-    assert.ok(
-      profile.problems.degraded.some((problem) => /"kind" gets its first value "news"/.test(problem))
-    );
-    const plan = planValues(profile, { article: sampleArticle(), now: NOW });
-    assert.equal(plan.values.kind, 'news');
-    assert.ok(plan.warnings.some((warning) => /kind .* first value "news"/.test(warning)));
+    assert.deepEqual(profile.problems.fatal, [
+      'required field "kind" takes one of "news", "feature", and none of them fits every article (nothing in an article chooses one), it has no default, and the defaults option gives it no value.',
+    ]);
+    assert.equal(defaultsLine(profile.suggestedDefaults), 'defaults: { kind: "news" }');
     const chosen = profileOf(shape, { kind: 'feature' });
     assert.deepEqual(chosen.fills, []);
+    assert.deepEqual(chosen.problems.fatal, []);
     assert.equal(planValues(chosen, { article: sampleArticle(), now: NOW }).values.kind, 'feature');
+  });
+
+  it('a required enumeration gets its only value, or its one neutral value (all, default, general, none, in any language)', () => {
+    const cases: Array<[string[], string]> = [
+      [['article'], 'article'],
+      [['beginners', 'All', 'experts'], 'All'],
+      [['Einsteiger', 'Alle', 'Profis'], 'Alle'],
+      [['wide', 'standard', 'narrow'], 'standard'],
+      [['low', 'normal', 'high'], 'normal'],
+      [['none', 'new', 'hot'], 'none'],
+      [['başlangıç', 'Genel'], 'Genel'],
+      [['Tất cả', 'chuyên gia'], 'Tất cả'],
+    ];
+    for (const [values, expected] of cases) {
+      const profile = profileOf(
+        articleWith({ level: { type: 'enumeration', enum: values, required: true } })
+      );
+      assert.deepEqual(profile.problems.fatal, [], values.join());
+      assert.ok(
+        profile.problems.degraded.some((problem) =>
+          problem.startsWith(
+            `required field "level" gets "${expected}", the one value that fits every article`
+          )
+        ),
+        profile.problems.degraded.join('\n')
+      );
+      assert.equal(planValues(profile, { article: sampleArticle(), now: NOW }).values.level, expected);
+    }
+    // Two neutral values are a choice: refused.
+    const two = profileOf(
+      articleWith({ audience: { type: 'enumeration', enum: ['all', 'none', 'members'], required: true } })
+    );
+    assert.equal(two.problems.fatal.length, 1);
+    assert.match(two.problems.fatal[0], /"audience" takes one of "all", "none", "members"/);
+  });
+
+  it('a required enumeration of publication states gets the value naming the article status', () => {
+    const profile = profileOf(
+      articleWith({
+        state: { type: 'enumeration', enum: ['Draft', 'Scheduled', 'Published', 'Archived'], required: true },
+      })
+    );
+    assert.deepEqual(profile.problems.fatal, []);
+    assert.deepEqual(
+      profile.fills.map(({ field, source }) => [field, source]),
+      [['state', 'statusValue']]
+    );
+    const valueFor = (status: 'publish' | 'draft' | 'future' | 'pending') =>
+      planValues(profile, { article: sampleArticle({ status }), now: NOW }).values.state;
+    assert.equal(valueFor('publish'), 'Published');
+    assert.equal(valueFor('draft'), 'Draft');
+    assert.equal(valueFor('pending'), 'Draft');
+    // A German one without a scheduled state: a scheduled article waits as a draft.
+    const german = profileOf(
+      articleWith({ Status: { type: 'enumeration', enum: ['Entwurf', 'Veröffentlicht'], required: true } })
+    );
+    assert.equal(
+      planValues(german, { article: sampleArticle({ status: 'publish' }), now: NOW }).values.Status,
+      'Veröffentlicht'
+    );
+    // Published without a draft value is no publication state: a choice for the owner.
+    const liveOnly = profileOf(
+      articleWith({ state: { type: 'enumeration', enum: ['published', 'archived'], required: true } })
+    );
+    assert.equal(liveOnly.problems.fatal.length, 1);
   });
 
   it('a required string with a pattern is left to defaults: fatal, naming the pattern and the line to add', () => {

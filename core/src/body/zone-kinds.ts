@@ -1,6 +1,6 @@
 import { hasUsableDefault } from '../target-profile/required-fields';
 import { normalizedName, ROLE_NAMES as FIELD_NAMES } from '../target-profile/role-names';
-import { pageSectionWord } from './zone-page-sections';
+import { namesTextSection, pageSectionWord } from './zone-page-sections';
 import type { AttributeSchema, ComponentSchema, SchemaCatalog } from '../target-profile/schema';
 import { isHtmlEditor, namesHtml, saysMarkdown } from './html-editors';
 
@@ -264,10 +264,18 @@ export function zonePlan(allowed: string[], catalog: SchemaCatalog): ZonePlanRes
       .filter((component) => !taken.has(component.uid))
       .map((component) => {
         const found = match(component);
+        if (!found) return undefined;
         const section = pageSectionWord(component.uid);
-        return found && section
-          ? { ...found, notText: `it is named like a part of a page (${section}), not of an article` }
-          : found;
+        if (section)
+          return { ...found, notText: `it is named like a part of a page (${section}), not of an article` };
+        // The positive rule: only a section named for text takes any part of the article.
+        if (found.notText === undefined && !namesTextSection(component.uid))
+          return {
+            ...found,
+            notText:
+              'its name says no section of text (rich text, Markdown, paragraph, quote, figure, media), so it is left alone',
+          };
+        return found;
       })
       .filter((found): found is Candidate<K> => found !== undefined);
     const usable = candidates

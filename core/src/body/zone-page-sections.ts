@@ -79,3 +79,105 @@ export function pageSectionWord(uid: string): string | undefined {
   if (normalizedName(uid).includes('calltoaction')) return 'call to action';
   return words.find((word) => PAGE_SECTION_WORDS.has(word));
 }
+
+/**
+ * Words of a component's name that say it is a section of text (issue #61, the positive rule): rich
+ * text, Markdown, HTML, a paragraph, a quote, a figure, an image or a video, in the languages of the
+ * name table. Only such a section takes the article's text, images, quotes or videos; any other (a
+ * feature grid, a testimonial wall, a pricing table) is left alone, whatever its fields.
+ */
+const TEXT_SECTION_WORDS = new Set([
+  'text',
+  'texts',
+  'richtext',
+  'markdown',
+  'md',
+  'html',
+  'paragraph',
+  'paragraphs',
+  'prose',
+  'content',
+  'body',
+  'copy',
+  'article',
+  'quote',
+  'quotes',
+  'blockquote',
+  'citation',
+  'figure',
+  'media',
+  'image',
+  'images',
+  'img',
+  'photo',
+  'picture',
+  'video',
+  'videos',
+  'embed',
+  'youtube',
+  'vimeo',
+  // pt, es, fr, de, it, nl, pl, cs, tr, vi
+  'texto',
+  'texte',
+  'testo',
+  'tekst',
+  'paragrafo',
+  'parrafo',
+  'paragraphe',
+  'absatz',
+  'alinea',
+  'akapit',
+  'odstavec',
+  'paragraf',
+  'conteudo',
+  'contenido',
+  'contenu',
+  'contenuto',
+  'inhalt',
+  'inhoud',
+  'tresc',
+  'obsah',
+  'icerik',
+  'metin',
+  'noidung',
+  'vanban',
+  'doanvan',
+  'citacao',
+  'cita',
+  'zitat',
+  'citazione',
+  'citaat',
+  'cytat',
+  'citat',
+  'alinti',
+  'trichdan',
+  'imagem',
+  'imagen',
+  'bild',
+  'immagine',
+  'afbeelding',
+  'obraz',
+  'obrazek',
+  'foto',
+  'figura',
+  'abbildung',
+  'gorsel',
+  'resim',
+  'hinhanh',
+  'anh',
+]);
+
+/** Whether a component's uid names a section of text (`shared.rich-text`, `story.paragraph`, `blocks.textblock`). */
+export function namesTextSection(uid: string): boolean {
+  // A compound starting or ending in a longer word counts too (`textblock`, `imageblock`, `bodytext`).
+  // The component's own name joined too: words split apart (`doan-van`, `rich-text`) name one thing.
+  const words = [...nameWords(uid), normalizedName(uid.slice(uid.indexOf('.') + 1))];
+  return words.some(
+    (word) =>
+      TEXT_SECTION_WORDS.has(word) ||
+      [...TEXT_SECTION_WORDS].some(
+        (text) =>
+          text.length >= 4 && word.length > text.length && (word.startsWith(text) || word.endsWith(text))
+      )
+  );
+}

@@ -27,6 +27,7 @@ import {
   requiredNameFieldNote,
   tagsFromField,
 } from './detect-relations';
+import { withCategoryDefaults } from './category-values';
 import { mappableFields } from './mappable-fields';
 import { slugField } from './related-types';
 import { STRING_MAX_LENGTH } from './fit';
@@ -73,6 +74,8 @@ export interface DetectOptions<Body extends BodySlot> {
   fields?: FieldOverrides;
   categoryFields?: CategoryFieldOverrides;
   defaults?: FieldDefaults;
+  /** Values for the category type's fields when the plugin creates a category (the `categoryDefaults` setting). */
+  categoryDefaults?: FieldDefaults;
   detectBody?: BodyDetector<Body>;
   /** The author a required author-like text field receives (the `authorName` setting, else the site's name). */
   authorName?: string;
@@ -243,7 +246,20 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   }
   if (!categories && overrides.categories !== '')
     problems.degraded.push('No category field: categories will not be assigned.');
-  if (categories?.kind === 'relation') noteCategoryType(categories, problems);
+  if (categories?.kind === 'relation') {
+    const attributesOf = catalog.contentType(categories.type.uid)?.attributes ?? {};
+    const type = withCategoryDefaults(
+      categories.type,
+      attributesOf,
+      options.categoryDefaults,
+      problems.degraded
+    );
+    categories = { ...categories, type };
+    noteCategoryType(categories, problems);
+  } else if (Object.keys(options.categoryDefaults ?? {}).length)
+    problems.degraded.push(
+      'categoryDefaults is set, but the target has no category relation; it is ignored.'
+    );
   else if (
     categories?.attribute.required &&
     !hasUsableDefault(categories.attribute) &&
@@ -306,14 +322,19 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
         attribute,
         source: verdict.source,
         ...(verdict.component ? { component: verdict.component } : {}),
+        ...(verdict.value !== undefined ? { value: verdict.value } : {}),
       });
-      if (verdict.source === 'firstValue')
+      if (verdict.source === 'enumValue')
         problems.degraded.push(
-          `required field "${field}" gets its first value "${attribute.enum?.[0]}" (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
+          `required field "${field}" gets "${verdict.value}", the one value that fits every article (nothing in an article chooses one); to choose another, add defaults: { ${field}: "..." }.`
+        );
+      if (verdict.source === 'statusValue')
+        problems.degraded.push(
+          `required field "${field}" (a publication state) gets the value naming the article's status (${attribute.enum?.map((value) => `"${value}"`).join(', ')}); to choose one for every article, add defaults: { ${field}: "..." }.`
         );
       if (verdict.source === 'author')
         problems.degraded.push(
-          `required field "${field}" receives the author "${options.authorName}" (the authorName setting, else the site's name); to give it another, set authorName or add defaults: { ${field}: "..." }.`
+          `required field "${field}" receives the article's author: the application password's user on the WordPress door, the token's owner on MCP, else "${options.authorName}" (the authorName setting, else the site's name); to give it another, set authorName or add defaults: { ${field}: "..." }.`
         );
       if (verdict.source === 'booleanFalse')
         problems.degraded.push(

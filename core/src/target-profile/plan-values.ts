@@ -14,6 +14,7 @@ import { fitValue, type FittedValue } from './fit';
 import { leftOutPartWarnings } from './left-out-parts';
 import type { BodySlot, FieldRef, TargetProfile } from './profile';
 import { categoryFieldBlocker, galleryBlocker, hasImages, type BlockingField } from './blocking-fields';
+import { statusValue } from './enum-values';
 import { colourFor, exampleValue, hasUsableDefault, type RequiredFill } from './required-fields';
 import { hasValue, nestedValues, planSeo, seoSource, type SeoSource } from './seo-values';
 import { shortTextFor } from './short-text';
@@ -138,7 +139,8 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
         take(fill, shortTextFor(fill, article));
         break;
       case 'author':
-        put(fill, profile.authorName);
+        // The person the door publishes for, else the setting (the site's name).
+        put(fill, article.authorName ?? profile.authorName);
         break;
       case 'booleanFalse':
         put(fill, false);
@@ -146,12 +148,18 @@ export function planValues(profile: TargetProfile<BodySlot>, input: PlanInput): 
       case 'colour':
         put(fill, colourFor(article.title, fill.attribute));
         break;
-      case 'firstValue': {
-        const first = fill.attribute.enum?.[0];
-        put(fill, first);
-        warnings.push(
-          `${fill.field} is required and nothing in the article chooses it: it got its first value "${first}" (a defaults entry chooses another).`
-        );
+      case 'enumValue':
+        put(fill, fill.value);
+        break;
+      case 'statusValue': {
+        const value = statusValue(fill.attribute.enum ?? [], article.status);
+        if (value !== undefined) put(fill, value);
+        else
+          missing.set(fill.field, {
+            field: fill.field,
+            problem: `required field "${fill.field}" takes one of ${(fill.attribute.enum ?? []).map((each) => `"${each}"`).join(', ')}, and none of them names the article's status "${article.status}".`,
+            suggestion: { field: fill.field, example: exampleValue(fill.field, fill.attribute) },
+          });
         break;
       }
       case 'social': {

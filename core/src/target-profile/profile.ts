@@ -31,6 +31,8 @@ export interface CategoryType extends RelatedType {
   parent: string | null;
   /** Required fields other than name and slug that have no default: the glue fills or gives up on them. */
   otherRequired: FieldRef[];
+  /** The `categoryDefaults` setting's values for this type's fields (a required image's file id), checked at detection. */
+  defaults?: Readonly<Record<string, unknown>>;
 }
 
 export interface RelationRole<Type extends RelatedType> extends FieldRef {

@@ -1,3 +1,4 @@
+import { enumFit } from './enum-values';
 import { STRING_MAX_LENGTH } from './fit';
 import type { FieldRef } from './profile';
 import { nameHasWord, nameWords, normalizedName, ROLE_NAMES } from './role-names';
@@ -23,8 +24,10 @@ export type FillSource =
   | 'booleanFalse'
   /** a text named like an author (`author`, `autor`, `yazar`): the site's author name (the `authorName` setting). */
   | 'author'
-  /** enumeration: its first value, with a warning. */
-  | 'firstValue'
+  /** enumeration: the one value that fits every article (`value`: its only, or its neutral one; enum-values.ts). */
+  | 'enumValue'
+  /** enumeration of publication states: the value naming the article's status (enum-values.ts). */
+  | 'statusValue'
   /** a colour string (by name or a colour picker): a colour made from the title. */
   | 'colour'
   /** an Open Graph / social component: the same title, description and image as the SEO. */
@@ -36,6 +39,8 @@ export interface RequiredFill extends FieldRef {
   source: FillSource;
   /** For `social`: the component's schema. */
   component?: ComponentSchema;
+  /** For `enumValue`: the value. */
+  value?: string;
 }
 
 /** A `defaults` entry that would let a required field be written, as the site owner adds it. */
@@ -46,7 +51,7 @@ export interface DefaultSuggestion {
 }
 
 export type RequiredFieldVerdict =
-  | { kind: 'fill'; source: FillSource; component?: ComponentSchema }
+  | { kind: 'fill'; source: FillSource; component?: ComponentSchema; value?: string }
   /** Nothing in the article can go there: fatal, until `defaults` gives it a value. */
   | { kind: 'unfillable'; problem: string; suggestion: DefaultSuggestion }
   /** Strapi accepts it empty (media, relations): a degradation only. */
@@ -341,7 +346,16 @@ export function requiredFieldVerdict(
     return { kind: 'fill', source: 'shortText' };
   }
   if (type === 'richtext' || type === 'blocks') return { kind: 'fill', source: 'summary' };
-  if (type === 'enumeration' && attribute.enum?.length) return { kind: 'fill', source: 'firstValue' };
+  if (type === 'enumeration' && attribute.enum?.length) {
+    const fit = enumFit(attribute.enum);
+    if (fit.kind === 'value') return { kind: 'fill', source: 'enumValue', value: fit.value };
+    if (fit.kind === 'status') return { kind: 'fill', source: 'statusValue' };
+    return unfillable(
+      field,
+      attribute,
+      `required field "${field}" takes one of ${attribute.enum.map((value) => `"${value}"`).join(', ')}, and none of them fits every article (nothing in an article chooses one), ${NO_VALUE}`
+    );
+  }
   if (type === 'boolean') return { kind: 'fill', source: 'booleanFalse' };
   const component = attribute.component ? catalog.component(attribute.component) : undefined;
   if (type === 'component' && component && looksSocial(field))

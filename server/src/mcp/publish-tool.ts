@@ -8,6 +8,7 @@ import { toPublishResponse } from '../../../core/src/publish-result';
 import { parsePublishRequest } from '../../../core/src/publish-request';
 import type { PublishResponse } from '../../../core/src/contracts';
 import { getService } from '../utils/get-service';
+import { ownerByline } from './owner-byline';
 import { articlePolicies } from './policies';
 import { contentFormatSchema, publishToolInput } from './publish-input';
 import { publishOutput } from './output-schemas';
@@ -107,7 +108,11 @@ export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
         const gateRequest = {
           door: 'mcp' as const,
           caller: { kind: 'person' as const, ability: context.userAbility, adminId: Number(context.user.id) },
-          fields: { ...articleFromPublishRequest(request), contentFormat },
+          fields: {
+            ...articleFromPublishRequest(request),
+            contentFormat,
+            authorName: await ownerByline(strapi, context),
+          },
           origin: { source: 'mcp' as const },
           config,
         };

@@ -68,6 +68,7 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
         bodyFormat: config.bodyFormat,
         categoryFields: config.categoryFields,
         defaults: config.defaults,
+        categoryDefaults: config.categoryDefaults,
         // Every article has an author: the setting, else the site's name (as ping shows it).
         authorName: config.authorName || config.siteName || String(strapi.config.get('info.name', 'Strapi')),
       };

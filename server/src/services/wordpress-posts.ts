@@ -20,6 +20,7 @@ import { EMPTIED_BODY_WARNING } from '../../../core/src/wordpress/post-html';
 import type { PostView } from '../../../core/src/wordpress/post-json';
 import type { PostRequest } from '../../../core/src/wordpress/post-request';
 import { seoFromMeta } from '../../../core/src/wordpress/seo-meta';
+import { bylineOf } from '../../../core/src/target-profile/byline';
 import type { KeptParts } from '../../../core/src/target-profile/kept-parts';
 import type { Caller } from '../gate';
 import { PostGone, SlugTaken, type PostSelection } from '../publish/plan';
@@ -105,7 +106,8 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
     config: EffectiveConfig,
     selection: PostSelection,
-    caller: Caller
+    caller: Caller,
+    userName: string | undefined
   ): Promise<{ post: PostView; created: boolean; warnings: string[] }> {
     const references = await resolveReferences(request, config);
     const articleFields = articleFieldsFromPost(
@@ -120,7 +122,12 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
       .publish({
         door: 'wordpress',
         caller,
-        fields: { ...articleFields, ...(fields.keeps ? { keeps: fields.keeps } : {}) },
+        fields: {
+          ...articleFields,
+          ...(fields.keeps ? { keeps: fields.keeps } : {}),
+          // The application password's user is the post's author, as in WordPress.
+          authorName: bylineOf(userName),
+        },
         origin: { source: 'wordpress', meta, excerpt: excerptText(request.excerpt), keptTerms },
         config,
         selection,
@@ -196,7 +203,7 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** WordPress's create: a new post each time; a slug in use gets `-2` (then `-3`, ...). */
-    async create(request: PostRequest, config: EffectiveConfig, caller: Caller) {
+    async create(request: PostRequest, config: EffectiveConfig, caller: Caller, userName?: string) {
       const title = request.title?.trim();
       if (!title) {
         throw new WordPressError('rest_invalid_param', 'Invalid parameter(s): title', 400, {
@@ -221,7 +228,8 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
               { title, html: request.content ?? '', slug, status: request.status ?? 'draft' },
               config,
               { kind: 'new' },
-              caller
+              caller,
+              userName
             );
           } catch (error) {
             if (!(error instanceof SlugTaken) || attempt >= MAX_CREATE_ATTEMPTS) throw error;
@@ -239,7 +247,13 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
      * empty `content` empties the body, as in WordPress, with a warning in the ledger naming it. The
      * slug is never changed.
      */
-    async update(id: number, request: PostRequest, config: EffectiveConfig, caller: Caller) {
+    async update(
+      id: number,
+      request: PostRequest,
+      config: EffectiveConfig,
+      caller: Caller,
+      userName?: string
+    ) {
       const { target, locale } = await targetOf(config);
       const row = await findRow(target, id, locale);
       if (!row) throw invalidId();
@@ -273,7 +287,8 @@ const wordpressPosts = ({ strapi }: { strapi: Core.Strapi }) => {
         },
         config,
         { kind: 'document', documentId: row.documentId, slug: current.slug || undefined },
-        caller
+        caller,
+        userName
       );
     },
   };

@@ -183,7 +183,12 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     const fields = await readFields(strapi, ctx);
     const request = parseWordPress(postRequestSchema, fields);
     await assertMayWritePost(strapi, rights, { kind: 'create' }, request.status);
-    const { post } = await getService(strapi, 'wordpress-posts').create(request, config, callerOf(user));
+    const { post } = await getService(strapi, 'wordpress-posts').create(
+      request,
+      config,
+      callerOf(user),
+      user.name
+    );
     ctx.status = 201;
     ctx.set('Location', `${apiRoot}/wp/v2/posts/${post.id}`);
     ctx.body = postJson(post, apiRoot, 'edit');
@@ -197,7 +202,8 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
       endpoint.id,
       request,
       config,
-      callerOf(user)
+      callerOf(user),
+      user.name
     );
     ctx.body = { ...postJson(post, apiRoot, 'edit'), ...writeWarnings(warnings) };
   },
