@@ -29,7 +29,7 @@ const BATCH_SIZE = 100;
  * each as a document of its own, 100 to a page. */
 const CONTROL_STRIDE = 11;
 const CONTROL_BATCH = 100;
-/** A published corpus, run besides the generated one when set (README, "The two commands"). */
+/** A published corpus, run besides the generated one when set (docs/development.md, "The XSS corpus"). */
 const THIRD_PARTY_CORPUS = process.env.XSS_CORPUS_PATH;
 
 /**
