@@ -25,7 +25,8 @@ function brokenLink(file: string, target: string): string | null {
   const destination = linkedPath === '' ? file : path.resolve(path.dirname(file), linkedPath);
   if (!destination.startsWith(repoRoot + path.sep)) return 'leads outside the repository';
   if (!fs.existsSync(destination)) return 'no such file';
-  if (anchor === undefined || !destination.endsWith('.md') || fs.statSync(destination).isDirectory()) return null;
+  if (anchor === undefined || !destination.endsWith('.md') || fs.statSync(destination).isDirectory())
+    return null;
   const anchors = markdownAnchors(fs.readFileSync(destination, 'utf8'));
   return anchors.has(anchor) ? null : `no heading with the anchor #${anchor}`;
 }
@@ -39,7 +40,9 @@ describe('the documentation', () => {
     );
     assert.equal(githubSlug('Body converters (issue #30)'), 'body-converters-issue-30');
     assert.equal(githubSlug('Readers during a publish: 2026-11-28'), 'readers-during-a-publish-2026-11-28');
-    const repeated = markdownAnchors('# Config\n\n```md\n# Not a heading\n```\n\n## Config\n<a id="kept"></a>\n');
+    const repeated = markdownAnchors(
+      '# Config\n\n```md\n# Not a heading\n```\n\n## Config\n<a id="kept"></a>\n'
+    );
     assert.deepEqual([...repeated].sort(), ['config', 'config-1', 'kept']);
   });
 
