@@ -19,9 +19,8 @@ import { readArticle } from './helpers/service';
  * server on the playground (PLAYGROUND_MCP):
  * - mcp-remote, the stdio bridge desktop agents (Claude Desktop, Cursor...) start for a remote server,
  *   with the arguments docs/api.md gives site owners to paste (the token from the environment);
- * - the MCP Inspector's CLI (@modelcontextprotocol/inspector-cli: its `mcp-inspector-cli` is the same
- *   launcher as the inspector package's `mcp-inspector`; see docs/api.md for which release runs on which
- *   Node).
+ * - the MCP Inspector's CLI, `npx @modelcontextprotocol/inspector --cli` (1.0.3: it declares Node >= 22.7.5
+ *   but runs on Node 20; 2.x declares Node >= 22.19; see docs/api.md).
  * Strapi's own tools (create_article...) are listed beside the plugin's six.
  */
 const ARTICLE = 'api::article.article';
@@ -148,7 +147,7 @@ describe('MCP door, real clients: mcp-remote (desktop agents) and the MCP Inspec
       const { stdout } = await run(
         'npx',
         [
-          'mcp-inspector-cli',
+          '@modelcontextprotocol/inspector',
           '--cli',
           `${site.url}/mcp`,
           '--transport',
