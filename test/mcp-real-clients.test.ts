@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,16 @@ AGENT_PERMISSIONS.push(
 const MARKDOWN = '## From a desktop agent\n\nWritten in **Markdown**, sent through `mcp-remote`.';
 const run = promisify(execFile);
 
+/** The desktop agents' config in docs/api.md (the JSON block that runs mcp-remote), as a site owner pastes it. */
+function desktopConfig(): { command: string; args: string[]; env: Record<string, string> } {
+  const docs = readFileSync(path.join(repoRoot, 'docs/api.md'), 'utf8');
+  const block = [...docs.matchAll(/```json\n([\s\S]*?)```/g)].find((match) =>
+    match[1].includes('mcp-remote')
+  );
+  assert.ok(block, 'docs/api.md has the mcp-remote config');
+  return (JSON.parse(block[1]) as { mcpServers: Record<string, never> }).mcpServers.strapi;
+}
+
 /** The text of a tool's answer (every tool answers its result as JSON text too). */
 const textOf = (result: ToolResult) => {
   assert.notEqual(result.isError, true, JSON.stringify(result));
@@ -64,22 +75,17 @@ describe('MCP door, real clients: mcp-remote (desktop agents) and the MCP Inspec
   });
 
   it('a desktop agent through mcp-remote lists the six tools with their annotations, reads the site and publishes Markdown', async () => {
-    // As a desktop agent starts it from its config: `npx mcp-remote <site>/mcp --header ...`, the token
-    // in the environment (mcp-remote expands ${TOKEN} itself), --allow-http for the playground's http URL.
+    // As a desktop agent starts it from the config docs/api.md gives: `npx mcp-remote <site>/mcp --header
+    // ...`, the token in its env (mcp-remote expands ${TOKEN} itself), --allow-http for the playground's URL.
     // No DISPLAY and no BROWSER: an OAuth fallback could not open a browser, and the log would say so.
+    const { command, args, env } = desktopConfig();
+    assert.equal(command, 'npx');
+    assert.equal(args[1], 'https://cms.example.com/mcp');
     const transport = new StdioClientTransport({
-      command: 'npx',
-      args: [
-        'mcp-remote',
-        `${site.url}/mcp`,
-        '--header',
-        'Authorization: Bearer ${TOKEN}',
-        '--allow-http',
-        '--transport',
-        'http-only',
-      ],
+      command,
+      args: [args[0], `${site.url}/mcp`, ...args.slice(2), '--allow-http'],
       cwd: repoRoot,
-      env: { ...getDefaultEnvironment(), TOKEN: token, MCP_REMOTE_CONFIG_DIR: configDir },
+      env: { ...getDefaultEnvironment(), ...env, TOKEN: token, MCP_REMOTE_CONFIG_DIR: configDir },
       stderr: 'pipe',
     });
     let log = '';
@@ -134,11 +140,11 @@ describe('MCP door, real clients: mcp-remote (desktop agents) and the MCP Inspec
     // The header was sent as given: no OAuth flow, so no browser and no stored client or tokens.
     assert.doesNotMatch(log, /browser|authorization url|oauth callback/i, log);
     assert.match(log, /Replacing \$\{TOKEN\}/, log);
-    const stored_files = await readdir(configDir, { recursive: true });
+    const configFiles = await readdir(configDir, { recursive: true });
     assert.equal(
-      stored_files.filter((name) => /tokens|client_info/.test(String(name))).length,
+      configFiles.filter((name) => /tokens|client_info/.test(String(name))).length,
       0,
-      JSON.stringify(stored_files)
+      JSON.stringify(configFiles)
     );
   });
 
