@@ -71,6 +71,7 @@ const DATABASE_INDEPENDENT = [
   'test/application-passwords-wordpress.test.ts',
   'test/wordpress-rights.test.ts',
   'test/mcp.test.ts',
+  'test/mcp-real-clients.test.ts',
   'test/custom-webhooks.test.ts',
   'test/wordpress-real-clients.test.ts',
   'test/wordpress-n8n-flow.test.ts',

@@ -12,6 +12,7 @@ import {
   type AdminPermission,
 } from './helpers/admin';
 import { request } from './helpers/http';
+import { TOOL_ANNOTATIONS as TOOLS } from './helpers/mcp';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost, readArticle } from './helpers/service';
 import { deliver } from './helpers/webhook';
@@ -25,44 +26,6 @@ const ARTICLE = 'api::article.article';
 const CATEGORY = 'api::category.category';
 const KEY = 'apk_mcp-agent-tools-0123456789abcdef';
 const SECRET = 'mcp-agent-tools-webhook-secret-0123456789';
-const TOOLS = {
-  article_publisher_site: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
-  article_publisher_publish: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: true,
-  },
-  article_publisher_get: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
-  article_publisher_list: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
-  article_publisher_unpublish: {
-    readOnlyHint: false,
-    destructiveHint: true,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
-  article_publisher_recent: {
-    readOnlyHint: true,
-    destructiveHint: false,
-    idempotentHint: true,
-    openWorldHint: false,
-  },
-};
 
 const contentManager = (actions: string[], conditions: string[] = []): AdminPermission[] =>
   [ARTICLE, CATEGORY].flatMap((subject) =>

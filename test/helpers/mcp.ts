@@ -47,3 +47,43 @@ export interface ToolResult {
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
 }
+
+/** Every tool the plugin adds to Strapi's MCP server, with the annotations that are true to what it does. */
+export const TOOL_ANNOTATIONS = {
+  article_publisher_site: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  article_publisher_publish: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: true,
+  },
+  article_publisher_get: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  article_publisher_list: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  article_publisher_unpublish: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+  article_publisher_recent: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+};
