@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isListPath, JSON_PATH } from './json-path';
 import { onDeleteOption } from './withdrawal';
 
 /**
@@ -43,10 +44,13 @@ const commonOptions = { status: defaultStatus };
 
 const noOptions = z.object(commonOptions).strict();
 
-/** A path into the JSON body: `a.b`, `a[0].b`, `tags[].name` (`[]` maps over an array). */
-export const JSON_PATH = /^[A-Za-z0-9_$@-]+(?:\[\d*\])*(?:\.[A-Za-z0-9_$@-]+(?:\[\d*\])*)*$/;
 const jsonPath = () =>
   z.string().max(300).regex(JSON_PATH, 'must be a path such as data.post.title or images[0].url');
+/** A path to one value: a `[]` (every entry) would give a list where one value is read. */
+const singlePath = () =>
+  jsonPath().refine((path) => !JSON_PATH.test(path) || !isListPath(path), {
+    message: 'reads a list ("[]") where one value is read: pick one entry with [0]',
+  });
 
 /** The article fields a Custom endpoint can map, each from a path in the body. */
 export const CUSTOM_FIELDS = [
@@ -68,6 +72,33 @@ export const CUSTOM_FIELDS = [
   'publishedAt',
 ] as const;
 export type CustomField = (typeof CUSTOM_FIELDS)[number];
+
+/**
+ * What each field takes: one text (or number), a list of words (or a comma-separated text), or a JSON
+ * value (JSON-LD: an object, an array of them, or JSON text). Only a list field or JSON-LD takes a path
+ * with `[]`.
+ */
+export const CUSTOM_FIELD_SHAPES: Record<CustomField, 'text' | 'list' | 'json'> = {
+  externalId: 'text',
+  title: 'text',
+  slug: 'text',
+  html: 'text',
+  markdown: 'text',
+  excerpt: 'text',
+  metaTitle: 'text',
+  metaDescription: 'text',
+  imageUrl: 'text',
+  imageAlt: 'text',
+  tags: 'list',
+  keywords: 'list',
+  jsonLd: 'json',
+  language: 'text',
+  status: 'text',
+  publishedAt: 'text',
+};
+
+/** The message for a field name a Custom endpoint does not map. */
+export const UNKNOWN_CUSTOM_FIELD = `is not an article field a Custom endpoint maps (one of ${CUSTOM_FIELDS.join(', ')})`;
 
 const eventNames = () => z.array(z.string().min(1).max(100)).max(20).optional();
 
@@ -144,7 +175,7 @@ export const PRESET_OPTIONS = {
       /** Where the articles are: a path to one object or to an array (a batch); the root when absent. */
       articles: jsonPath().optional(),
       /** Where the event name is, and which names are a test (answered 200, nothing written). */
-      event: jsonPath().optional(),
+      event: singlePath().optional(),
       testEvents: eventNames(),
       /** Event names that unpublish the posts they name, and that delete them (as `onDelete` says). */
       unpublishEvents: eventNames(),
@@ -153,10 +184,12 @@ export const PRESET_OPTIONS = {
       /** Article field -> path inside each article; `title` and a body (`html` or `markdown`) are required. */
       fields: z
         .object(
-          Object.fromEntries(CUSTOM_FIELDS.map((field) => [field, jsonPath().optional()])) as Record<
-            CustomField,
-            z.ZodOptional<ReturnType<typeof jsonPath>>
-          >
+          Object.fromEntries(
+            CUSTOM_FIELDS.map((field) => [
+              field,
+              (CUSTOM_FIELD_SHAPES[field] === 'text' ? singlePath() : jsonPath()).optional(),
+            ])
+          ) as Record<CustomField, z.ZodOptional<ReturnType<typeof jsonPath>>>
         )
         .strict()
         .refine(
@@ -185,16 +218,30 @@ export const webhookEndpointSchema = z
   })
   .strict()
   .superRefine((endpoint, context) => {
-    const result = PRESET_OPTIONS[endpoint.preset].safeParse(endpoint.options ?? {});
-    if (result.success) return;
-    for (const issue of result.error.issues) {
-      context.addIssue({
-        code: 'custom',
-        path: ['options', ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))],
-        message: issue.message,
-      });
-    }
+    for (const issue of presetOptionIssues(endpoint.preset, endpoint.options ?? {}))
+      context.addIssue({ code: 'custom', path: ['options', ...issue.path], message: issue.message });
   });
+
+/**
+ * What is wrong with a preset's options, each issue at its option's path: an unknown option (or an
+ * article field a Custom endpoint does not map) named on its own, as a field the admin can point at.
+ */
+export function presetOptionIssues(
+  preset: PresetName,
+  options: unknown
+): { path: (string | number)[]; message: string }[] {
+  const result = PRESET_OPTIONS[preset].safeParse(options);
+  if (result.success) return [];
+  return result.error.issues.flatMap((issue) => {
+    const path = issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key));
+    if (issue.code !== 'unrecognized_keys') return [{ path, message: issue.message }];
+    const message =
+      preset === 'custom' && path.join('.') === 'fields'
+        ? UNKNOWN_CUSTOM_FIELD
+        : 'is not an option of this preset';
+    return issue.keys.map((key) => ({ path: [...path, key], message }));
+  });
+}
 
 export type WebhookEndpoint = z.output<typeof webhookEndpointSchema>;
 

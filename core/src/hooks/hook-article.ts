@@ -61,6 +61,8 @@ export interface PreparedArticle {
   fields: ArticleFields;
   /** The service's own time of this version, when it sends one (the repeat rule). */
   sentAt?: Date;
+  /** What the preset's mapping noticed (a Custom path that found nothing): the delivery's warnings. */
+  warnings?: string[];
 }
 
 /** What the service's payload may say about status; anything else is left to the endpoint and the site. */

@@ -1,8 +1,12 @@
 /**
  * Reading a value at a path such as `data.post.title`, `images[0].url` or `tags[].name` (a Custom
- * endpoint's field map). `[n]` picks an array's entry; `[]` reads the rest of the path in every entry
- * and answers the array of what was found. A path that leads nowhere answers undefined.
+ * endpoint's field map). `[n]` picks an array's entry; `[]` reads the rest of the path in every entry.
+ * A path with a `[]` answers one flat list of what was found, however many `[]` it has
+ * (`groups[].terms[].label`: every term of every group). A path that leads nowhere answers undefined.
  */
+/** A path into the JSON body: `a.b`, `a[0].b`, `tags[].name`, `groups[].terms[].label`. */
+export const JSON_PATH = /^[A-Za-z0-9_$@-]+(?:\[\d*\])*(?:\.[A-Za-z0-9_$@-]+(?:\[\d*\])*)*$/;
+
 type Step = { key: string } | { index: number } | { each: true };
 
 export function pathSteps(path: string): Step[] {
@@ -19,21 +23,34 @@ export function pathSteps(path: string): Step[] {
   return steps;
 }
 
+/** Whether a path reads a list (it has a `[]`), rather than one value. */
+export function isListPath(path: string): boolean {
+  return pathSteps(path).some((step) => 'each' in step);
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function walk(value: unknown, steps: readonly Step[]): unknown {
-  if (steps.length === 0) return value;
+/** Every value the steps reach from `value`, appended to `found` (one level: every `[]` flattens). */
+function collect(value: unknown, steps: readonly Step[], found: unknown[]): void {
+  if (steps.length === 0) {
+    if (value !== undefined) found.push(value);
+    return;
+  }
   const [step, ...rest] = steps;
   if ('key' in step) {
     // Own keys only: `__proto__` or `constructor` in a path never reach the prototype.
-    return isRecord(value) && Object.hasOwn(value, step.key) ? walk(value[step.key], rest) : undefined;
+    if (isRecord(value) && Object.hasOwn(value, step.key)) collect(value[step.key], rest, found);
+    return;
   }
-  if (!Array.isArray(value)) return undefined;
-  if ('index' in step) return walk(value[step.index], rest);
-  return value.map((entry) => walk(entry, rest)).filter((found) => found !== undefined);
+  if (!Array.isArray(value)) return;
+  if ('index' in step) collect(value[step.index], rest, found);
+  else for (const entry of value) collect(entry, rest, found);
 }
 
 export function readPath(value: unknown, path: string): unknown {
-  return walk(value, pathSteps(path));
+  const steps = pathSteps(path);
+  const found: unknown[] = [];
+  collect(value, steps, found);
+  return steps.some((step) => 'each' in step) ? found : found[0];
 }

@@ -77,13 +77,23 @@ export function articlesOf(
   pick: (item: unknown) => HookArticle,
   status: 'draft' | 'publish' | 'pending' | undefined
 ): ArticleThunk[] {
-  return items.map(
-    (item, index) => () =>
-      prepareHookArticle(pick(item), {
-        status,
-        what: items.length > 1 ? `article ${index + 1} of the batch` : 'webhook article',
-      })
-  );
+  return mappedArticlesOf(items, (item) => ({ article: pick(item), warnings: [] }), status);
+}
+
+/** As `articlesOf`, for a mapping that also says what of it did not hold (a Custom endpoint's paths). */
+export function mappedArticlesOf(
+  items: readonly unknown[],
+  map: (item: unknown) => { article: HookArticle; warnings: string[] },
+  status: 'draft' | 'publish' | 'pending' | undefined
+): ArticleThunk[] {
+  return items.map((item, index) => () => {
+    const { article, warnings } = map(item);
+    const prepared = prepareHookArticle(article, {
+      status,
+      what: items.length > 1 ? `article ${index + 1} of the batch` : 'webhook article',
+    });
+    return warnings.length ? { ...prepared, warnings } : prepared;
+  });
 }
 
 /** A delivery of one article: every preset but Outrank's batch. */

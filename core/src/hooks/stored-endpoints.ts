@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AuthScheme } from './auth';
-import { PRESET_NAMES, PRESET_OPTIONS, type PresetName } from './endpoints';
+import { PRESET_NAMES, presetOptionIssues, type PresetName } from './endpoints';
 import { PRESETS } from './presets';
 
 /**
@@ -75,22 +75,10 @@ function checkOptions(
   allowUnauthenticated: boolean | undefined,
   context: z.RefinementCtx
 ): void {
-  const result = PRESET_OPTIONS[preset].safeParse(given ?? {});
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const path = ['options', ...issue.path.map((key) => (typeof key === 'symbol' ? String(key) : key))];
-      // Each unknown option is named on its own, as a field the admin can point at.
-      if (issue.code === 'unrecognized_keys')
-        for (const key of issue.keys)
-          context.addIssue({
-            code: 'custom',
-            path: [...path, key],
-            message: 'is not an option of this preset',
-          });
-      else context.addIssue({ code: 'custom', path, message: issue.message });
-    }
-    return;
-  }
+  const issues = presetOptionIssues(preset, given ?? {});
+  for (const issue of issues)
+    context.addIssue({ code: 'custom', path: ['options', ...issue.path], message: issue.message });
+  if (issues.length) return;
   if (presetIsUnauthenticated(preset, given) && allowUnauthenticated !== true)
     context.addIssue({
       code: 'custom',

@@ -81,6 +81,7 @@ const hooks = ({ strapi }: { strapi: Core.Strapi }) => ({
           fields: prepared.fields,
           origin,
           config,
+          ...(prepared.warnings ? { warnings: prepared.warnings } : {}),
         });
         outcomes.push({ ok: true, externalId: prepared.externalId, result });
       } catch (error) {

@@ -1,8 +1,8 @@
 import type { AuthScheme } from '../auth';
-import { CUSTOM_FIELDS, PRESET_OPTIONS } from '../endpoints';
-import type { HookArticle } from '../hook-article';
+import { mapCustomArticle } from '../custom-mapping';
+import { PRESET_OPTIONS } from '../endpoints';
 import { readPath } from '../json-path';
-import { articlesOf, definePreset, ignored } from '../preset';
+import { definePreset, ignored, mappedArticlesOf } from '../preset';
 import { withdrawal } from '../withdrawal';
 
 /**
@@ -19,7 +19,8 @@ export const customPreset = definePreset(PRESET_OPTIONS.custom, {
     const event = typeof eventValue === 'string' ? eventValue : 'publish';
     if (options.testEvents?.includes(event)) return ignored(event, 'a test delivery: nothing is written');
     const found = options.articles ? readPath(body, options.articles) : body;
-    const items = Array.isArray(found) ? found : [found];
+    // No article where the path says: one missing article, refused by name (title is required).
+    const items = Array.isArray(found) && found.length ? found : [Array.isArray(found) ? undefined : found];
     const withdrawn = options.unpublishEvents?.includes(event)
       ? 'unpublish'
       : options.deleteEvents?.includes(event)
@@ -32,13 +33,10 @@ export const customPreset = definePreset(PRESET_OPTIONS.custom, {
         slug: at(item, options.fields.slug),
       }));
     }
-    const pick = (item: unknown): HookArticle =>
-      Object.fromEntries(
-        CUSTOM_FIELDS.flatMap((field) => {
-          const path = options.fields[field];
-          return path ? [[field, readPath(item, path)]] : [];
-        })
-      );
-    return { kind: 'articles', event, articles: articlesOf(items, pick, options.status) };
+    return {
+      kind: 'articles',
+      event,
+      articles: mappedArticlesOf(items, (item) => mapCustomArticle(item, options.fields), options.status),
+    };
   },
 });
