@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PRESET_NAMES, type PresetName } from '../core/src/hooks/endpoints';
 import { toSlug } from '../core/src/slug';
+import { registerSuperAdmin } from './helpers/admin';
 import { tableRows } from './helpers/databases';
+import { request } from './helpers/http';
 import { customHookOptions, hookSample, postHook, serviceHeaders, waitForDelivery } from './helpers/hooks';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
@@ -15,6 +17,21 @@ const hookPath = (preset: PresetName) => `/api/service/v1/hooks/${endpointId(pre
 
 /** Custom maps a payload nobody documented: nested paths, an array of articles, a list of objects. */
 const CUSTOM_OPTIONS = customHookOptions();
+
+/** A Custom endpoint whose tags are two lists deep: every term of every group (issue #59). */
+const NESTED_ID = 'hook-custom-nested-0123456789';
+const NESTED_SECRET = 'secret-custom-nested-abcdefghij';
+const NESTED_OPTIONS = {
+  auth: { kind: 'bearer' },
+  articles: 'post',
+  fields: {
+    externalId: 'id',
+    title: 'title',
+    html: 'html',
+    excerpt: 'summary.text',
+    tags: 'taxonomy.groups[].terms[].label',
+  },
+};
 
 interface Expected {
   title: string;
@@ -134,7 +151,13 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
           ...(preset === 'custom' ? { options: CUSTOM_OPTIONS } : {}),
           // Published, so the post is read back as the site's visitors see it.
           ...(preset === 'outrank' ? { options: { status: 'publish' } } : {}),
-        })),
+        })).concat({
+          id: NESTED_ID,
+          preset: 'custom',
+          secret: NESTED_SECRET,
+          name: 'custom nested',
+          options: NESTED_OPTIONS,
+        }),
       },
     });
   });
@@ -348,5 +371,64 @@ describe('custom webhooks (issue #42): one receiver, a preset per service', () =
       JSON.stringify(reply.json.warnings)
     );
     assert.equal(reply.json.results[0].inlineImages.warnings[0].source_url, inline);
+  });
+
+  it('a Custom path with [] at two levels keeps every term as a tag; a path finding nothing is a warning; an unusable mapping is refused (issue #59)', async () => {
+    const terms = ['nested-roses', 'nested-pruning', 'nested-winter'];
+    const body = JSON.stringify({
+      post: {
+        id: 'nested-1',
+        title: 'Pruning Roses in Winter',
+        html: '<p>Cut above an outward bud.</p>',
+        taxonomy: {
+          groups: [
+            { terms: [{ label: terms[0] }, { label: terms[1] }] },
+            { terms: [] },
+            { terms: [{ label: terms[2] }] },
+          ],
+        },
+      },
+    });
+    const response = await postHook(site.url, `/api/service/v1/hooks/${NESTED_ID}`, body, {
+      authorization: `Bearer ${NESTED_SECRET}`,
+    });
+    assert.equal(response.status, 200, response.text);
+    const missing = 'fields.excerpt ("summary.text") found nothing in the payload';
+    assert.ok(response.json.warnings.includes(missing), JSON.stringify(response.json.warnings));
+    // The default playground's Article has no tag relation: tags and keywords land in its SEO keywords.
+    const [post] = await readArticle(site.url, 'pruning-roses-in-winter');
+    assert.ok(post, 'the article landed');
+    const keywords = String(post.seo?.keywords ?? '');
+    for (const term of terms) assert.ok(keywords.includes(term), `${term} is a tag: ${keywords}`);
+    const [row] = (await ledger()).filter((entry) => entry.external_id === 'nested-1');
+    assert.ok(row, 'the delivery is in the ledger');
+    const recorded: string[] = typeof row.warnings === 'string' ? JSON.parse(row.warnings) : row.warnings;
+    assert.ok(recorded.includes(missing), `Activity records it too: ${JSON.stringify(recorded)}`);
+
+    // The admin API refuses a mapping that cannot work, naming the option and the reason.
+    const token = await registerSuperAdmin(site.url);
+    const refused = await request(`${site.url}/article-publisher/hook-endpoints`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: {
+        name: 'Unusable mapping',
+        preset: 'custom',
+        options: {
+          ...NESTED_OPTIONS,
+          fields: { ...NESTED_OPTIONS.fields, title: 'titles[].text', topic: 'topic' },
+        },
+      },
+    });
+    assert.equal(refused.status, 400, refused.text);
+    const errors = refused.json.error.details.errors as { path: string; message: string }[];
+    const said = errors.map((error) => `${error.path} ${error.message}`);
+    assert.ok(
+      said.some((each) => each.startsWith('options.fields.title reads a list ("[]")')),
+      String(said)
+    );
+    assert.ok(
+      said.some((each) => each.startsWith('options.fields.topic is not an article field')),
+      String(said)
+    );
   });
 });
