@@ -1,9 +1,10 @@
 import { PRESET_OPTIONS } from '../endpoints';
+import { eventsDoing } from '../preset-events';
 import { withdrawal } from '../withdrawal';
 import { definePreset, idTitleAndSlug, ignored, isRecord, member, oneArticle, text } from '../preset';
 
-const PUBLISH_EVENTS = new Set(['content.published', 'tool.published']);
-const DELETE_EVENTS = new Set(['content.deleted', 'tool.deleted']);
+const PUBLISH_EVENTS = new Set(eventsDoing('seogrove', 'publish'));
+const DELETE_EVENTS = new Set(eventsDoing('seogrove', 'delete'));
 
 /**
  * SEOGrove: `X-SEOGrove-Signature: sha256=<hex>` of the body; the event in X-SEOGrove-Event (and the
