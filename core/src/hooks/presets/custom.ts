@@ -19,8 +19,7 @@ export const customPreset = definePreset(PRESET_OPTIONS.custom, {
     const event = typeof eventValue === 'string' ? eventValue : 'publish';
     if (options.testEvents?.includes(event)) return ignored(event, 'a test delivery: nothing is written');
     const found = options.articles ? readPath(body, options.articles) : body;
-    // No article where the path says: one missing article, refused by name (title is required).
-    const items = Array.isArray(found) && found.length ? found : [Array.isArray(found) ? undefined : found];
+    const items = Array.isArray(found) ? found : [found];
     const withdrawn = options.unpublishEvents?.includes(event)
       ? 'unpublish'
       : options.deleteEvents?.includes(event)
