@@ -1,23 +1,12 @@
 import { serializeHtml } from '../body/html-serialize';
-import type { HtmlElement, HtmlNode } from './html-tree';
+import { htmlElement, type HtmlElement, type HtmlNode } from './html-tree';
 import type { InlineNode, ListBlock, MediaLibraryImage, RootBlock, TextNode } from './types';
-
-const element = (
-  name: string,
-  children: HtmlNode[] = [],
-  attribs: Record<string, string> = {}
-): HtmlElement => ({
-  kind: 'element',
-  name,
-  attribs,
-  children,
-});
 
 /** A run of text: line breaks as `<br>`. */
 function textNodes(text: string): HtmlNode[] {
   const nodes: HtmlNode[] = [];
   text.split('\n').forEach((line, index) => {
-    if (index) nodes.push(element('br'));
+    if (index) nodes.push(htmlElement('br'));
     if (line) nodes.push({ kind: 'text', text: line });
   });
   return nodes;
@@ -29,9 +18,9 @@ function textNodes(text: string): HtmlNode[] {
  */
 function markedText(node: TextNode): HtmlNode[] {
   let nodes = textNodes(typeof node.text === 'string' ? node.text : '');
-  if (node.code) nodes = [element('code', nodes)];
-  if (node.italic) nodes = [element('em', nodes)];
-  if (node.bold) nodes = [element('strong', nodes)];
+  if (node.code) nodes = [htmlElement('code', nodes)];
+  if (node.italic) nodes = [htmlElement('em', nodes)];
+  if (node.bold) nodes = [htmlElement('strong', nodes)];
   return nodes;
 }
 
@@ -43,7 +32,7 @@ function inlineNodes(children: unknown): HtmlNode[] {
   return nodesOf<InlineNode>(children).flatMap((child) =>
     child.type === 'link'
       ? [
-          element('a', nodesOf<TextNode>(child.children).flatMap(markedText), {
+          htmlElement('a', nodesOf<TextNode>(child.children).flatMap(markedText), {
             href: String(child.url ?? ''),
           }),
         ]
@@ -60,10 +49,10 @@ function listElement(list: ListBlock): HtmlElement {
     if (nested && last) last.children.push(nested);
     else
       items.push(
-        element('li', nested ? [nested] : inlineNodes(child.type === 'list-item' ? child.children : []))
+        htmlElement('li', nested ? [nested] : inlineNodes(child.type === 'list-item' ? child.children : []))
       );
   }
-  return element(list.format === 'ordered' ? 'ol' : 'ul', items);
+  return htmlElement(list.format === 'ordered' ? 'ol' : 'ul', items);
 }
 
 /** Headings as the sanitizer keeps them (h2 and h3): h1 reads as h2, h4 to h6 as h3. */
@@ -72,15 +61,15 @@ const headingName = (level: number) => (level <= 2 ? 'h2' : 'h3');
 function blockElement(block: RootBlock): HtmlElement | undefined {
   switch (block.type) {
     case 'heading':
-      return element(headingName(block.level), inlineNodes(block.children));
+      return htmlElement(headingName(block.level), inlineNodes(block.children));
     case 'quote':
-      return element('blockquote', [element('p', inlineNodes(block.children))]);
+      return htmlElement('blockquote', [htmlElement('p', inlineNodes(block.children))]);
     case 'code': {
       const text = nodesOf<TextNode>(block.children)
         .map((child) => child.text)
         .join('');
       const attribs: Record<string, string> = block.language ? { class: `language-${block.language}` } : {};
-      return element('pre', [element('code', [{ kind: 'text', text }], attribs)]);
+      return htmlElement('pre', [htmlElement('code', [{ kind: 'text', text }], attribs)]);
     }
     case 'list':
       return listElement(block);
@@ -90,10 +79,10 @@ function blockElement(block: RootBlock): HtmlElement | undefined {
       const attribs: Record<string, string> = { src: url, alt: alternativeText ?? '' };
       if (width) attribs.width = String(width);
       if (height) attribs.height = String(height);
-      return element('figure', [element('img', [], attribs)]);
+      return htmlElement('figure', [htmlElement('img', [], attribs)]);
     }
     default:
-      return element('p', inlineNodes(block.children));
+      return htmlElement('p', inlineNodes(block.children));
   }
 }
 

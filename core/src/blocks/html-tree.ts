@@ -16,6 +16,13 @@ export interface HtmlText {
 
 export type HtmlNode = HtmlElement | HtmlText;
 
+/** An element node built in code (the renderers' output trees), to be serialized. */
+export const htmlElement = (
+  name: string,
+  children: HtmlNode[] = [],
+  attribs: Record<string, string> = {}
+): HtmlElement => ({ kind: 'element', name, attribs, children });
+
 /**
  * A minimal element tree of an HTML fragment (entities decoded, tag names lower case). Built here
  * from htmlparser2's events so the converter needs no DOM library of its own. The body converters

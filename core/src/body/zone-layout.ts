@@ -1,5 +1,11 @@
 import { blocksFromTree } from '../blocks/html-to-blocks';
-import { forEachTopLevelNode, textOf, type HtmlElement, type HtmlNode } from '../blocks/html-tree';
+import {
+  forEachTopLevelNode,
+  htmlElement,
+  textOf,
+  type HtmlElement,
+  type HtmlNode,
+} from '../blocks/html-tree';
 import { describeSource, videoLink } from '../blocks/links';
 import type { MediaLibraryImage } from '../blocks/types';
 import { WorkMeter } from '../blocks/work-meter';
@@ -43,12 +49,6 @@ export interface ZoneLayout {
 const excerpt = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 const fits = (field: ZoneTextField, value: string) =>
   field.maxLength === undefined || value.length <= field.maxLength;
-const element = (name: string, children: HtmlNode[]): HtmlElement => ({
-  kind: 'element',
-  name,
-  attribs: {},
-  children,
-});
 
 interface Placement {
   component?: ZoneComponent;
@@ -73,7 +73,9 @@ function placeImage(
   }
   const component: ZoneComponent = { __component: kind.uid, [kind.field]: file.id };
   const caption = piece.caption ?? '';
-  const captionLine = caption ? element('p', [element('em', [{ kind: 'text', text: caption }])]) : undefined;
+  const captionLine = caption
+    ? htmlElement('p', [htmlElement('em', [{ kind: 'text', text: caption }])])
+    : undefined;
   if (!kind.caption) return { component, text: captionLine };
   // The alt text stands in only where a caption is required: an optional caption field shows nothing made up.
   const value = caption || (kind.caption.required ? piece.img.attribs.alt?.trim() : '') || '';

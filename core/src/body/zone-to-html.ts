@@ -1,19 +1,9 @@
 import { blocksToHtml } from '../blocks/blocks-to-html';
-import type { HtmlElement, HtmlNode } from '../blocks/html-tree';
+import { htmlElement, type HtmlElement, type HtmlNode } from '../blocks/html-tree';
 import { markdownToHtml } from '../html/markdown-to-html';
 import { serializeHtml } from './html-serialize';
 import type { ZonePlan } from './zone-kinds';
 
-const element = (
-  name: string,
-  children: HtmlNode[] = [],
-  attribs: Record<string, string> = {}
-): HtmlElement => ({
-  kind: 'element',
-  name,
-  attribs,
-  children,
-});
 const text = (value: string): HtmlNode => ({ kind: 'text', text: value });
 const html = (node: HtmlElement) => serializeHtml([node]);
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -22,7 +12,7 @@ const stringOf = (value: unknown) => (typeof value === 'string' ? value : '');
 function lines(value: string): HtmlNode[] {
   const nodes: HtmlNode[] = [];
   value.split('\n').forEach((line, index) => {
-    if (index) nodes.push(element('br'));
+    if (index) nodes.push(htmlElement('br'));
     if (line) nodes.push(text(line));
   });
   return nodes;
@@ -65,7 +55,7 @@ export function zoneToHtml(components: unknown, plan: ZonePlan, options: ZoneHtm
     const uid = component.__component;
     if (uid === plan.text.uid) {
       const title = plan.text.title ? stringOf(component[plan.text.title.name]).trim() : '';
-      if (title) parts.push(html(element('h2', [text(title)])));
+      if (title) parts.push(html(htmlElement('h2', [text(title)])));
       const value = component[plan.text.field];
       if (plan.text.format === 'blocks') parts.push(blocksToHtml(value));
       else if (plan.text.format === 'markdown') parts.push(markdownToHtml(stringOf(value)).trim());
@@ -75,27 +65,27 @@ export function zoneToHtml(components: unknown, plan: ZonePlan, options: ZoneHtm
       const url = stringOf(file?.url);
       if (!url) continue;
       const caption = plan.media.caption ? stringOf(component[plan.media.caption.name]).trim() : '';
-      const image = element('img', [], {
+      const image = htmlElement('img', [], {
         src: absoluteUrl(url, options.uploadsOrigin),
         alt: stringOf(file?.alternativeText),
         ...(typeof file?.width === 'number' ? { width: String(file.width) } : {}),
         ...(typeof file?.height === 'number' ? { height: String(file.height) } : {}),
       });
       parts.push(
-        html(element('figure', [image, ...(caption ? [element('figcaption', [text(caption)])] : [])]))
+        html(htmlElement('figure', [image, ...(caption ? [htmlElement('figcaption', [text(caption)])] : [])]))
       );
     } else if (plan.quote && uid === plan.quote.uid) {
       const body = stringOf(component[plan.quote.body.name]).trim();
       if (!body) continue;
       const attribution = plan.quote.title ? stringOf(component[plan.quote.title.name]).trim() : '';
-      const paragraphs = body.split(/\n{2,}/).map((paragraph) => element('p', lines(paragraph)));
-      if (attribution) paragraphs.push(element('p', [text(`— ${attribution}`)]));
-      parts.push(html(element('blockquote', paragraphs)));
+      const paragraphs = body.split(/\n{2,}/).map((paragraph) => htmlElement('p', lines(paragraph)));
+      if (attribution) paragraphs.push(htmlElement('p', [text(`— ${attribution}`)]));
+      parts.push(html(htmlElement('blockquote', paragraphs)));
     } else if (plan.video && uid === plan.video.uid) {
       const src = stringOf(component[plan.video.url.name]).trim();
       if (!src) continue;
       const title = plan.video.title ? stringOf(component[plan.video.title.name]).trim() : '';
-      parts.push(html(element('iframe', [], { src, ...(title ? { title } : {}), allowfullscreen: '' })));
+      parts.push(html(htmlElement('iframe', [], { src, ...(title ? { title } : {}), allowfullscreen: '' })));
     }
   }
   return parts.filter(Boolean).join('\n');
