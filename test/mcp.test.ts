@@ -193,7 +193,7 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
     const landed = first.structuredContent as { post_id: number; post_status: string; categories: string[] };
     assert.equal(landed.post_status, 'publish');
     assert.deepEqual(landed.categories.sort(), ['Gardening', 'Lawns']);
-    assert.match(first.content[0].text ?? '', new RegExp(`Post ${landed.post_id} is publish`));
+    assert.match(first.content[0].text ?? '', new RegExp(`Post ${landed.post_id} is published`));
 
     const rows = (await articles(site)).filter((row) => row.slug === example.slug);
     assert.ok(

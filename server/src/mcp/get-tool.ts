@@ -5,7 +5,7 @@ import { articleReads } from './article-reads';
 import { articleRefFields, articleRefOf } from './article-ref';
 import { articleOutput } from './output-schemas';
 import { articlePolicies } from './policies';
-import { answer, asTool } from './results';
+import { answer, asTool, statusInWords } from './results';
 import type { McpToolDefinition } from './strapi-mcp';
 import { ignoredLine, readArguments, sentAsIs } from './tool-input';
 
@@ -42,7 +42,7 @@ export const getTool = (strapi: Core.Strapi): McpToolDefinition => ({
           values.locale
         );
         const summary =
-          `Post ${article.post_id} "${article.title}" (${article.slug}) is ${article.status}` +
+          `Post ${article.post_id} "${article.title}" (${article.slug}) is ${statusInWords(article.status)}` +
           `${article.url ? ` at ${article.url}` : ''}; its body (${article.content_format}) follows.` +
           ignoredLine(ignored);
         return answer(summary, { ...article, ...(ignored.length ? { ignored } : {}) });

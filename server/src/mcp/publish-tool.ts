@@ -12,7 +12,7 @@ import { ownerByline } from './owner-byline';
 import { articlePolicies } from './policies';
 import { contentFormatSchema, publishToolInput } from './publish-input';
 import { publishOutput } from './output-schemas';
-import { answer, asTool, mcpClient } from './results';
+import { answer, asTool, mcpClient, statusInWords } from './results';
 import { ignoredLine, unknownFields } from './tool-input';
 import type { McpHandlerContext, McpToolDefinition } from './strapi-mcp';
 
@@ -20,7 +20,7 @@ import type { McpHandlerContext, McpToolDefinition } from './strapi-mcp';
 const TOOL_FIELDS = publishToolInput().shape;
 
 const published = (response: PublishResponse) =>
-  `Post ${response.post_id} is ${response.post_status}${response.post_url ? ` at ${response.post_url}` : ''}` +
+  `Post ${response.post_id} is ${statusInWords(response.post_status)}${response.post_url ? ` at ${response.post_url}` : ''}` +
   `; categories: ${response.categories.join(', ') || 'none'}` +
   (response.warnings.length ? `; warnings: ${response.warnings.join('; ')}` : '.');
 

@@ -56,3 +56,7 @@ export async function asTool(
     return { content: [{ type: 'text', text: JSON.stringify(body) }], isError: true };
   }
 }
+
+/** A post's status as a summary says it in words ("is published", not "is publish"). */
+export const statusInWords = (status: 'draft' | 'publish' | 'pending' | 'future'): string =>
+  ({ publish: 'published', draft: 'a draft', pending: 'pending review', future: 'scheduled' })[status];
