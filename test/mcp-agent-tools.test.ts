@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import {
   createAdminInNewRole,
@@ -12,7 +11,7 @@ import {
   type AdminPermission,
 } from './helpers/admin';
 import { request } from './helpers/http';
-import { TOOL_ANNOTATIONS as TOOLS } from './helpers/mcp';
+import { connectMcp, createAdminToken, TOOL_ANNOTATIONS as TOOLS } from './helpers/mcp';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost, readArticle } from './helpers/service';
 import { deliver } from './helpers/webhook';
@@ -59,38 +58,6 @@ interface ToolResult {
   isError?: boolean;
 }
 type JsonSchema = Record<string, unknown>;
-
-async function connect(site: Playground, token: string): Promise<Client> {
-  const client = new Client({ name: 'mcp-agent-tools-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    })
-  );
-  return client;
-}
-
-async function createAdminToken(
-  site: Playground,
-  ownerToken: string,
-  name: string,
-  permissions: AdminPermission[]
-) {
-  const response = await request(`${site.url}/admin/admin-tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}` },
-    body: {
-      name,
-      description: `MCP agent tools test: ${name}`,
-      lifespan: null,
-      adminPermissions: permissions
-        .filter(({ action }) => !action.startsWith('admin::'))
-        .map(({ action, subject }) => ({ action, subject: subject ?? null, properties: {}, conditions: [] })),
-    },
-  });
-  assert.equal(response.status, 201, response.text);
-  return response.json.data.accessKey as string;
-}
 
 /** Every array in a JSON Schema (nested, in anyOf) with its path, to check that each has an item type. */
 function arraysOf(schema: JsonSchema, at: string): [string, JsonSchema][] {
@@ -141,7 +108,10 @@ describe('MCP door, part 2: tools an agent uses well and can revise with', () =>
       },
     });
     ownerToken = await registerSuperAdmin(site.url);
-    agent = await connect(site, await createAdminToken(site, ownerToken, 'agent', AGENT_PERMISSIONS));
+    agent = await connectMcp(
+      site.url,
+      await createAdminToken(site.url, ownerToken, 'agent', AGENT_PERMISSIONS)
+    );
     const authorSession = await createAdminInNewRole(site.url, ownerToken, {
       role: 'Authors',
       description: 'Only the entries it created',
@@ -150,7 +120,10 @@ describe('MCP door, part 2: tools an agent uses well and can revise with', () =>
       email: 'author@example.com',
     });
     await setRolePermissions(site.url, ownerToken, 'Authors', AUTHOR_PERMISSIONS);
-    author = await connect(site, await createAdminToken(site, authorSession, 'author', AUTHOR_PERMISSIONS));
+    author = await connectMcp(
+      site.url,
+      await createAdminToken(site.url, authorSession, 'author', AUTHOR_PERMISSIONS)
+    );
     const { tools } = await agent.listTools();
     outputSchemas = new Map(tools.map((tool) => [tool.name, tool.outputSchema as JsonSchema]));
   });

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import { registerSuperAdmin, type AdminPermission } from './helpers/admin';
 import { tableRows } from './helpers/databases';
 import { request } from './helpers/http';
+import { connectMcp, createAdminToken } from './helpers/mcp';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
 
@@ -55,41 +55,6 @@ interface ToolResult {
   content: { type: string; text?: string }[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
-}
-
-async function createAdminToken(
-  site: Playground,
-  ownerToken: string,
-  name: string,
-  permissions: AdminPermission[]
-) {
-  const response = await request(`${site.url}/admin/admin-tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${ownerToken}` },
-    body: {
-      name,
-      description: `MCP test: ${name}`,
-      lifespan: null,
-      adminPermissions: permissions.map(({ action, subject }) => ({
-        action,
-        subject: subject ?? null,
-        properties: {},
-        conditions: [],
-      })),
-    },
-  });
-  assert.equal(response.status, 201, response.text);
-  return response.json.data.accessKey as string;
-}
-
-async function connect(site: Playground, token: string): Promise<Client> {
-  const client = new Client({ name: 'article-publisher-test', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${site.url}/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${token}` } },
-    })
-  );
-  return client;
 }
 
 const call = async (client: Client, name: string, args: Record<string, unknown> = {}) =>
@@ -149,8 +114,11 @@ describe("MCP door: AI agents publish through Strapi's MCP server", () => {
       },
     });
     ownerToken = await registerSuperAdmin(site.url);
-    publisher = await connect(site, await createAdminToken(site, ownerToken, 'agent', PUBLISHER_TOKEN));
-    reader = await connect(site, await createAdminToken(site, ownerToken, 'reader', READER_TOKEN));
+    publisher = await connectMcp(
+      site.url,
+      await createAdminToken(site.url, ownerToken, 'agent', PUBLISHER_TOKEN)
+    );
+    reader = await connectMcp(site.url, await createAdminToken(site.url, ownerToken, 'reader', READER_TOKEN));
   });
 
   after(async () => {
