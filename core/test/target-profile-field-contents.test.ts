@@ -439,6 +439,17 @@ describe('text only into text sections of a dynamic zone (#61)', () => {
       fatal,
       /"sections\.hiring" is not used for the article text: it is named like a part of a page \(hiring\)/
     );
+    // The hero and the call to action hold no rich text at all: named for what they are, all the same.
+    for (const [uid, word] of [
+      ['sections.hero', 'hero'],
+      ['sections.call-to-action', 'call to action'],
+    ])
+      assert.ok(
+        fatal.includes(
+          `The zone's component "${uid}" is not used for the article text: it is named like a part of a page (${word}), not of an article.`
+        ),
+        fatal
+      );
   });
 
   it('with one rich-text section the text goes there only; the marketing sections (and their logos) are left alone', () => {

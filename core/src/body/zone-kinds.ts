@@ -285,7 +285,17 @@ export function zonePlan(allowed: string[], catalog: SchemaCatalog): ZonePlanRes
       taken.add(usable.kind.uid);
       return usable.kind;
     }
-    for (const { kind, unfilled, notText } of candidates) {
+    for (const component of components) {
+      const found = candidates.find(({ kind }) => kind.uid === component.uid);
+      // A page section of no text shape (a hero of a title and a plain description) is named too, so
+      // that a refusal for want of a text section names every section it passed over.
+      const section = !found && role === 'text' && pageSectionWord(component.uid);
+      if (section)
+        said(
+          `The zone's component "${component.uid}" is not used for ${ROLE_NAMES[role]}: it is named like a part of a page (${section}), not of an article.`
+        );
+      if (!found) continue;
+      const { kind, unfilled, notText } = found;
       if (unfilled.length)
         said(
           `The zone's component "${kind.uid}" is not used for ${ROLE_NAMES[role]}: its required field${unfilled.length > 1 ? 's' : ''} ${quoted(unfilled)} cannot be filled.`
