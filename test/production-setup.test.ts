@@ -457,6 +457,15 @@ describe('three instances behind nginx with media in S3', () => {
           (match) => Number(match[1])
         )
       );
-    assert.deepEqual(removed, [3], 'one sweep, on one instance, removed the three objects');
+    // Each object is removed once, by whichever survivor's sweep finds its journal entry past the grace
+    // period: the three entries were written a moment apart, so on a busy machine one sweep may find two
+    // due and the next sweep (on either survivor) the third (seen in CI: 2 then 1). No object is removed
+    // twice, and none is left (the bucket matches the file rows, above).
+    assert.equal(
+      removed.reduce((sum, count) => sum + count, 0),
+      3,
+      `the survivors' sweeps removed the three objects, each once: ${removed}`
+    );
+    assert.ok(removed.length <= 3 && removed.every((count) => count > 0), `${removed}`);
   });
 });
