@@ -10,14 +10,23 @@ import { getService } from '../utils/get-service';
  * request (a demoted admin's old password loses what the role lost), read from Strapi's admin
  * permission engine and the Content Manager's checker, the ones the admin panel itself uses.
  */
+/** What an application password may do, and the CASL ability of its admin (none for the service login). */
+export interface AdminRights {
+  rights: EditorRights;
+  ability: unknown;
+}
+
 const wordpressRights = ({ strapi }: { strapi: Core.Strapi }) => {
   const contentRights = () => getService(strapi, 'content-rights');
 
   return {
-    /** The rights of `user` now, or null when its admin was deleted, deactivated or blocked. */
-    async of(user: WordPressUser, config: EffectiveConfig): Promise<EditorRights | null> {
+    /**
+     * The rights of `user` now, and the admin's ability they were read from (the gate judges a post
+     * write on its entry with it); null when its admin was deleted, deactivated or blocked.
+     */
+    async of(user: WordPressUser, config: EffectiveConfig): Promise<AdminRights | null> {
       // ARTICLE_PUBLISHER_WP_APP_PASSWORD's login is the site's own service account: no admin, every right.
-      if (user.adminId === null) return FULL_RIGHTS;
+      if (user.adminId === null) return { rights: FULL_RIGHTS, ability: undefined };
       const ability = await contentRights().abilityOf(user.adminId);
       if (!ability) return null;
       const uid = config.targetContentType;
@@ -34,12 +43,13 @@ const wordpressRights = ({ strapi }: { strapi: Core.Strapi }) => {
         const allowed = contentRights().allowedOn(ability, role.type.uid);
         return allowed.create && (!role.type.draftAndPublish || allowed.publish);
       };
-      return {
+      const rights: EditorRights = {
         posts,
         draftAndPublish: contentRights().hasDraftAndPublish(uid),
         upload: contentRights().mayUpload(ability),
         terms: { category: mayCreateTerms('category'), post_tag: mayCreateTerms('post_tag') },
       };
+      return { rights, ability };
     },
   };
 };

@@ -120,7 +120,11 @@ export const wordpressApi = ({ strapi }: { strapi: Core.Strapi }) => {
         return answerIndex(ctx, { name, cmsUrl: cmsUrl(), siteUrl });
       }
       // Null: a read made without credentials that the site's Public role may make.
-      const caller = (await authenticate(strapi, ctx, endpoint, config)) ?? { user: null, rights: null };
+      const caller = (await authenticate(strapi, ctx, endpoint, config)) ?? {
+        user: null,
+        rights: null,
+        ability: undefined,
+      };
       const handler = HANDLERS[endpoint.name] as (strapi: Core.Strapi, input: object) => Promise<void>;
       const cms = cmsUrl();
       await handler(strapi, {

@@ -37,10 +37,11 @@ function notLoggedIn(endpoint: WordPressEndpoint): WordPressError {
   }
 }
 
-/** Who a request acts as, and what its admin may do now. */
+/** Who a request acts as, what its admin may do now, and their ability (undefined: the service login). */
 export interface Caller {
   user: WordPressUser;
   rights: EditorRights;
+  ability: unknown;
 }
 
 /**
@@ -65,8 +66,8 @@ export async function authenticate(
   const clientAddress = ctx.request.ip;
   if (credentials) {
     const user = await getService(strapi, 'application-passwords').verify({ ...credentials, clientAddress });
-    const rights = user ? await getService(strapi, 'wordpress-rights').of(user, config) : null;
-    if (user && rights) return { user, rights };
+    const admin = user ? await getService(strapi, 'wordpress-rights').of(user, config) : null;
+    if (user && admin) return { user, ...admin };
   }
   if (!authorization && !isWrite(endpoint)) {
     if (

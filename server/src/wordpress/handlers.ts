@@ -37,11 +37,14 @@ import { assertMayWritePost } from './rights';
 interface SignedIn {
   user: WordPressUser;
   rights: EditorRights;
+  /** The admin's CASL ability (undefined for the service login), which the gate judges a write with. */
+  ability: unknown;
 }
 /** A read made without credentials, answered because the site's Public role may make it. */
 interface Anonymous {
   user: null;
   rights: null;
+  ability: undefined;
 }
 
 /** What every handler gets: the request, the endpoint matched, the caller, the config, the addresses. */
@@ -65,8 +68,8 @@ type Handler<Name extends WordPressEndpoint['name']> = (
  * Whom a post write acts for at the gate: the application password's admin (their role's rights, judged
  * on the entry), or, for ARTICLE_PUBLISHER_WP_APP_PASSWORD's login, the site's own service account.
  */
-const callerOf = (user: WordPressUser): Caller =>
-  user.adminId === null ? { kind: 'service' } : { kind: 'person', adminId: user.adminId };
+const callerOf = (user: WordPressUser, ability: unknown): Caller =>
+  user.adminId === null ? { kind: 'service' } : { kind: 'person', adminId: user.adminId, ability };
 
 const query = (ctx: Context) => parseWordPress(listQuerySchema, listQueryInput(ctx.querystring));
 /** `?context=`: what WordPress shows (`edit` adds raw values); anything else is a 400 naming it. */
@@ -179,14 +182,14 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = postJson(post, apiRoot, contextOf(ctx));
   },
 
-  async 'posts.create'(strapi, { ctx, user, rights, config, apiRoot }) {
+  async 'posts.create'(strapi, { ctx, user, rights, ability, config, apiRoot }) {
     const fields = await readFields(strapi, ctx);
     const request = parseWordPress(postRequestSchema, fields);
     await assertMayWritePost(strapi, rights, { kind: 'create' }, request.status);
     const { post } = await getService(strapi, 'wordpress-posts').create(
       request,
       config,
-      callerOf(user),
+      callerOf(user, ability),
       user.name
     );
     ctx.status = 201;
@@ -194,7 +197,7 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
     ctx.body = postJson(post, apiRoot, 'edit');
   },
 
-  async 'posts.update'(strapi, { ctx, endpoint, user, rights, config, apiRoot }) {
+  async 'posts.update'(strapi, { ctx, endpoint, user, rights, ability, config, apiRoot }) {
     const fields = await readFields(strapi, ctx);
     const request = parseWordPress(postRequestSchema, fields);
     await assertMayWritePost(strapi, rights, { kind: 'update', id: endpoint.id, config }, request.status);
@@ -202,7 +205,7 @@ export const HANDLERS: { [Name in Exclude<WordPressEndpoint['name'], 'index'>]: 
       endpoint.id,
       request,
       config,
-      callerOf(user),
+      callerOf(user, ability),
       user.name
     );
     ctx.body = { ...postJson(post, apiRoot, 'edit'), ...writeWarnings(warnings) };
