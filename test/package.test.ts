@@ -132,7 +132,7 @@ describe('the packed package (npm pack) installed into a new Strapi app', () => 
   });
 
   it('ships the worker thread entry for large articles, next to the server bundle, and it runs in a pool', async () => {
-    // server/src/services/article-work.ts finds it at dist/server/../worker/... (issue #30).
+    // server/src/worker/pool.ts finds it at dist/server/../worker/... (issue #30).
     const worker = 'dist/worker/server/src/worker/article-work.js';
     assert.ok(files.includes(worker), 'the worker entry is packed');
     const script = `

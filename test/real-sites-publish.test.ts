@@ -152,7 +152,7 @@ describe('real sites: the realistic article lands in each shape with targetConte
 
   it('a long article of many zone components lands whole in the published version and the draft, and a republish replaces both', async () => {
     // 30 quotes between texts: more than 24 components, so on SQLite the draft and the publish are
-    // written in two transactions (server/src/publish/write.ts); elsewhere in one.
+    // written in two transactions (server/src/pipeline/publish/write.ts); elsewhere in one.
     await admin.useTarget('api::blog-article.blog-article');
     const slug = 'a-long-zone-article';
     const sections = (version: string) =>

@@ -51,7 +51,7 @@ export interface BodyWriter {
   /** Whether the writer reads the parsed tree (the HTML writer reads the HTML as a string). */
   readsTree: boolean;
   /**
-   * Whether a large article's body is written in a worker thread (server/src/services/article-work):
+   * Whether a large article's body is written in a worker thread (server/src/worker/pool):
    * a conversion costs the event loop as long as reading the HTML again. Not worth a thread when
    * writing is one linear pass over the HTML string.
    */

@@ -5,7 +5,7 @@ import { deliveryTime } from './webhook-replay';
  * endpoints (issue #55). A signature proves who wrote a body, not when it was sent: a delivery
  * retried late, or captured and replayed, can arrive after a newer one of the same article. The
  * service API, WordPress and MCP have no deliveries: each request is a deliberate republish, and
- * always updates. The pipeline decides under the post's lock (server/src/publish/repeat.ts), from the
+ * always updates. The pipeline decides under the post's lock (server/src/pipeline/publish/repeat.ts), from the
  * ledger's entries for the same door (the endpoint, for a custom webhook) and article:
  *
  * - a delivery whose exact bytes were applied before, at any time, is a duplicate;

@@ -1,11 +1,9 @@
 import os from 'node:os';
 import type { Core } from '@strapi/strapi';
 import { removeStaleTempFolders } from '../../core/src/images/temp-folders';
-import { wordpressPaths } from './middlewares/wordpress-paths';
-import { wordpressApi } from './wordpress/api';
-import { xmlrpcEndpoint } from './wordpress/xmlrpc';
-import { PERMISSION_ACTIONS } from './permissions';
-import { getService } from './utils/get-service';
+import { mountWordPressDoor } from './doors/wordpress';
+import { PERMISSION_ACTIONS } from './doors/admin/permissions';
+import { getService } from './shared/get-service';
 
 async function registerPermissionActions(strapi: Core.Strapi) {
   await strapi.admin.services.permission.actionProvider.registerMany(PERMISSION_ACTIONS);
@@ -14,19 +12,6 @@ async function registerPermissionActions(strapi: Core.Strapi) {
 /** The lock table lives outside Strapi's content types: it needs a real primary-key constraint. */
 async function createLockTable(strapi: Core.Strapi) {
   await getService(strapi, 'locks').ensureTable();
-}
-
-/**
- * Routes WordPress-style requests to the service routes. Added here, after Strapi registered its
- * global middlewares and before it mounts the router, so it runs last before routing: errors,
- * security, CORS and the (scoped) body parser see the request as sent.
- */
-function answerUnderWordPressPaths(strapi: Core.Strapi) {
-  strapi.server.use(wordpressPaths({ strapi }));
-  // WordPress's own core REST API (/wp-json/wp/v2/...), answered by the plugin itself.
-  strapi.server.use(wordpressApi({ strapi }));
-  // `/xmlrpc.php`: the answer of a WordPress with XML-RPC disabled.
-  strapi.server.use(xmlrpcEndpoint({ strapi }));
 }
 
 /**
@@ -89,5 +74,5 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   await removeOrphanUploads(strapi);
   startScheduledPublishing(strapi);
   startWebhookQueue(strapi);
-  answerUnderWordPressPaths(strapi);
+  mountWordPressDoor(strapi);
 };

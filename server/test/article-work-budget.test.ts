@@ -6,7 +6,7 @@ import type { ArticleFields } from '../../core/src/article';
 import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
 import { RefusedBody } from '../../core/src/html/body-bounds';
 import { PATHOLOGICAL_BODIES } from '../../core/test/helpers/pathological-bodies';
-import articleWork from '../src/services/article-work';
+import articleWork from '../src/worker/pool';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
 /** The worker thread's entry from its sources (the build's file is compiled from them). */

@@ -1,4 +1,4 @@
-/** The article-work service's pool (server/src/services/article-work.ts): its state and the missing-file warning (issue #44). */
+/** The article-work service's pool (server/src/worker/pool.ts): its state and the missing-file warning (issue #44). */
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { articleFromPublishRequest } from '../../core/src/article';
 import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
 import { sizedArticle } from '../../core/test/helpers/sized-article';
-import articleWork from '../src/services/article-work';
+import articleWork from '../src/worker/pool';
 import { parsePublishRequest } from '../../core/src/publish-request';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));

@@ -1,5 +1,5 @@
 /**
- * The publish stages of server/src/publish/ with their collaborators passed in (issue #30): no Strapi
+ * The publish stages of server/src/pipeline/publish/ with their collaborators passed in (issue #30): no Strapi
  * is booted, so each runs in milliseconds. The collaborators record what they are asked, in order.
  */
 import assert from 'node:assert/strict';
@@ -18,17 +18,17 @@ import {
   playgroundArticle,
   targetSettings,
 } from '../../core/test/helpers/target-shapes';
-import type { PublishCollaborators } from '../src/publish/collaborators';
-import { planPublish, PostGone, SlugTaken, type PostSelection } from '../src/publish/plan';
-import { previewArticle } from '../src/publish/preview';
-import { deliver } from '../src/publish/deliver';
-import articleWork from '../src/services/article-work';
+import type { PublishCollaborators } from '../src/pipeline/publish/collaborators';
+import { planPublish, PostGone, SlugTaken, type PostSelection } from '../src/pipeline/publish/plan';
+import { previewArticle } from '../src/pipeline/publish/preview';
+import { deliver } from '../src/pipeline/publish/deliver';
+import articleWork from '../src/worker/pool';
 import { decideImages } from '../../core/src/images/image-decisions';
 import { imagesToImport } from '../../core/src/images/images-to-import';
-import type { ArticleMedia } from '../src/media/types';
-import type { DeliveryRecord } from '../src/services/deliveries';
-import type { HeldLocks } from '../src/services/locks';
-import type { ScheduleRequest } from '../src/schedule/schedules';
+import type { ArticleMedia } from '../src/pipeline/media/types';
+import type { DeliveryRecord } from '../src/pipeline/ledger/deliveries';
+import type { HeldLocks } from '../src/pipeline/locks/locks';
+import type { ScheduleRequest } from '../src/pipeline/schedule/schedules';
 import type { DocumentRow } from '../src/strapi/documents';
 
 const config = resolveEffectiveConfig(DEFAULT_CONFIG, {});

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { DatabaseClient } from './databases';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { MCP_UNAVAILABLE_MESSAGE } from '../../server/src/mcp/strapi-mcp';
+import { MCP_UNAVAILABLE_MESSAGE } from '../../server/src/strapi/mcp-server';
 import { request, type HttpResponse } from './http';
 import { playgroundDir } from './paths';
 import { type Entry, readEntries } from './real-sites';
@@ -66,7 +66,7 @@ const DATABASE_CLIENT = 'server/src/strapi/database-client.ts';
 const UPLOAD_PROVIDER = 'server/src/strapi/upload-provider.ts';
 const BODY_PARSER = 'server/src/strapi/body-parser.ts';
 const PLAIN_LOOKUPS = 'server/src/strapi/plain-lookups.ts';
-const STRAPI_MCP = 'server/src/mcp/strapi-mcp.ts';
+const STRAPI_MCP = 'server/src/strapi/mcp-server.ts';
 const PLUGIN_TOOLS = ['article_publisher_publish', 'article_publisher_site', 'article_publisher_recent'];
 
 /** The tools an admin token that may read the Article and the activity is listed on /mcp. */

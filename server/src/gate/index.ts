@@ -2,11 +2,18 @@ import type { Core } from '@strapi/strapi';
 import type { DryRunResponse } from '../../../core/src/dry-run';
 import type { NormalizedArticle } from '../../../core/src/article';
 import type { PublishResult } from '../../../core/src/publish-result';
-import { getService } from '../utils/get-service';
 import { checkBounds } from './bounds';
 import { parseBody } from './parsing';
 import { admitWriteRights } from './rights';
 import type { GateRequest } from './types';
+import type publisherService from '../pipeline/publish';
+import type { Uses as ParsingUses } from './parsing';
+import type { Uses as RightsUses } from './rights';
+
+/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+export interface Uses extends ParsingUses, RightsUses {
+  publisher: ReturnType<typeof publisherService>;
+}
 
 export type { Caller, Door, GateRequest } from './types';
 
@@ -18,11 +25,11 @@ export type { Caller, Door, GateRequest } from './types';
  * pipeline, which decides repeats and staleness under the post's lock (publish/repeat.ts) by one rule.
  * The repeat rule, one for every door with deliveries: core/src/repeat-rule.ts.
  */
-const gate = ({ strapi }: { strapi: Core.Strapi }) => {
+const gate = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
   /** Bounds and parsing: the article as the pipeline takes it, or a 400/413 naming what is over. */
   async function admit(request: GateRequest): Promise<NormalizedArticle> {
     checkBounds(request);
-    const article = await parseBody(strapi, request);
+    const article = await parseBody(uses, request);
     if (request.warnings?.length) article.warnings.push(...request.warnings);
     return article;
   }
@@ -33,13 +40,13 @@ const gate = ({ strapi }: { strapi: Core.Strapi }) => {
     /** Through the gate, then the pipeline: a plain result each door shapes into its own reply. */
     async publish(request: GateRequest): Promise<PublishResult> {
       const article = await admit(request);
-      const origin = await admitWriteRights(strapi, request, article);
-      return getService(strapi, 'publisher').publish(article, origin, request.config, request.selection);
+      const origin = await admitWriteRights({ strapi, uses }, request, article);
+      return uses.publisher.publish(article, origin, request.config, request.selection);
     },
 
     /** The dry run: the same gate (a preview writes nothing, so it needs no write right). */
     async preview(request: GateRequest): Promise<DryRunResponse> {
-      return getService(strapi, 'publisher').preview(await admit(request), request.config);
+      return uses.publisher.preview(await admit(request), request.config);
     },
   };
 };

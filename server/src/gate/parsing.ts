@@ -1,8 +1,12 @@
-import type { Core } from '@strapi/strapi';
 import type { NormalizedArticle } from '../../../core/src/article';
 import { articleOptions } from '../../../core/src/config';
-import { getService } from '../utils/get-service';
 import type { GateRequest } from './types';
+import type articleWorkService from '../worker/pool';
+
+/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+export interface Uses {
+  articleWork: ReturnType<typeof articleWorkService>;
+}
 
 /**
  * The gate's parsing step (issue #55 item 3): the body is converted (Markdown to HTML), sanitized and
@@ -13,6 +17,6 @@ import type { GateRequest } from './types';
  * door answers in its own shape; nothing has been looked up or written yet. The target's body (its
  * Markdown, Blocks or zone) is written later under the same budget (publish/compose-entry.ts).
  */
-export function parseBody(strapi: Core.Strapi, request: GateRequest): Promise<NormalizedArticle> {
-  return getService(strapi, 'article-work').normalize(request.fields, articleOptions(request.config));
+export function parseBody(uses: Uses, request: GateRequest): Promise<NormalizedArticle> {
+  return uses.articleWork.normalize(request.fields, articleOptions(request.config));
 }

@@ -8,10 +8,26 @@ import {
 } from '../../../core/src/gate/entry-rights';
 import { localeParams } from '../../../core/src/locale';
 import type { PublishTarget } from '../../../core/src/publish-target';
-import type { DeliveryOrigin } from '../publish/types';
+import type { DeliveryOrigin } from '../pipeline/publish/types';
 import { documentsOf, type DocumentRow } from '../strapi/documents';
-import { getService } from '../utils/get-service';
 import type { GateRequest } from './types';
+import type contentRightsService from '../shared/services/content-rights';
+import type postsService from '../pipeline/posts/posts';
+import type siteLocalesService from '../shared/services/site-locales';
+import type targetSchemaService from '../shared/services/target-schema';
+
+/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+export interface Uses {
+  contentRights: ReturnType<typeof contentRightsService>;
+  posts: ReturnType<typeof postsService>;
+  siteLocales: ReturnType<typeof siteLocalesService>;
+  targetSchema: ReturnType<typeof targetSchemaService>;
+}
+
+interface RightsContext {
+  strapi: Core.Strapi;
+  uses: Uses;
+}
 
 /**
  * The gate's rights step (issue #55): a person's write is judged as the Content Manager judges an
@@ -24,7 +40,7 @@ import type { GateRequest } from './types';
  * writes (publish/plan.ts), with what the role's conditions read populated; null for a new entry.
  */
 async function entryOf(
-  strapi: Core.Strapi,
+  { strapi, uses }: RightsContext,
   request: GateRequest,
   article: NormalizedArticle,
   target: PublishTarget,
@@ -32,11 +48,11 @@ async function entryOf(
 ): Promise<DocumentRow | null> {
   const selection = request.selection ?? { kind: 'by slug' };
   if (selection.kind === 'new') return null;
-  const { locale } = await getService(strapi, 'site-locales').choose(target, request.config, article.locale);
+  const { locale } = await uses.siteLocales.choose(target, request.config, article.locale);
   const filters =
     selection.kind === 'document'
       ? { documentId: selection.documentId }
-      : await getService(strapi, 'posts').postFilters(target, article.slug);
+      : await uses.posts.postFilters(target, article.slug);
   if (!filters) return null;
   return documentsOf(strapi, target.uid).findFirst({
     filters,
@@ -53,25 +69,26 @@ async function entryOf(
  * Manager records its editors).
  */
 export async function admitWriteRights(
-  strapi: Core.Strapi,
+  context: RightsContext,
   request: GateRequest,
   article: NormalizedArticle
 ): Promise<DeliveryOrigin> {
+  const { uses } = context;
   const { caller } = request;
   if (caller.kind === 'service') return request.origin;
-  const rights = getService(strapi, 'content-rights');
-  const target = getService(strapi, 'target-schema').requireUsable(request.config);
+  const rights = uses.contentRights;
+  const target = uses.targetSchema.requireUsable(request.config);
   const ability =
     caller.ability ?? (caller.adminId === undefined ? null : await rights.abilityOf(caller.adminId));
   // Every action a write may need: their conditions say which fields of the entry to read.
   const populate = ability
     ? await rights.populateForConditions(ability, target.uid, ['update', 'publish'])
     : {};
-  const row = await entryOf(strapi, request, article, target, populate);
+  const row = await entryOf(context, request, article, target, populate);
   const entry: EntryFound = row
     ? {
         kind: 'existing',
-        published: await getService(strapi, 'posts').hasPublishedVersion(
+        published: await uses.posts.hasPublishedVersion(
           target,
           row.documentId,
           typeof row.locale === 'string' ? row.locale : undefined

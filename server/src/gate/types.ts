@@ -1,7 +1,7 @@
 import type { ArticleFields } from '../../../core/src/article';
 import type { EffectiveConfig } from '../../../core/src/config';
-import type { PostSelection } from '../publish/plan';
-import type { DeliveryOrigin } from '../publish/types';
+import type { PostSelection } from '../pipeline/publish/plan';
+import type { DeliveryOrigin } from '../pipeline/publish/types';
 
 /** The doors onto the publish pipeline; each passes the same gate (docs/security.md, "One gate"). */
 export type Door = 'service-api' | 'signed-webhook' | 'wordpress' | 'custom-webhook' | 'mcp';

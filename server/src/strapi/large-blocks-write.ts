@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { BLOCKS_STAND_IN_JSON, type StoredBodyJson } from '../../../core/src/blocks/stored-json';
 import type { PublishTarget } from '../../../core/src/publish-target';
-import { schemaCatalog } from '../utils/schema-catalog';
+import { schemaCatalog } from '../shared/schema-catalog';
 
 /**
  * Relies on (beyond the documented plugin API), checked on Strapi 5.0.0 and 5.54.0 by

@@ -11,7 +11,7 @@ import type { ProviderObject } from '../../../core/src/images/upload-journal';
  * - the provider interface of Strapi's provider docs: `upload(file)` and/or `uploadStream(file)` write
  *   an object and set `file.url` (and `file.provider_metadata`); `delete(file)` removes one.
  *
- * The only place the plugin wraps a provider: the upload journal (server/src/services/upload-journal.ts)
+ * The only place the plugin wraps a provider: the upload journal (server/src/pipeline/media/upload-journal.ts)
  * records each object before the provider writes it.
  */
 

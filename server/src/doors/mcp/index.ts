@@ -1,0 +1,38 @@
+import type { Core } from '@strapi/strapi';
+import { getTool } from './get-tool';
+import { listTool } from './list-tool';
+import { getService } from '../../shared/get-service';
+import { raiseMcpBodyLimit } from '../../strapi/mcp-body-limit';
+import { publishTool } from './publish-tool';
+import { recentTool } from './recent-tool';
+import { siteTool } from './site-tool';
+import { MCP_UNAVAILABLE_MESSAGE, strapiMcp } from '../../strapi/mcp-server';
+import { annotateTools } from '../../strapi/mcp-tool-annotations';
+import { unpublishTool } from './unpublish-tool';
+
+/**
+ * Gives AI agents the plugin's door on Strapi's own MCP server (issues #43, #58): publish, site, recent,
+ * get, list, unpublish. Called in the register phase, the only time Strapi takes tools
+ * (node_modules/@strapi/core/dist/services/mcp/index.js). A release without the server, or a site that
+ * has not enabled it (`server.mcp.enabled`), gets nothing registered.
+ */
+export function registerMcpTools(strapi: Core.Strapi): void {
+  const mcp = strapiMcp(strapi);
+  if (!mcp) {
+    // Said once at start, only to a site that asked for the server: why the agents see no tools.
+    if (strapi.config.get('server.mcp.enabled') === true) strapi.log.info(MCP_UNAVAILABLE_MESSAGE);
+    return;
+  }
+  if (!mcp.isEnabled()) return;
+  const tools = [
+    siteTool(strapi),
+    publishTool(strapi),
+    getTool(strapi),
+    listTool(strapi),
+    unpublishTool(strapi),
+    recentTool(),
+  ];
+  annotateTools(strapi, tools);
+  raiseMcpBodyLimit(strapi, getService(strapi, 'plugin-config').static().bodyLimitBytes);
+  for (const tool of tools) mcp.registerTool(tool);
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { keyHint } from '../../../../../core/src/api-key';
+import type { GeneratedWebhookSecretResponse, SecretStatus } from '../../../../../core/src/contracts';
+import type pluginConfigService from '../../../shared/services/plugin-config';
+import type pluginStoreService from '../../../shared/services/plugin-store';
+
+/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+export interface Uses {
+  pluginConfig: ReturnType<typeof pluginConfigService>;
+  pluginStore: ReturnType<typeof pluginStoreService>;
+}
+
+const MIN_LENGTH = 16;
+
+/** Integration B's signing secret: set or generated in the admin, or ARTICLE_PUBLISHER_WEBHOOK_SECRET. */
+const webhookSecret = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
+  /** The secret to verify signatures with, or null when none is configured. */
+  async current(): Promise<string | null> {
+    const fromEnvironment = uses.pluginConfig.static().webhookSecret;
+    if (fromEnvironment) return fromEnvironment;
+    return (await uses.pluginStore.getWebhookSecret())?.secret ?? null;
+  },
+
+  async status(): Promise<SecretStatus> {
+    if (uses.pluginConfig.static().webhookSecret) {
+      return { source: 'environment', hint: null, createdAt: null };
+    }
+    const stored = await uses.pluginStore.getWebhookSecret();
+    if (!stored) return { source: 'none', hint: null, createdAt: null };
+    return { source: 'admin', hint: stored.hint, createdAt: stored.createdAt };
+  },
+
+  /** Saves the given secret, or generates one; the response is the only time it is shown. */
+  async set(given: string | undefined): Promise<GeneratedWebhookSecretResponse> {
+    if (uses.pluginConfig.static().webhookSecret) {
+      throw new errors.ApplicationError(
+        'The webhook secret is managed by the ARTICLE_PUBLISHER_WEBHOOK_SECRET environment variable; change it there.'
+      );
+    }
+    if (given !== undefined && given.trim().length < MIN_LENGTH) {
+      throw new errors.ValidationError(`The webhook secret must be at least ${MIN_LENGTH} characters.`);
+    }
+    const secret = given?.trim() ?? randomBytes(32).toString('hex');
+    const hint = keyHint(secret);
+    const createdAt = await uses.pluginStore.setWebhookSecret(secret, hint);
+    return { secret, webhookSecret: { source: 'admin', hint, createdAt } };
+  },
+});
+
+export type WebhookSecretService = ReturnType<typeof webhookSecret>;
+export default webhookSecret;

@@ -1,0 +1,12 @@
+import { customWebhooksDoor } from './doors/custom-webhooks';
+import { serviceApiDoor } from './doors/service-api';
+import contractErrors from './shared/http/contract-errors';
+import jsonBody from './shared/http/json-body';
+
+/** Route middlewares, by the doors' routes; the global body parser wrapper is installed by `register`. */
+export default {
+  'contract-errors': contractErrors,
+  'json-body': jsonBody,
+  ...serviceApiDoor.middlewares,
+  ...customWebhooksDoor.middlewares,
+};

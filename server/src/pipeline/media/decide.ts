@@ -1,0 +1,39 @@
+import type { NormalizedArticle } from '../../../../core/src/article';
+import type { EffectiveConfig } from '../../../../core/src/config';
+import { decideImages } from '../../../../core/src/images/image-decisions';
+import { imagesToImport } from '../../../../core/src/images/images-to-import';
+import { articleBodyOf } from '../../../../core/src/html/article-body';
+import { siteMediaOf } from './site-media';
+import { type MediaContext } from './context';
+import type { MediaTarget } from './types';
+
+/**
+ * Which of the article's images are imported, and every refusal decided without a fetch: the
+ * publish's and the dry run's one answer (a read of the library, nothing written).
+ */
+export async function decideArticleImages(
+  media: MediaContext,
+  article: NormalizedArticle,
+  target: Pick<MediaTarget, 'hasFeaturedImageField'>,
+  config: EffectiveConfig
+) {
+  const bodyImages = articleBodyOf(article).images;
+  const siteMedia = siteMediaOf(media.strapi);
+  // The site's own library files the article names (an uploaded file's URL in any spelling): placed, never fetched.
+  const siteFiles = await media.uses.mediaSources.findSiteFiles(
+    [
+      ...bodyImages.map((image) => image.src),
+      ...(article.featuredImage ? [article.featuredImage.source] : []),
+    ],
+    siteMedia
+  );
+  const plan = imagesToImport(bodyImages, article.featuredImage, target.hasFeaturedImageField, {
+    allowHttp: config.images.allowHttp,
+    maxInlineImages: config.images.maxInlineImages,
+    serverUrl: String(media.strapi.config.get('server.absoluteUrl', '')),
+    siteMedia,
+    librarySources: new Set(siteFiles.keys()),
+  });
+  const decisions = decideImages(article.refusedImages ?? [], plan, config.images);
+  return { bodyImages, siteFiles, plan, decisions };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import type { ImageHeader } from '../../../../core/src/images/image-check';
+import { verifyImageDecodes } from '../../../../core/src/images/image-check';
+import { mediaContentLock } from '../../../../core/src/images/upload-journal';
+import type { StageClock } from '../../../../core/src/stage-timings';
+import { processImage } from './image-processing';
+import { uploadServiceOf, type MediaContext } from './context';
+import { mediaFileOf, type MediaFile } from './sources';
+import type { ImportGates, Importer, SourceImage, SourceKeys } from './types';
+
+/**
+ * A file name for the library: a readable stem, a random part, the real extension. The random part
+ * makes the name unguessable before the upload, so an upload whose instance died before recording it
+ * is recognised by the exact name its row holds, never by a name an editor could give another file.
+ */
+function fileNameFor(stem: string, extension: string): string {
+  return `${stem}-${randomBytes(8).toString('hex')}.${extension}`;
+}
+
+/** A checked file on disk, and what goes into the library with it. */
+interface UploadFile {
+  filepath: string;
+  size: number;
+  name: string;
+  mimeType: string;
+  alt: string | undefined;
+}
+
+/**
+ * Uploads a checked file through Strapi's upload service (any provider). Each object the provider
+ * writes for it is journaled first (the `upload-journal` service) and cleared once the file row
+ * exists, so a crash in between leaves nothing the orphan sweep cannot find. `lockName`: the lock the
+ * upload runs under.
+ */
+async function upload(media: MediaContext, file: UploadFile, lockName: string): Promise<MediaFile> {
+  const { filepath, size, name, mimeType, alt } = file;
+  const journal = media.uses.uploadJournal;
+  const [row] = await journal.track(name, lockName, () =>
+    uploadServiceOf(media).upload({
+      data: { fileInfo: { name, alternativeText: alt ?? null, caption: null } },
+      files: { filepath, originalFilename: name, mimetype: mimeType, size },
+    })
+  );
+  await journal.clear(name);
+  return mediaFileOf(row);
+}
+
+/** The downloaded bytes an upload is made of, and the checks their header passed. */
+export interface Downloaded {
+  filepath: string;
+  size: number;
+  header: ImageHeader;
+}
+
+/**
+ * Uploads new bytes. The row goes in first, with the file's name, so a crash between upload and
+ * record leaves something the next import can find. The full decode and Strapi's own image
+ * processing run under the process's pixel budget (shared with the WordPress uploads, see
+ * utils/image-processing). Under the content lock.
+ */
+export async function uploadNew(
+  media: MediaContext,
+  downloaded: Downloaded,
+  image: SourceImage,
+  keys: SourceKeys,
+  importer: Importer,
+  policy: { maxPixels: number; maxPixelsInFlight: number },
+  gates: ImportGates,
+  clock: StageClock
+): Promise<MediaFile> {
+  const { filepath, size, header } = downloaded;
+  const sources = media.uses.mediaSources;
+  const uploadName = fileNameFor(image.nameStem, header.extension);
+  const rowId = await sources.insert({
+    ...keys,
+    fileId: null,
+    fileFingerprint: null,
+    uploadName,
+    ...importer,
+  });
+  let file: MediaFile;
+  try {
+    // The article's processing slot, then the process's (utils/image-processing): always in this order,
+    // and whoever holds pixel budget waits for nothing else.
+    const queued = clock.begin('queue');
+    file = await gates.processing(() =>
+      processImage(header.pixels, policy.maxPixelsInFlight, async () => {
+        queued();
+        await clock.time('checks', () => verifyImageDecodes(filepath, policy.maxPixels));
+        const checked = { filepath, size, name: uploadName, mimeType: header.mimeType, alt: image.alt };
+        return clock.time('strapi upload', () => upload(media, checked, mediaContentLock(keys.contentHash)));
+      })
+    );
+  } catch (error) {
+    await sources.remove(rowId);
+    throw error;
+  }
+  // Should this fail, the row keeps the file's name and the next import of these bytes adopts it.
+  await sources.setFile(rowId, file);
+  return file;
+}
