@@ -1,4 +1,3 @@
-import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import {
   generateApiKey,
@@ -20,7 +19,7 @@ export interface Uses {
 export type ApiKeyCheck = 'valid' | 'missing' | 'invalid' | 'not_configured';
 
 /** Integration A's key: generated in the admin (stored as a digest) or given by the environment. */
-const apiKeyService = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
+const apiKeyService = ({ uses }: { uses: Uses }) => ({
   async check(presented: string | undefined): Promise<ApiKeyCheck> {
     const environmentKey = uses.pluginConfig.static().apiKey;
     const stored = environmentKey ? null : await uses.pluginStore.getApiKey();

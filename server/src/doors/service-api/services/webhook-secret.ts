@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { keyHint } from '../../../../../core/src/api-key';
 import type { GeneratedWebhookSecretResponse, SecretStatus } from '../../../../../core/src/contracts';
@@ -15,7 +14,7 @@ export interface Uses {
 const MIN_LENGTH = 16;
 
 /** Integration B's signing secret: set or generated in the admin, or ARTICLE_PUBLISHER_WEBHOOK_SECRET. */
-const webhookSecret = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
+const webhookSecret = ({ uses }: { uses: Uses }) => ({
   /** The secret to verify signatures with, or null when none is configured. */
   async current(): Promise<string | null> {
     const fromEnvironment = uses.pluginConfig.static().webhookSecret;

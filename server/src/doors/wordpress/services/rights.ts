@@ -1,4 +1,3 @@
-import type { Core } from '@strapi/strapi';
 import type { EffectiveConfig } from '../../../../../core/src/config';
 import { FULL_RIGHTS, type EditorRights } from '../../../../../core/src/wordpress/capabilities';
 import type { Taxonomy } from '../../../../../core/src/wordpress/term-json';
@@ -23,7 +22,7 @@ export interface AdminRights {
   ability: unknown;
 }
 
-const wordpressRights = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
+const wordpressRights = ({ uses }: { uses: Uses }) => {
   const contentRights = () => uses.contentRights;
 
   return {

@@ -1,4 +1,3 @@
-import type { Core } from '@strapi/strapi';
 import type { EffectiveConfig } from '../../../../../core/src/config';
 import { WordPressError } from '../../../../../core/src/wordpress/errors';
 import { listQuerySchema } from '../../../../../core/src/wordpress/list-query';
@@ -24,7 +23,7 @@ const invalidUser = () => new WordPressError('rest_user_invalid_id', 'Invalid us
  * shows a user to others only while they have a published post, the author is shown to others (and
  * to anyone signed out) only then, under a name-made slug (an admin's login is an e-mail address).
  */
-const wordpressUsers = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
+const wordpressUsers = ({ uses }: { uses: Uses }) => {
   const passwords = () => uses.applicationPasswords;
 
   const author = async (): Promise<WordPressUser | null> =>
