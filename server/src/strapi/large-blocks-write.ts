@@ -1,7 +1,17 @@
 import type { Core } from '@strapi/strapi';
-import { BLOCKS_STAND_IN_JSON, type StoredBodyJson } from '../../../core/src/blocks/stored-json';
+import {
+  BLOCKS_STAND_IN,
+  BLOCKS_STAND_IN_JSON,
+  type StoredBodyJson,
+} from '../../../core/src/blocks/stored-json';
 import type { PublishTarget } from '../../../core/src/publish-target';
 import { schemaCatalog } from '../shared/schema-catalog';
+import type entryEventReadsService from './entry-event-reads';
+
+/** The entry's data as saved through the Document Service: the stand-in where a large Blocks body goes. */
+export function withBlocksStandIn(data: Record<string, unknown>, bodyJson: StoredBodyJson | undefined): void {
+  if (bodyJson) data[bodyJson.field] = BLOCKS_STAND_IN;
+}
 
 /**
  * Relies on (beyond the documented plugin API), checked on Strapi 5.0.0 and 5.54.0 by
@@ -23,13 +33,14 @@ import { schemaCatalog } from '../shared/schema-catalog';
  * Service, would; a draft delivery is also kept off published rows explicitly. The only write of the
  * site's own content types that goes around the Document Service.
  */
-export async function storeBlocksBodyJson(
-  strapi: Core.Strapi,
+export async function storeLargeBlocksBody(
+  { strapi, eventReads }: { strapi: Core.Strapi; eventReads: ReturnType<typeof entryEventReadsService> },
   target: PublishTarget,
-  documentId: string,
+  written: { documentId: string; rowIds: readonly number[] },
   { locale, publish }: { locale: string | undefined; publish: boolean },
   { field, json }: StoredBodyJson
 ): Promise<void> {
+  const { documentId } = written;
   const localizedField = schemaCatalog(strapi).contentType(target.uid)?.attributes[field]?.localized;
   const where = {
     documentId,
@@ -46,4 +57,6 @@ export async function storeBlocksBodyJson(
       `The large body of ${documentId} found no row holding its stand-in: Strapi stored it otherwise ` +
         '(server/src/strapi/large-blocks-write.ts, test/strapi-contract.test.ts).'
     );
+  // Strapi's entry events read these rows again after the commit, body and all (entry-event-reads.ts).
+  eventReads.expectEventReads(target.uid, written.rowIds);
 }

@@ -18,7 +18,7 @@ import { ARTICLE_BODY_FIELD, RefusedBody, type BodyField } from '../../../core/s
 import type { BodyTarget } from '../../../core/src/publish-target';
 import { DEFAULT_CONFIG, workerPoolSize, type PluginConfig } from '../../../core/src/config';
 import { overBudgetProblem, runTaskWithinBudget, type BudgetedTask } from './budget';
-import { siteMediaOf } from '../pipeline/media/site-media';
+import { siteMediaOf } from '../shared/site-media';
 import { storedBodyHtml, type StoredBodyHtmlOptions } from '../../../core/src/wordpress/post-html';
 import type {
   NormalizedInWorker,

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { ACTIONS, actionId } from '../admin/permissions';
+import { ACTIONS, actionId } from '../../../../core/src/plugin-identity';
 import { getService } from '../../shared/get-service';
 import type { McpAuthPolicy } from '../../strapi/mcp-server';
 

@@ -9,7 +9,7 @@ import { CONFORMANCE_CHECK_SLUG } from '../../../../core/src/wire-names';
 import { ServiceError } from '../../../../core/src/errors';
 import { slugLockName } from '../publish/plan';
 import { documentsOf, type DocumentRow } from '../../strapi/documents';
-import { storeBlocksBodyJson } from '../../strapi/large-blocks-write';
+import { storeLargeBlocksBody } from '../../strapi/large-blocks-write';
 import { lookUp } from '../../strapi/plain-lookups';
 import { schemaCatalog } from '../../shared/schema-catalog';
 import { toResendableComponents } from './zone-components';
@@ -236,10 +236,14 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
           await documents(target.uid).unpublish({ documentId, ...scope });
       }
       if (bodyJson) {
-        await storeBlocksBodyJson(strapi, target, documentId, { locale, publish }, bodyJson);
-        // Strapi's entry events read these rows again after the commit, body and all.
-        const written = [saved.postId, ...publishedRows.map((row) => row.id)];
-        uses.entryEventReads.expectEventReads(target.uid, written);
+        const rowIds = [saved.postId, ...publishedRows.map((row) => row.id)];
+        await storeLargeBlocksBody(
+          { strapi, eventReads: uses.entryEventReads },
+          target,
+          { documentId, rowIds },
+          { locale, publish },
+          bodyJson
+        );
       }
     },
 

@@ -1,5 +1,5 @@
 import type { LibraryFile } from '../../../../core/src/body-formats';
-import { BLOCKS_STAND_IN, type StoredBodyJson } from '../../../../core/src/blocks/stored-json';
+import type { StoredBodyJson } from '../../../../core/src/blocks/stored-json';
 import { articleBodyOf } from '../../../../core/src/html/article-body';
 import { keepStoredParts } from '../../../../core/src/target-profile/kept-parts';
 import {
@@ -8,6 +8,7 @@ import {
   withGalleries,
 } from '../../../../core/src/target-profile/plan-values';
 import type { DocumentRow } from '../../strapi/documents';
+import { withBlocksStandIn } from '../../strapi/large-blocks-write';
 import type { PublishCollaborators } from './collaborators';
 import { postUrlBeforeWrite, type PublishPlan } from './plan';
 
@@ -73,7 +74,7 @@ export async function composeEntry(
   const data = withFeaturedImage(values, media.featuredFileId);
   withGalleries(data, values, media.featuredFileId, media.libraryFiles.values(), valueWarnings);
   if (bodyTarget && body !== undefined) data[bodyTarget.field] = body;
-  if (bodyJson) data[bodyJson.field] = BLOCKS_STAND_IN;
+  withBlocksStandIn(data, bodyJson);
   if (existing) {
     keepStoredParts(
       target,

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { siteMediaAddresses, type SiteMediaAddresses } from '../../../../core/src/images/site-media';
+import { siteMediaAddresses, type SiteMediaAddresses } from '../../../core/src/images/site-media';
 
 /** The CMS's own addresses, where its media library's local uploads are served (`server.url`, `server.absoluteUrl`). */
 export function siteMediaOf(strapi: Core.Strapi): SiteMediaAddresses {
