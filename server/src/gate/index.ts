@@ -10,7 +10,7 @@ import type publisherService from '../pipeline/publish';
 import type { Uses as ParsingUses } from './parsing';
 import type { Uses as RightsUses } from './rights';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses extends ParsingUses, RightsUses {
   publisher: ReturnType<typeof publisherService>;
 }

@@ -3,7 +3,7 @@ import { articleOptions } from '../../../core/src/config';
 import type { GateRequest } from './types';
 import type articleWorkService from '../worker/pool';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   articleWork: ReturnType<typeof articleWorkService>;
 }

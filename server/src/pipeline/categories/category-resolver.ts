@@ -14,7 +14,7 @@ import type { PostData } from '../posts/posts';
 import type { CategoryPlan } from '../publish/types';
 import type categoryStoreService from './category-store';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   categoryStore: ReturnType<typeof categoryStoreService>;
 }

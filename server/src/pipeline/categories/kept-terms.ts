@@ -7,7 +7,7 @@ import type { Taxonomy, TermView } from '../../../../core/src/wordpress/term-jso
 import { WORDPRESS_TERM_LINK_UID, WORDPRESS_TERM_UID } from '../../shared/plugin-tables';
 import type locksService from '../locks/locks';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   locks: ReturnType<typeof locksService>;
 }

@@ -14,7 +14,7 @@ import { documentsOf } from '../../strapi/documents';
 import { DELIVERY_UID } from '../../shared/plugin-tables';
 import type schedulesService from '../schedule/schedules';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   schedules: ReturnType<typeof schedulesService>;
 }

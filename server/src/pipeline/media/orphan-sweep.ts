@@ -12,7 +12,7 @@ import type pluginConfigService from '../../shared/services/plugin-config';
 import type pluginStoreService from '../../shared/services/plugin-store';
 import type uploadJournalService from './upload-journal';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   locks: ReturnType<typeof locksService>;
   pluginConfig: ReturnType<typeof pluginConfigService>;

@@ -20,7 +20,7 @@ import type mediaImportService from '../media';
 import type siteLocalesService from '../../shared/services/site-locales';
 import type targetSchemaService from '../../shared/services/target-schema';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   deliveries: ReturnType<typeof deliveriesService>;
   entryEventReads: ReturnType<typeof entryEventReadsService>;

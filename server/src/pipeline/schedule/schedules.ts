@@ -8,7 +8,7 @@ import { SCHEDULE_UID } from '../../shared/plugin-tables';
 import type locksService from '../locks/locks';
 import type publisherActionsService from './publisher-actions';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   locks: ReturnType<typeof locksService>;
   publisherActions: ReturnType<typeof publisherActionsService>;

@@ -4,7 +4,7 @@ import type { AuthFailureSummary, AuthFailuresResponse } from '../../../../core/
 import { AUTH_FAILURE_UID } from '../plugin-tables';
 import type pluginConfigService from './plugin-config';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   pluginConfig: ReturnType<typeof pluginConfigService>;
 }

@@ -17,7 +17,7 @@ import type contentRightsService from './content-rights';
 import type pluginStoreService from './plugin-store';
 import type siteLocalesService from './site-locales';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   contentRights: ReturnType<typeof contentRightsService>;
   pluginStore: ReturnType<typeof pluginStoreService>;

@@ -11,7 +11,7 @@ import type pluginConfigService from './plugin-config';
 import type siteLocalesService from './site-locales';
 import type targetSchemaService from './target-schema';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   articleWork: ReturnType<typeof articleWorkService>;
   pluginConfig: ReturnType<typeof pluginConfigService>;

@@ -29,7 +29,7 @@ import type hookQueueWorkerService from './queue-worker';
 import type hookWithdrawalsService from './withdrawals';
 import type pluginConfigService from '../../../shared/services/plugin-config';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   gate: ReturnType<typeof gateService>;
   hookEndpoints: ReturnType<typeof hookEndpointsService>;

@@ -9,7 +9,7 @@ import type hookQueueService from './queue';
 import type hooksService from './hooks';
 import type pluginConfigService from '../../../shared/services/plugin-config';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   hookQueue: ReturnType<typeof hookQueueService>;
   hooks: ReturnType<typeof hooksService>;

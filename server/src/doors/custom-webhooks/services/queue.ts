@@ -11,7 +11,7 @@ import { HOOK_DELIVERY_UID } from '../../../shared/plugin-tables';
 import type hookEndpointsService from './endpoints';
 import type pluginConfigService from '../../../shared/services/plugin-config';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   hookEndpoints: ReturnType<typeof hookEndpointsService>;
   pluginConfig: ReturnType<typeof pluginConfigService>;

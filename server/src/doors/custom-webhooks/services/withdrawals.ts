@@ -13,7 +13,7 @@ import type pluginConfigService from '../../../shared/services/plugin-config';
 import type postsService from '../../../pipeline/posts/posts';
 import type targetSchemaService from '../../../shared/services/target-schema';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   deliveries: ReturnType<typeof deliveriesService>;
   locks: ReturnType<typeof locksService>;

@@ -10,7 +10,7 @@ import type { GeneratedApiKeyResponse, SecretStatus } from '../../../../../core/
 import type pluginConfigService from '../../../shared/services/plugin-config';
 import type pluginStoreService from '../../../shared/services/plugin-store';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   pluginConfig: ReturnType<typeof pluginConfigService>;
   pluginStore: ReturnType<typeof pluginStoreService>;

@@ -17,7 +17,7 @@ import type { WordPressUser } from '../../../../../core/src/wordpress/user';
 import { APPLICATION_PASSWORD_UID } from '../../../shared/plugin-tables';
 import type pluginConfigService from '../../../shared/services/plugin-config';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   pluginConfig: ReturnType<typeof pluginConfigService>;
 }

@@ -15,7 +15,7 @@ import type locksService from '../../../pipeline/locks/locks';
 import type pluginConfigService from '../../../shared/services/plugin-config';
 import type uploadJournalService from '../../../pipeline/media/upload-journal';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   locks: ReturnType<typeof locksService>;
   pluginConfig: ReturnType<typeof pluginConfigService>;

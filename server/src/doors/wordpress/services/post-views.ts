@@ -13,7 +13,7 @@ import type schedulesService from '../../../pipeline/schedule/schedules';
 import type siteInfoService from '../../../shared/services/site-info';
 import type wordpressTermsService from './terms';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   articleWork: ReturnType<typeof articleWorkService>;
   deliveries: ReturnType<typeof deliveriesService>;

@@ -34,7 +34,7 @@ import type targetSchemaService from '../../../shared/services/target-schema';
 import type wordpressMediaService from './media';
 import type wordpressTermsService from './terms';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses extends PostViewsUses {
   gate: ReturnType<typeof gateService>;
   locks: ReturnType<typeof locksService>;

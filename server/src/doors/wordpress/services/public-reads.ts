@@ -9,7 +9,7 @@ import {
 import { documentsOf } from '../../../strapi/documents';
 import type targetSchemaService from '../../../shared/services/target-schema';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   targetSchema: ReturnType<typeof targetSchemaService>;
 }

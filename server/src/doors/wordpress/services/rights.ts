@@ -5,7 +5,7 @@ import type { WordPressUser } from '../../../../../core/src/wordpress/user';
 import type contentRightsService from '../../../shared/services/content-rights';
 import type targetSchemaService from '../../../shared/services/target-schema';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   contentRights: ReturnType<typeof contentRightsService>;
   targetSchema: ReturnType<typeof targetSchemaService>;

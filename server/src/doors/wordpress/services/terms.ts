@@ -25,7 +25,7 @@ import type locksService from '../../../pipeline/locks/locks';
 import type siteLocalesService from '../../../shared/services/site-locales';
 import type targetSchemaService from '../../../shared/services/target-schema';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   categoryStore: ReturnType<typeof categoryStoreService>;
   keptTerms: ReturnType<typeof keptTermsService>;

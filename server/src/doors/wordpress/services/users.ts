@@ -6,7 +6,7 @@ import { publicUser, type WordPressUser } from '../../../../../core/src/wordpres
 import type applicationPasswordsService from './application-passwords';
 import type wordpressPostsService from './posts';
 
-/** The services this one works with, passed in where the plugin's services are gathered (server/src/services.ts). */
+/** What this service works with, handed in by server/src/services.ts. */
 export interface Uses {
   applicationPasswords: ReturnType<typeof applicationPasswordsService>;
   wordpressPosts: ReturnType<typeof wordpressPostsService>;
