@@ -5,6 +5,7 @@ import { wordpressServices } from './doors/wordpress/services';
 import gate from './gate';
 import { pipelineServices } from './pipeline';
 import { sharedServices } from './shared/services';
+import type { Collaborators } from './shared/collaborators';
 import { PLUGIN_ID } from './shared/plugin-id';
 import entryEventReads from './strapi/entry-event-reads';
 import articleWork from './worker/pool';
@@ -29,13 +30,17 @@ type CamelCase<Name extends string> = Name extends `${infer Head}-${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
   : Name;
 
-/** The plugin's services by their camel-cased names: what a service may be handed as its `uses`. */
-export type Collaborators = { [Name in ServiceName as CamelCase<Name>]: PluginServices[Name] };
+/** The services by camel-cased name, as each service is handed them (shared/collaborators.ts). */
+declare module './shared/collaborators' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an augmentation: the registry is its body
+  interface Collaborators extends Registered {}
+}
+type Registered = { [Name in ServiceName as CamelCase<Name>]: PluginServices[Name] };
 
 /**
  * A service's collaborators, each looked up when the service first touches it (services are created in
- * any order, and another may not exist yet when this one is). A service's own `Uses` interface names
- * what it works with; this object has them all, and the check below holds each `Uses` to it.
+ * any order, and another may not exist yet when this one is). A service's own `Uses` names what it works
+ * with (a `Pick` of these).
  */
 function collaboratorsOf(strapi: Core.Strapi): Collaborators {
   const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
@@ -44,16 +49,6 @@ function collaboratorsOf(strapi: Core.Strapi): Collaborators {
       typeof name === 'string' ? strapi.plugin(PLUGIN_ID).service(kebab(name)) : undefined,
   });
 }
-
-/** The services whose `Uses` asks for something the collaborators do not have (a compile error names them). */
-type Miswired = {
-  [Name in ServiceName]: Parameters<Factories[Name]>[0] extends { uses: infer Uses }
-    ? Collaborators extends Uses
-      ? never
-      : Name
-    : never;
-}[ServiceName];
-const everyServiceWired: [Miswired] extends [never] ? true : Miswired = true;
 
 type ServiceFactory = (context: { strapi: Core.Strapi; uses: Collaborators }) => unknown;
 
@@ -66,4 +61,4 @@ const services = Object.fromEntries(
   ])
 ) as { [Name in ServiceName]: (context: { strapi: Core.Strapi }) => PluginServices[Name] };
 
-export default everyServiceWired && services;
+export default services;

@@ -6,14 +6,12 @@ import { checkBounds } from './bounds';
 import { parseBody } from './parsing';
 import { admitWriteRights } from './rights';
 import type { GateRequest } from './types';
-import type publisherService from '../pipeline/publish';
 import type { Uses as ParsingUses } from './parsing';
 import type { Uses as RightsUses } from './rights';
+import type { Collaborators } from '../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses extends ParsingUses, RightsUses {
-  publisher: ReturnType<typeof publisherService>;
-}
+export type Uses = ParsingUses & RightsUses & Pick<Collaborators, 'publisher'>;
 
 export type { Caller, Door, GateRequest } from './types';
 

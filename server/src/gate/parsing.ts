@@ -1,12 +1,10 @@
 import type { NormalizedArticle } from '../../../core/src/article';
 import { articleOptions } from '../../../core/src/config';
 import type { GateRequest } from './types';
-import type articleWorkService from '../worker/pool';
+import type { Collaborators } from '../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  articleWork: ReturnType<typeof articleWorkService>;
-}
+export type Uses = Pick<Collaborators, 'articleWork'>;
 
 /**
  * The gate's parsing step (issue #55 item 3): the body is converted (Markdown to HTML), sanitized and

@@ -11,18 +11,10 @@ import type { PublishTarget } from '../../../core/src/publish-target';
 import type { DeliveryOrigin } from '../pipeline/publish/types';
 import { documentsOf, type DocumentRow } from '../strapi/documents';
 import type { GateRequest } from './types';
-import type contentRightsService from '../shared/services/content-rights';
-import type postsService from '../pipeline/posts/posts';
-import type siteLocalesService from '../shared/services/site-locales';
-import type targetSchemaService from '../shared/services/target-schema';
+import type { Collaborators } from '../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  contentRights: ReturnType<typeof contentRightsService>;
-  posts: ReturnType<typeof postsService>;
-  siteLocales: ReturnType<typeof siteLocalesService>;
-  targetSchema: ReturnType<typeof targetSchemaService>;
-}
+export type Uses = Pick<Collaborators, 'contentRights' | 'posts' | 'siteLocales' | 'targetSchema'>;
 
 interface RightsContext {
   strapi: Core.Strapi;

@@ -28,12 +28,10 @@ import type {
   WriteBodyTask,
   WrittenBody,
 } from './article-work';
-import type pluginConfigService from '../shared/services/plugin-config';
+import type { Collaborators } from '../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-}
+export type Uses = Pick<Collaborators, 'pluginConfig'>;
 
 export type { WrittenBody };
 

@@ -12,12 +12,10 @@ import { documentsOf } from '../../strapi/documents';
 import type { CategoryMatch, CategoryRow, NamedType } from './category-store';
 import type { PostData } from '../posts/posts';
 import type { CategoryPlan } from '../publish/types';
-import type categoryStoreService from './category-store';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  categoryStore: ReturnType<typeof categoryStoreService>;
-}
+export type Uses = Pick<Collaborators, 'categoryStore'>;
 
 export type { CategoryPlan };
 

@@ -5,12 +5,10 @@ import type { ListQuery } from '../../../../core/src/wordpress/list-query';
 import type { TermRequest } from '../../../../core/src/wordpress/term-request';
 import type { Taxonomy, TermView } from '../../../../core/src/wordpress/term-json';
 import { WORDPRESS_TERM_LINK_UID, WORDPRESS_TERM_UID } from '../../shared/plugin-tables';
-import type locksService from '../locks/locks';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  locks: ReturnType<typeof locksService>;
-}
+export type Uses = Pick<Collaborators, 'locks'>;
 
 /** Where a plugin-kept taxonomy lives: its target and the delivery locale (none on an unlocalized target). */
 export interface KeptScope {

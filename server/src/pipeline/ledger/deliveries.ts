@@ -12,12 +12,10 @@ import { redactUrlsIn } from '../../../../core/src/redact-url';
 import { groupWarnings, recordedMappableParts, type ArticlePart } from '../../../../core/src/warning-parts';
 import { documentsOf } from '../../strapi/documents';
 import { DELIVERY_UID } from '../../shared/plugin-tables';
-import type schedulesService from '../schedule/schedules';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  schedules: ReturnType<typeof schedulesService>;
-}
+export type Uses = Pick<Collaborators, 'schedules'>;
 
 export interface DeliveryQuery {
   page: number;

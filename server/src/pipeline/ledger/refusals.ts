@@ -9,12 +9,10 @@ import {
 } from '../../../../core/src/refusals';
 import { describeError } from '../../shared/describe-error';
 import { REFUSAL_UID } from '../../shared/plugin-tables';
-import type pluginConfigService from '../../shared/services/plugin-config';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-}
+export type Uses = Pick<Collaborators, 'pluginConfig'>;
 
 /** What a door knows of a request it refused; the message is the answer's own, nothing of the request. */
 export interface RefusedRequest {

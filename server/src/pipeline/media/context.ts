@@ -1,8 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { mediaContentLock } from '../../../../core/src/images/upload-journal';
-import type locksService from '../locks/locks';
-import type mediaSourcesService from './sources';
-import type uploadJournalService from './upload-journal';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What the media files use of Strapi and of the plugin's other services. */
 
@@ -15,14 +13,12 @@ export interface UploadService {
 export const uploadServiceOf = ({ strapi }: MediaContext) =>
   strapi.plugin('upload').service('upload') as unknown as UploadService;
 
-/** The services the media step works with, passed in with Strapi (server/src/services.ts). */
-export interface MediaUses {
-  /** The plugin's media-source rows (sources.ts). */
-  mediaSources: ReturnType<typeof mediaSourcesService>;
-  locks: ReturnType<typeof locksService>;
-  /** Every object handed the upload provider is journaled first (upload-journal.ts). */
-  uploadJournal: ReturnType<typeof uploadJournalService>;
-}
+/**
+ * The services the media step works with, handed in with Strapi (server/src/services.ts): the plugin's
+ * media-source rows (sources.ts), the locks, and the upload journal every object handed the upload
+ * provider is written to first (upload-journal.ts).
+ */
+export type MediaUses = Pick<Collaborators, 'mediaSources' | 'locks' | 'uploadJournal'>;
 
 /** What every file of the media step is handed: Strapi and the services it works with. */
 export interface MediaContext {

@@ -7,18 +7,10 @@ import {
 import { deleteProviderObject } from '../../strapi/upload-provider';
 import { UPLOAD_FILE_UID } from '../../shared/plugin-tables';
 import type { JournalEntry } from './upload-journal';
-import type locksService from '../locks/locks';
-import type pluginConfigService from '../../shared/services/plugin-config';
-import type pluginStoreService from '../../shared/services/plugin-store';
-import type uploadJournalService from './upload-journal';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  locks: ReturnType<typeof locksService>;
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-  pluginStore: ReturnType<typeof pluginStoreService>;
-  uploadJournal: ReturnType<typeof uploadJournalService>;
-}
+export type Uses = Pick<Collaborators, 'locks' | 'pluginConfig' | 'pluginStore' | 'uploadJournal'>;
 
 /** One sweep at a time over every instance sharing the database. */
 const SWEEP_LOCK = 'upload-journal:sweep';

@@ -13,22 +13,13 @@ import { storeLargeBlocksBody } from '../../strapi/large-blocks-write';
 import { lookUp } from '../../strapi/plain-lookups';
 import { schemaCatalog } from '../../shared/schema-catalog';
 import { toResendableComponents } from './zone-components';
-import type deliveriesService from '../ledger/deliveries';
-import type entryEventReadsService from '../../strapi/entry-event-reads';
-import type locksService from '../locks/locks';
-import type mediaImportService from '../media';
-import type siteLocalesService from '../../shared/services/site-locales';
-import type targetSchemaService from '../../shared/services/target-schema';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  deliveries: ReturnType<typeof deliveriesService>;
-  entryEventReads: ReturnType<typeof entryEventReadsService>;
-  locks: ReturnType<typeof locksService>;
-  mediaImport: ReturnType<typeof mediaImportService>;
-  siteLocales: ReturnType<typeof siteLocalesService>;
-  targetSchema: ReturnType<typeof targetSchemaService>;
-}
+export type Uses = Pick<
+  Collaborators,
+  'deliveries' | 'entryEventReads' | 'locks' | 'mediaImport' | 'siteLocales' | 'targetSchema'
+>;
 
 export type PostData = Record<string, unknown>;
 

@@ -13,32 +13,23 @@ import type { Connection, DeliveryOrigin } from './types';
 import { deliver } from './deliver';
 import { hasOneConnection } from '../../strapi/database-client';
 import { stageTimings } from '../../shared/stage-timings';
-import type articleWorkService from '../../worker/pool';
-import type categoryResolverService from '../categories/category-resolver';
-import type deliveriesService from '../ledger/deliveries';
-import type keptTermsService from '../categories/kept-terms';
-import type locksService from '../locks/locks';
-import type mediaImportService from '../media';
-import type postsService from '../posts/posts';
-import type schedulesService from '../schedule/schedules';
-import type siteInfoService from '../../shared/services/site-info';
-import type siteLocalesService from '../../shared/services/site-locales';
-import type targetSchemaService from '../../shared/services/target-schema';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  articleWork: ReturnType<typeof articleWorkService>;
-  categoryResolver: ReturnType<typeof categoryResolverService>;
-  deliveries: ReturnType<typeof deliveriesService>;
-  keptTerms: ReturnType<typeof keptTermsService>;
-  locks: ReturnType<typeof locksService>;
-  mediaImport: ReturnType<typeof mediaImportService>;
-  posts: ReturnType<typeof postsService>;
-  schedules: ReturnType<typeof schedulesService>;
-  siteInfo: ReturnType<typeof siteInfoService>;
-  siteLocales: ReturnType<typeof siteLocalesService>;
-  targetSchema: ReturnType<typeof targetSchemaService>;
-}
+export type Uses = Pick<
+  Collaborators,
+  | 'articleWork'
+  | 'categoryResolver'
+  | 'deliveries'
+  | 'keptTerms'
+  | 'locks'
+  | 'mediaImport'
+  | 'posts'
+  | 'schedules'
+  | 'siteInfo'
+  | 'siteLocales'
+  | 'targetSchema'
+>;
 
 /**
  * The publish pipeline both integrations share (its stages are the other files of this folder): plan (target,

@@ -3,18 +3,10 @@ import { pollPattern } from '../../../../core/src/schedule/poll-period';
 import { publisherVerdict } from '../../../../core/src/schedule/publisher-verdict';
 import { describeError } from '../../shared/describe-error';
 import { scheduleLockName, type ScheduleRow } from './schedules';
-import type locksService from '../locks/locks';
-import type pluginConfigService from '../../shared/services/plugin-config';
-import type publisherActionsService from './publisher-actions';
-import type schedulesService from './schedules';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  locks: ReturnType<typeof locksService>;
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-  publisherActions: ReturnType<typeof publisherActionsService>;
-  schedules: ReturnType<typeof schedulesService>;
-}
+export type Uses = Pick<Collaborators, 'locks' | 'pluginConfig' | 'publisherActions' | 'schedules'>;
 
 /** The cron task's name in `strapi.cron`. */
 const TASK_NAME = 'article-publisher:scheduled-publishing';

@@ -5,14 +5,10 @@ import type { PublishTarget } from '../../../../core/src/publish-target';
 import { handPublishProblem, publishedSinceScheduled } from '../../../../core/src/schedule/hand-publish';
 import { documentsOf } from '../../strapi/documents';
 import { SCHEDULE_UID } from '../../shared/plugin-tables';
-import type locksService from '../locks/locks';
-import type publisherActionsService from './publisher-actions';
+import type { Collaborators } from '../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  locks: ReturnType<typeof locksService>;
-  publisherActions: ReturnType<typeof publisherActionsService>;
-}
+export type Uses = Pick<Collaborators, 'locks' | 'publisherActions'>;
 
 /** A schedule as the database returns it. */
 export interface ScheduleRow {

@@ -2,12 +2,10 @@ import type { Core } from '@strapi/strapi';
 import { ServiceError } from '../../../../core/src/errors';
 import type { AuthFailureSummary, AuthFailuresResponse } from '../../../../core/src/contracts';
 import { AUTH_FAILURE_UID } from '../plugin-tables';
-import type pluginConfigService from './plugin-config';
+import type { Collaborators } from '../collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-}
+export type Uses = Pick<Collaborators, 'pluginConfig'>;
 
 interface AuthFailureRow {
   id: number;

@@ -13,16 +13,10 @@ import {
 } from '../../../../core/src/config';
 import { unknownLocaleProblem } from '../../../../core/src/locale';
 import { PLUGIN_ID } from '../plugin-id';
-import type contentRightsService from './content-rights';
-import type pluginStoreService from './plugin-store';
-import type siteLocalesService from './site-locales';
+import type { Collaborators } from '../collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  contentRights: ReturnType<typeof contentRightsService>;
-  pluginStore: ReturnType<typeof pluginStoreService>;
-  siteLocales: ReturnType<typeof siteLocalesService>;
-}
+export type Uses = Pick<Collaborators, 'contentRights' | 'pluginStore' | 'siteLocales'>;
 
 /**
  * The plugin config as the other services use it. Precedence: environment variables, then settings

@@ -6,18 +6,10 @@ import { answeringPrefixes } from '../../../../core/src/service-paths';
 import { targetUnfillable } from './target-schema';
 import { SERVICE_ROUTE_BASE } from '../plugin-id';
 import { pluginVersion } from '../plugin-version';
-import type articleWorkService from '../../worker/pool';
-import type pluginConfigService from './plugin-config';
-import type siteLocalesService from './site-locales';
-import type targetSchemaService from './target-schema';
+import type { Collaborators } from '../collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  articleWork: ReturnType<typeof articleWorkService>;
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-  siteLocales: ReturnType<typeof siteLocalesService>;
-  targetSchema: ReturnType<typeof targetSchemaService>;
-}
+export type Uses = Pick<Collaborators, 'articleWork' | 'pluginConfig' | 'siteLocales' | 'targetSchema'>;
 
 /** What the service sees of the site: ping details and the endpoint URLs to paste into it. */
 const siteInfo = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({

@@ -28,16 +28,10 @@ import { WORDPRESS_REST_PREFIX, REST_ROUTE_PREFIX } from '../../../../../core/sr
 import { openSecret, sealSecret } from '../../../strapi/secret-encryption';
 import { SERVICE_ROUTE_BASE } from '../../../shared/plugin-id';
 import { HOOK_ENDPOINT_UID } from '../../../shared/plugin-tables';
-import type pluginConfigService from '../../../shared/services/plugin-config';
-import type pluginStoreService from '../../../shared/services/plugin-store';
-import type siteInfoService from '../../../shared/services/site-info';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-  pluginStore: ReturnType<typeof pluginStoreService>;
-  siteInfo: ReturnType<typeof siteInfoService>;
-}
+export type Uses = Pick<Collaborators, 'pluginConfig' | 'pluginStore' | 'siteInfo'>;
 
 /** A stored endpoint's row (secrets as sealed by secret-encryption.ts). */
 interface EndpointRow {

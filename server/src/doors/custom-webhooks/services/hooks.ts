@@ -22,22 +22,13 @@ import {
 import { checkBounds } from '../../../gate/bounds';
 import { describeError } from '../../../shared/describe-error';
 import type { ClaimedHookDelivery } from './queue';
-import type gateService from '../../../gate';
-import type hookEndpointsService from './endpoints';
-import type hookQueueService from './queue';
-import type hookQueueWorkerService from './queue-worker';
-import type hookWithdrawalsService from './withdrawals';
-import type pluginConfigService from '../../../shared/services/plugin-config';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  gate: ReturnType<typeof gateService>;
-  hookEndpoints: ReturnType<typeof hookEndpointsService>;
-  hookQueue: ReturnType<typeof hookQueueService>;
-  hookQueueWorker: ReturnType<typeof hookQueueWorkerService>;
-  hookWithdrawals: ReturnType<typeof hookWithdrawalsService>;
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-}
+export type Uses = Pick<
+  Collaborators,
+  'gate' | 'hookEndpoints' | 'hookQueue' | 'hookQueueWorker' | 'hookWithdrawals' | 'pluginConfig'
+>;
 
 type Articles = Extract<HookDelivery, { kind: 'articles' }>;
 

@@ -5,16 +5,10 @@ import { isServiceError } from '../../../../../core/src/errors';
 import { failureVerdict, type QueueVerdict } from '../../../../../core/src/hooks/queue';
 import { describeError } from '../../../shared/describe-error';
 import type { ClaimedHookDelivery } from './queue';
-import type hookQueueService from './queue';
-import type hooksService from './hooks';
-import type pluginConfigService from '../../../shared/services/plugin-config';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  hookQueue: ReturnType<typeof hookQueueService>;
-  hooks: ReturnType<typeof hooksService>;
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-}
+export type Uses = Pick<Collaborators, 'hookQueue' | 'hooks' | 'pluginConfig'>;
 
 /** Finished deliveries are pruned at start and then at most this often, per instance. */
 const PRUNE_EVERY_MS = 10 * 60_000;

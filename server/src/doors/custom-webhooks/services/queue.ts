@@ -8,14 +8,10 @@ import {
   type StoredArticleOutcome,
 } from '../../../../../core/src/hooks/queue';
 import { HOOK_DELIVERY_UID } from '../../../shared/plugin-tables';
-import type hookEndpointsService from './endpoints';
-import type pluginConfigService from '../../../shared/services/plugin-config';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  hookEndpoints: ReturnType<typeof hookEndpointsService>;
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-}
+export type Uses = Pick<Collaborators, 'hookEndpoints' | 'pluginConfig'>;
 
 /** A delivery to store: what the worker needs to read it again, never the endpoint's secret. */
 export interface NewHookDelivery {

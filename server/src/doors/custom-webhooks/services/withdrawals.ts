@@ -7,20 +7,10 @@ import type { PublishTarget } from '../../../../../core/src/publish-target';
 import { slugLockName } from '../../../pipeline/publish/plan';
 import { WITHDRAWN_CONTENT_PREFIX } from '../../../pipeline/ledger/deliveries';
 import { describeError } from '../../../shared/describe-error';
-import type deliveriesService from '../../../pipeline/ledger/deliveries';
-import type locksService from '../../../pipeline/locks/locks';
-import type pluginConfigService from '../../../shared/services/plugin-config';
-import type postsService from '../../../pipeline/posts/posts';
-import type targetSchemaService from '../../../shared/services/target-schema';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  deliveries: ReturnType<typeof deliveriesService>;
-  locks: ReturnType<typeof locksService>;
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-  posts: ReturnType<typeof postsService>;
-  targetSchema: ReturnType<typeof targetSchemaService>;
-}
+export type Uses = Pick<Collaborators, 'deliveries' | 'locks' | 'pluginConfig' | 'posts' | 'targetSchema'>;
 
 /** The event a withdrawal answers, as the ledger and the answer name it. */
 export interface WithdrawEvent {

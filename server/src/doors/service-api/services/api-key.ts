@@ -7,14 +7,10 @@ import {
   secretsEqual,
 } from '../../../../../core/src/api-key';
 import type { GeneratedApiKeyResponse, SecretStatus } from '../../../../../core/src/contracts';
-import type pluginConfigService from '../../../shared/services/plugin-config';
-import type pluginStoreService from '../../../shared/services/plugin-store';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-  pluginStore: ReturnType<typeof pluginStoreService>;
-}
+export type Uses = Pick<Collaborators, 'pluginConfig' | 'pluginStore'>;
 
 export type ApiKeyCheck = 'valid' | 'missing' | 'invalid' | 'not_configured';
 

@@ -2,14 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { errors } from '@strapi/utils';
 import { keyHint } from '../../../../../core/src/api-key';
 import type { GeneratedWebhookSecretResponse, SecretStatus } from '../../../../../core/src/contracts';
-import type pluginConfigService from '../../../shared/services/plugin-config';
-import type pluginStoreService from '../../../shared/services/plugin-store';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-  pluginStore: ReturnType<typeof pluginStoreService>;
-}
+export type Uses = Pick<Collaborators, 'pluginConfig' | 'pluginStore'>;
 
 const MIN_LENGTH = 16;
 

@@ -15,12 +15,10 @@ import type {
 } from '../../../../../core/src/wordpress/application-passwords-api';
 import type { WordPressUser } from '../../../../../core/src/wordpress/user';
 import { APPLICATION_PASSWORD_UID } from '../../../shared/plugin-tables';
-import type pluginConfigService from '../../../shared/services/plugin-config';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-}
+export type Uses = Pick<Collaborators, 'pluginConfig'>;
 
 /** The columns of a stored password a list shows: never `passwordHash`. */
 const SUMMARY_COLUMNS = ['id', 'name', 'login', 'appId', 'createdAt', 'lastUsedAt', 'lastClientAddress'];

@@ -11,16 +11,10 @@ import type { MediaView } from '../../../../../core/src/wordpress/media-json';
 import type { MediaListQuery } from '../../../../../core/src/wordpress/media-list-query';
 import { processImage } from '../../../pipeline/media/image-processing';
 import { UPLOAD_FILE_UID } from '../../../shared/plugin-tables';
-import type locksService from '../../../pipeline/locks/locks';
-import type pluginConfigService from '../../../shared/services/plugin-config';
-import type uploadJournalService from '../../../pipeline/media/upload-journal';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  locks: ReturnType<typeof locksService>;
-  pluginConfig: ReturnType<typeof pluginConfigService>;
-  uploadJournal: ReturnType<typeof uploadJournalService>;
-}
+export type Uses = Pick<Collaborators, 'locks' | 'pluginConfig' | 'uploadJournal'>;
 
 /** An uploaded file on disk (see wordpress/request-body), with the text fields sent beside it. */
 export interface ReceivedFile {

@@ -7,20 +7,13 @@ import type { ListQuery } from '../../../../../core/src/wordpress/list-query';
 import { renderedExcerpt } from '../../../../../core/src/wordpress/post-html';
 import type { PostView } from '../../../../../core/src/wordpress/post-json';
 import { documentsOf, type DocumentRow } from '../../../strapi/documents';
-import type articleWorkService from '../../../worker/pool';
-import type deliveriesService from '../../../pipeline/ledger/deliveries';
-import type schedulesService from '../../../pipeline/schedule/schedules';
-import type siteInfoService from '../../../shared/services/site-info';
-import type wordpressTermsService from './terms';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  articleWork: ReturnType<typeof articleWorkService>;
-  deliveries: ReturnType<typeof deliveriesService>;
-  schedules: ReturnType<typeof schedulesService>;
-  siteInfo: ReturnType<typeof siteInfoService>;
-  wordpressTerms: ReturnType<typeof wordpressTermsService>;
-}
+export type Uses = Pick<
+  Collaborators,
+  'articleWork' | 'deliveries' | 'schedules' | 'siteInfo' | 'wordpressTerms'
+>;
 
 /** What a post's status, date, SEO keys and revisions are read from besides its entry. */
 interface PostState {

@@ -26,24 +26,14 @@ import type { Caller } from '../../../gate';
 import { PostGone, SlugTaken, type PostSelection } from '../../../pipeline/publish/plan';
 import { documentsOf, type DocumentRow } from '../../../strapi/documents';
 import { wordpressPostViews, type Uses as PostViewsUses } from './post-views';
-import type gateService from '../../../gate';
-import type locksService from '../../../pipeline/locks/locks';
-import type postsService from '../../../pipeline/posts/posts';
-import type siteLocalesService from '../../../shared/services/site-locales';
-import type targetSchemaService from '../../../shared/services/target-schema';
-import type wordpressMediaService from './media';
-import type wordpressTermsService from './terms';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses extends PostViewsUses {
-  gate: ReturnType<typeof gateService>;
-  locks: ReturnType<typeof locksService>;
-  posts: ReturnType<typeof postsService>;
-  siteLocales: ReturnType<typeof siteLocalesService>;
-  targetSchema: ReturnType<typeof targetSchemaService>;
-  wordpressMedia: ReturnType<typeof wordpressMediaService>;
-  wordpressTerms: ReturnType<typeof wordpressTermsService>;
-}
+export type Uses = PostViewsUses &
+  Pick<
+    Collaborators,
+    'gate' | 'locks' | 'posts' | 'siteLocales' | 'targetSchema' | 'wordpressMedia' | 'wordpressTerms'
+  >;
 
 /** Alternatives tried for a taken slug (`-2` ... `-N`) before one made of the time is used. */
 const MAX_SLUG_SUFFIX = 100;

@@ -7,12 +7,10 @@ import {
   type PublicReadEndpoint,
 } from '../../../../../core/src/wordpress/public-reads';
 import { documentsOf } from '../../../strapi/documents';
-import type targetSchemaService from '../../../shared/services/target-schema';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  targetSchema: ReturnType<typeof targetSchemaService>;
-}
+export type Uses = Pick<Collaborators, 'targetSchema'>;
 
 const PERMISSION_TYPE = 'plugin::users-permissions.permission';
 

@@ -2,14 +2,10 @@ import type { EffectiveConfig } from '../../../../../core/src/config';
 import { FULL_RIGHTS, type EditorRights } from '../../../../../core/src/wordpress/capabilities';
 import type { Taxonomy } from '../../../../../core/src/wordpress/term-json';
 import type { WordPressUser } from '../../../../../core/src/wordpress/user';
-import type contentRightsService from '../../../shared/services/content-rights';
-import type targetSchemaService from '../../../shared/services/target-schema';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  contentRights: ReturnType<typeof contentRightsService>;
-  targetSchema: ReturnType<typeof targetSchemaService>;
-}
+export type Uses = Pick<Collaborators, 'contentRights' | 'targetSchema'>;
 
 /**
  * What an application password may do on the WordPress door: its admin's rights as they are at this

@@ -19,20 +19,13 @@ import type { Taxonomy, TermView } from '../../../../../core/src/wordpress/term-
 import { documentsOf, type DocumentRow } from '../../../strapi/documents';
 import type { KeptScope } from '../../../pipeline/categories/kept-terms';
 import type { KeptTermLinks } from '../../../pipeline/publish/types';
-import type categoryStoreService from '../../../pipeline/categories/category-store';
-import type keptTermsService from '../../../pipeline/categories/kept-terms';
-import type locksService from '../../../pipeline/locks/locks';
-import type siteLocalesService from '../../../shared/services/site-locales';
-import type targetSchemaService from '../../../shared/services/target-schema';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  categoryStore: ReturnType<typeof categoryStoreService>;
-  keptTerms: ReturnType<typeof keptTermsService>;
-  locks: ReturnType<typeof locksService>;
-  siteLocales: ReturnType<typeof siteLocalesService>;
-  targetSchema: ReturnType<typeof targetSchemaService>;
-}
+export type Uses = Pick<
+  Collaborators,
+  'categoryStore' | 'keptTerms' | 'locks' | 'siteLocales' | 'targetSchema'
+>;
 
 /** Where a taxonomy's terms live on this site: the target's category or tag type, in the delivery locale. */
 interface TermStore {

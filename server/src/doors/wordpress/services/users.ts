@@ -3,14 +3,10 @@ import { WordPressError } from '../../../../../core/src/wordpress/errors';
 import { listQuerySchema } from '../../../../../core/src/wordpress/list-query';
 import { userCannotView } from '../../../../../core/src/wordpress/public-reads';
 import { publicUser, type WordPressUser } from '../../../../../core/src/wordpress/user';
-import type applicationPasswordsService from './application-passwords';
-import type wordpressPostsService from './posts';
+import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
-export interface Uses {
-  applicationPasswords: ReturnType<typeof applicationPasswordsService>;
-  wordpressPosts: ReturnType<typeof wordpressPostsService>;
-}
+export type Uses = Pick<Collaborators, 'applicationPasswords' | 'wordpressPosts'>;
 
 /** The id every post names as its author (WordPress's first administrator). */
 const AUTHOR_ID = 1;
