@@ -1,13 +1,12 @@
 import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
-import { getService } from '../../shared/get-service';
 import { articleReads } from './article-reads';
 import { articleRefFields, articleRefOf } from './article-ref';
 import { articleOutput } from './output-schemas';
 import { articlePolicies } from './policies';
-import { answer, asTool, statusInWords } from './results';
+import { statusInWords } from './results';
 import type { McpToolDefinition } from '../../strapi/mcp-server';
-import { ignoredLine, readArguments, sentAsIs } from './tool-input';
+import { answerNoting, READS_ONLY, toolWithArguments } from './tool-definition';
 
 const inputSchema = z.object({
   ...articleRefFields,
@@ -20,31 +19,26 @@ const inputSchema = z.object({
 });
 
 /** `article_publisher_get`: one article as it is on the site, to read or revise. */
-export const getTool = (strapi: Core.Strapi): McpToolDefinition => ({
-  name: 'article_publisher_get',
-  title: 'Article Publisher: read an article',
-  description:
-    'Reads one article of this site by post_id or slug: its title, slug, status (publish, future, pending, draft), dates, URL, body as HTML or Markdown (content_format), excerpt, categories (ids and names) and cover image. To revise an article: get it, edit the body, and publish it again with article_publisher_publish and the same slug. Read-only.',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  auth: { policies: articlePolicies(strapi, ['read']) },
-  resolveInputSchema: () => sentAsIs(inputSchema),
-  resolveOutputSchema: () => articleOutput,
-  createHandler:
-    (strapi: Core.Strapi) =>
-    async ({ args }) =>
-      asTool(strapi, 'article_publisher_get', async () => {
-        const { values, ignored } = readArguments(inputSchema, args, 'request');
-        const config = await getService(strapi, 'plugin-config').get();
-        const article = await articleReads(strapi).get(
-          articleRefOf(values),
-          values.content_format,
-          config,
-          values.locale
-        );
-        const summary =
-          `Post ${article.post_id} "${article.title}" (${article.slug}) is ${statusInWords(article.status)}` +
-          `${article.url ? ` at ${article.url}` : ''}; its body (${article.content_format}) follows.` +
-          ignoredLine(ignored);
-        return answer(summary, { ...article, ...(ignored.length ? { ignored } : {}) });
-      }),
-});
+export const getTool = (strapi: Core.Strapi): McpToolDefinition =>
+  toolWithArguments({
+    name: 'article_publisher_get',
+    title: 'Article Publisher: read an article',
+    description:
+      'Reads one article of this site by post_id or slug: its title, slug, status (publish, future, pending, draft), dates, URL, body as HTML or Markdown (content_format), excerpt, categories (ids and names) and cover image. To revise an article: get it, edit the body, and publish it again with article_publisher_publish and the same slug. Read-only.',
+    annotations: READS_ONLY,
+    auth: { policies: articlePolicies(strapi, ['read']) },
+    input: inputSchema,
+    output: articleOutput,
+    async run({ strapi, values, ignored, config }) {
+      const article = await articleReads(strapi).get(
+        articleRefOf(values),
+        values.content_format,
+        config,
+        values.locale
+      );
+      const summary =
+        `Post ${article.post_id} "${article.title}" (${article.slug}) is ${statusInWords(article.status)}` +
+        `${article.url ? ` at ${article.url}` : ''}; its body (${article.content_format}) follows.`;
+      return answerNoting(ignored, summary, article);
+    },
+  });

@@ -2,13 +2,11 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { REQUEST_BOUNDS as BOUNDS } from '../../../../core/src/request-bounds';
 import { localeCode } from '../../../../core/src/locale';
-import { getService } from '../../shared/get-service';
 import { articleReads, type ArticleSummary } from './article-reads';
 import { listOutput } from './output-schemas';
 import { articlePolicies } from './policies';
-import { answer, asTool } from './results';
 import type { McpToolDefinition } from '../../strapi/mcp-server';
-import { ignoredLine, readArguments, sentAsIs } from './tool-input';
+import { answerNoting, READS_ONLY, toolWithArguments } from './tool-definition';
 
 const inputSchema = z.object({
   status: z
@@ -41,33 +39,27 @@ const lineOf = (article: ArticleSummary) =>
   (article.categories.length ? ` in ${article.categories.map((category) => category.name).join(', ')}` : '');
 
 /** `article_publisher_list`: the site's articles, newest first, to find the one to read or revise. */
-export const listTool = (strapi: Core.Strapi): McpToolDefinition => ({
-  name: 'article_publisher_list',
-  title: 'Article Publisher: list articles',
-  description:
-    'Lists this site’s articles, newest first, a page at a time: post_id, slug, title, status, dates, URL and categories (no body: read one with article_publisher_get). Filter by status, category id, title search and locale. Read-only.',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  auth: { policies: articlePolicies(strapi, ['read']) },
-  resolveInputSchema: () => sentAsIs(inputSchema),
-  resolveOutputSchema: () => listOutput,
-  createHandler:
-    (strapi: Core.Strapi) =>
-    async ({ args }) =>
-      asTool(strapi, 'article_publisher_list', async () => {
-        const { values, ignored } = readArguments(inputSchema, args, 'request');
-        const config = await getService(strapi, 'plugin-config').get();
-        const { locale, ...query } = values;
-        const { articles, total } = await articleReads(strapi).list(query, config, locale);
-        const summary =
-          (articles.length
-            ? `${total} article(s); page ${values.page}:\n${articles.map(lineOf).join('\n')}`
-            : `No article matches (${total} in all).`) + ignoredLine(ignored);
-        return answer(summary, {
-          articles,
-          total,
-          page: values.page,
-          page_size: values.page_size,
-          ...(ignored.length ? { ignored } : {}),
-        });
-      }),
-});
+export const listTool = (strapi: Core.Strapi): McpToolDefinition =>
+  toolWithArguments({
+    name: 'article_publisher_list',
+    title: 'Article Publisher: list articles',
+    description:
+      'Lists this site’s articles, newest first, a page at a time: post_id, slug, title, status, dates, URL and categories (no body: read one with article_publisher_get). Filter by status, category id, title search and locale. Read-only.',
+    annotations: READS_ONLY,
+    auth: { policies: articlePolicies(strapi, ['read']) },
+    input: inputSchema,
+    output: listOutput,
+    async run({ strapi, values, ignored, config }) {
+      const { locale, ...query } = values;
+      const { articles, total } = await articleReads(strapi).list(query, config, locale);
+      const summary = articles.length
+        ? `${total} article(s); page ${values.page}:\n${articles.map(lineOf).join('\n')}`
+        : `No article matches (${total} in all).`;
+      return answerNoting(ignored, summary, {
+        articles,
+        total,
+        page: values.page,
+        page_size: values.page_size,
+      });
+    },
+  });

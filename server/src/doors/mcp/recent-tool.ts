@@ -1,12 +1,10 @@
-import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import type { ActivityEntry } from '../../../../core/src/contracts';
 import { getService } from '../../shared/get-service';
 import { recentOutput } from './output-schemas';
 import { activityPolicy, anyOf } from './policies';
-import { answer, asTool } from './results';
 import type { McpToolDefinition } from '../../strapi/mcp-server';
-import { ignoredLine, readArguments, sentAsIs } from './tool-input';
+import { answerNoting, READS_ONLY, toolWithArguments } from './tool-definition';
 
 const SOURCES = ['api', 'webhook', 'wordpress', 'hook', 'mcp'] as const;
 
@@ -30,32 +28,26 @@ const lineOf = (entry: ActivityEntry) =>
   `(${entry.requestedStatus}, via ${entry.source})${entry.warnings.length ? `, ${entry.warnings.length} warning(s)` : ''}`;
 
 /** `article_publisher_recent`: the last deliveries, as the admin's Activity page lists them. */
-export const recentTool = (): McpToolDefinition => ({
-  name: 'article_publisher_recent',
-  title: 'Article Publisher: recent deliveries',
-  description:
-    'The last articles delivered to this site (by any door: the publishing API, webhooks, WordPress clients, MCP agents), newest first, with whether each created or updated a post, its status, images imported and warnings. Use it to see what happened to a delivery; to see the articles themselves use article_publisher_list. Read-only.',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  auth: anyOf(activityPolicy()),
-  resolveInputSchema: () => sentAsIs(inputSchema),
-  resolveOutputSchema: () => recentOutput,
-  createHandler:
-    (strapi: Core.Strapi) =>
-    async ({ args }) =>
-      asTool(strapi, 'article_publisher_recent', async () => {
-        const { values, ignored } = readArguments(inputSchema, args, 'request');
-        const { results } = await getService(strapi, 'deliveries').listDeliveries({
-          page: 1,
-          pageSize: values.limit,
-          kind: 'articles',
-          ...(values.source ? { source: values.source } : {}),
-        });
-        const summary = results.length
-          ? results.map(lineOf).join('\n')
-          : 'No article has been delivered to this site yet.';
-        return answer(summary + ignoredLine(ignored), {
-          deliveries: results,
-          ...(ignored.length ? { ignored } : {}),
-        });
-      }),
-});
+export const recentTool = (): McpToolDefinition =>
+  toolWithArguments({
+    name: 'article_publisher_recent',
+    title: 'Article Publisher: recent deliveries',
+    description:
+      'The last articles delivered to this site (by any door: the publishing API, webhooks, WordPress clients, MCP agents), newest first, with whether each created or updated a post, its status, images imported and warnings. Use it to see what happened to a delivery; to see the articles themselves use article_publisher_list. Read-only.',
+    annotations: READS_ONLY,
+    auth: anyOf(activityPolicy()),
+    input: inputSchema,
+    output: recentOutput,
+    async run({ strapi, values, ignored }) {
+      const { results } = await getService(strapi, 'deliveries').listDeliveries({
+        page: 1,
+        pageSize: values.limit,
+        kind: 'articles',
+        ...(values.source ? { source: values.source } : {}),
+      });
+      const summary = results.length
+        ? results.map(lineOf).join('\n')
+        : 'No article has been delivered to this site yet.';
+      return answerNoting(ignored, summary, { deliveries: results });
+    },
+  });

@@ -6,6 +6,7 @@ import { getService } from '../../shared/get-service';
 import { siteOutput } from './output-schemas';
 import { activityPolicy, anyOf, articlePolicies, settingsPolicy } from './policies';
 import { answer, asTool } from './results';
+import { READS_ONLY } from './tool-definition';
 import type { McpToolDefinition } from '../../strapi/mcp-server';
 
 /** How many categories the site tool lists (the WordPress door's largest page). */
@@ -26,7 +27,7 @@ export const siteTool = (strapi: Core.Strapi): McpToolDefinition => ({
   title: 'Article Publisher: what the site takes',
   description:
     'What this Strapi site can take before you write an article: the target content type, its body format, the fields found (title, body, slug, SEO, featured image, categories, tags), problems, and the categories with their ids and parents (give ids in the publish tool’s categories, or names in category and sub_category). Call it first. Read-only.',
-  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  annotations: READS_ONLY,
   auth: anyOf(settingsPolicy(), activityPolicy(), ...articlePolicies(strapi, ['read', 'create'])),
   resolveOutputSchema: () => siteOutput,
   createHandler: (strapi) => async () =>

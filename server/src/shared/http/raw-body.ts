@@ -17,6 +17,22 @@ export function bodyAlreadyRead(ctx: Context): boolean {
   return parsed !== undefined || ctx.req.readableDidRead || ctx.req.readableEnded;
 }
 
+/**
+ * Refuses a delivery whose body someone read before its check (`bodyAlreadyRead`), and logs it: checking
+ * whatever is left (nothing) would accept the signature or credentials of an empty body.
+ */
+export function refuseBodyReadBefore(
+  ctx: Context,
+  log: { warn(message: string): unknown },
+  refusal: { code: 'invalid_credentials' | 'invalid_signature'; message: string }
+): void {
+  if (!bodyAlreadyRead(ctx)) return;
+  log.warn(
+    `[article-publisher] ${ctx.method} ${ctx.path}: the request body was read before the webhook route (another body parser?); the delivery is refused.`
+  );
+  throw new ServiceError(refusal.code, refusal.message);
+}
+
 /** The body's declared length, or null when it is sent chunked (unknown until read). */
 export function declaredLength(ctx: Context): number | null {
   const header = ctx.get('content-length');

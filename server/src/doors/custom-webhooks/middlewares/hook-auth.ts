@@ -13,7 +13,7 @@ import { parseJsonBody } from '../../../../../core/src/json-body';
 import { rawBodyDigest } from '../../../../../core/src/webhook-replay';
 import { getService } from '../../../shared/get-service';
 import { setVerifiedBodyDigest } from '../../../shared/http/verified-body';
-import { bodyAlreadyRead } from '../../../shared/http/raw-body';
+import { refuseBodyReadBefore } from '../../../shared/http/raw-body';
 import { readUnverifiedBody } from '../../../shared/http/unverified-body';
 
 /** Where the endpoint a request named waits for the controller. */
@@ -62,15 +62,10 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
     const refuse = (outcome: Extract<AuthOutcome, { ok: false }>) =>
       throttle.refuse(client, 'hook', new ServiceError('invalid_credentials', describeAuthFailure(outcome)));
 
-    if (bodyAlreadyRead(ctx)) {
-      strapi.log.warn(
-        `[article-publisher] ${ctx.method} ${ctx.path}: the request body was read before the webhook route (another body parser?); the delivery is refused.`
-      );
-      throw new ServiceError(
-        'invalid_credentials',
-        'The delivery cannot be checked: the site read the request body before the receiver could.'
-      );
-    }
+    refuseBodyReadBefore(ctx, strapi.log, {
+      code: 'invalid_credentials',
+      message: 'The delivery cannot be checked: the site read the request body before the receiver could.',
+    });
     const scheme = preset.auth(endpoint.options);
     const request = { header: headerOf(ctx), now };
     const beforeBody = checkHeaders(scheme, request, secrets);

@@ -6,7 +6,7 @@ import { parseJsonBody } from '../../../../../core/src/json-body';
 import { isWellFormedSignature, verifyWebhook } from '../../../../../core/src/webhook-signature';
 import { rawBodyDigest } from '../../../../../core/src/webhook-replay';
 import { getService } from '../../../shared/get-service';
-import { bodyAlreadyRead } from '../../../shared/http/raw-body';
+import { refuseBodyReadBefore } from '../../../shared/http/raw-body';
 import { readUnverifiedBody } from '../../../shared/http/unverified-body';
 import { setVerifiedBodyDigest } from '../../../shared/http/verified-body';
 
@@ -34,16 +34,11 @@ export default (_config: unknown, { strapi }: { strapi: Core.Strapi }) =>
         'No webhook secret is set on this site yet. Set one in Settings > Article Publisher.'
       );
     }
-    if (bodyAlreadyRead(ctx)) {
-      // Verifying whatever is left (nothing) would accept the signature of an empty body.
-      strapi.log.warn(
-        `[article-publisher] ${ctx.method} ${ctx.path}: the request body was read before the webhook route (another body parser?); the delivery is refused.`
-      );
-      throw new ServiceError(
-        'invalid_signature',
-        'The signature cannot be checked: the site read the request body before the webhook receiver could.'
-      );
-    }
+    refuseBodyReadBefore(ctx, strapi.log, {
+      code: 'invalid_signature',
+      message:
+        'The signature cannot be checked: the site read the request body before the webhook receiver could.',
+    });
     const signature = ctx.get(SERVICE_SIGNATURE_HEADER) || undefined;
     // A header that cannot be a signature is refused without reading the body.
     if (!isWellFormedSignature(signature)) return throttle.refuse(client, 'signature', invalidSignature());
