@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { growthChart } from './chart';
-import { resultTable, roundAll } from './report';
+import { resultTable, roundAll, type ScenarioResult } from './report';
 import { measureBodyFormats } from './scenarios/body-formats';
 import { measureConverters } from './scenarios/converters';
 import { measureGrowth, measureThroughput } from './scenarios/growth';
@@ -41,34 +41,49 @@ const step = (text: string) => console.log(`[${new Date().toISOString().slice(11
  */
 const only = process.env.BENCH_ONLY;
 
-/** A scenario run alone (BENCH_ONLY): the playground booted, the image server up, both stopped after. */
-async function alone(run: (site: BenchSite, images: ImageServer) => Promise<void>) {
+/** The playground booted, the image server up, both stopped after: every run's frame. */
+async function onPlayground(run: (site: BenchSite, server: ImageServer, sets: ImageSets) => Promise<void>) {
   ensurePluginBuilt();
-  const { server } = await startImageServer();
-  step('Booting the playground (production mode)...');
+  const { server, sets } = await startImageServer();
+  step(
+    'Booting the playground (production mode; TEST_DATABASE_CLIENT picks the database, SQLite by default)...'
+  );
   const site = await BenchSite.start();
   try {
-    await run(site, server);
+    await run(site, server, sets);
   } finally {
     await site.stop();
     await server.stop();
   }
 }
 
+/** The README's table of these figures, under the date and the machine (and the runs per median). */
+function printTable(result: Pick<ScenarioResult, 'figures' | 'medians'>, runsPerMedian = true): void {
+  const runs = runsPerMedian ? `, ${RUNS} runs per median` : '';
+  console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine()}${runs}\n`);
+  console.log(resultTable(result.figures, result.medians));
+}
+
+/** A scenario run alone: its figures written to bench/<name>-<database>.json, with `extra` facts. */
+function writeAlone(name: string, result: ScenarioResult, extra: Record<string, unknown> = {}): string {
+  const database = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
+  const output = {
+    ...roundAll(result.figures, 2),
+    medians: roundAll(result.medians, 1),
+    machine: machine(),
+    ...extra,
+    date: new Date().toISOString(),
+  };
+  const file = path.join(__dirname, `${name}-${database}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+  return path.relative(process.cwd(), file);
+}
+
 const readersOnly = () =>
-  alone(async (site, server) => {
+  onPlayground(async (site, server) => {
     step('Readers during a publish: realistic, 100 KB and largest article into each body format...');
-    const readers = await measureReaders(site, server);
-    const database = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
-    const output = {
-      ...roundAll(readers.figures, 2),
-      medians: roundAll(readers.medians, 1),
-      machine: machine(),
-      date: new Date().toISOString(),
-    };
-    const file = path.join(__dirname, `readers-${database}.json`);
-    fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(`\nWrote ${path.relative(process.cwd(), file)}`);
+    const file = writeAlone('readers', await measureReaders(site, server));
+    console.log(`\nWrote ${file}`);
   });
 
 async function main() {
@@ -76,12 +91,7 @@ async function main() {
   const started = Date.now();
   step('Body converters alone (issue #30): blocks, zone and Markdown from 50 KB to 4.8 MB...');
   const converters = measureConverters({ log: (line) => console.log(`  ${line}`) });
-  const { server, sets } = await startImageServer();
-  step(
-    'Booting the playground (production mode; TEST_DATABASE_CLIENT picks the database, SQLite by default)...'
-  );
-  const site = await BenchSite.start();
-  try {
+  await onPlayground(async (site, server, sets) => {
     step('p1 for the HTML, Markdown, blocks and zone bodies; realistic article into each body...');
     const formats = await measureBodyFormats(site, server);
     step(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency against Strapi's upload; stage breakdown; p3...`);
@@ -127,14 +137,10 @@ async function main() {
       path.join(__dirname, 'growth.svg'),
       growthChart(growth.series, `Median publish time, ${date.slice(0, 10)}, ${machine()}`)
     );
-    console.log(`\n${date.slice(0, 10)}, ${machine()}, ${RUNS} runs per median\n`);
-    console.log(resultTable(figures, medians));
+    printTable({ figures, medians });
     console.log('\nStage breakdowns (ms):', JSON.stringify(output.breakdowns, null, 2));
     console.log(`\nWrote bench/results.json and bench/growth.svg in ${output.duration_s} s`);
-  } finally {
-    await site.stop();
-    await server.stop();
-  }
+  });
 }
 
 /**
@@ -142,15 +148,15 @@ async function main() {
  * publish commits; printed, nothing written.
  */
 const commitsOnly = () =>
-  alone(async (site, server) => {
+  onPlayground(async (site, server) => {
     step('p1 for the HTML, Markdown, blocks and zone bodies...');
     const formats = await measureBodyFormats(site, server);
     step('p5 throughput...');
     const throughput = await measureThroughput(site, formats.htmlTemplate);
-    const figures = { ...formats.figures, ...throughput.figures };
-    const medians = { ...formats.medians, ...throughput.medians };
-    console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine()}, ${RUNS} runs per median\n`);
-    console.log(resultTable(figures, medians));
+    printTable({
+      figures: { ...formats.figures, ...throughput.figures },
+      medians: { ...formats.medians, ...throughput.medians },
+    });
     console.log('\nStage breakdowns (ms):', JSON.stringify(formats.breakdowns, null, 2));
   });
 
@@ -159,34 +165,22 @@ const commitsOnly = () =>
  * bench/hook-queue-<database>.json with the machine's load average (a shared machine's figures say so).
  */
 const hookQueueOnly = () =>
-  alone(async (site, server) => {
+  onPlayground(async (site, _server, sets) => {
     step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
-    const queue = await measureHookQueue(site, new ImageSets(server));
-    const database = process.env.TEST_DATABASE_CLIENT ?? 'sqlite';
-    const output = {
-      ...roundAll(queue.figures, 2),
-      medians: roundAll(queue.medians, 1),
-      machine: machine(),
-      load_average: os
-        .loadavg()
-        .map((value) => value.toFixed(2))
-        .join(' '),
-      date: new Date().toISOString(),
-    };
-    const file = path.join(__dirname, `hook-queue-${database}.json`);
-    fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-    console.log(
-      `\n${resultTable(queue.figures, queue.medians)}\n\nWrote ${path.relative(process.cwd(), file)}`
-    );
+    const queue = await measureHookQueue(site, sets);
+    const loadAverage = os
+      .loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ');
+    const file = writeAlone('hook-queue', queue, { load_average: loadAverage });
+    console.log(`\n${resultTable(queue.figures, queue.medians)}\n\nWrote ${file}`);
   });
 
 /** BENCH_ONLY=pathological: readers while pathological bodies are posted (issue #55); printed. */
 const pathologicalOnly = () =>
-  alone(async (site) => {
+  onPlayground(async (site) => {
     step('Readers while pathological bodies are posted (issue #55: the parsing budget)...');
-    const result = await measurePathological(site);
-    console.log(`\n${new Date().toISOString().slice(0, 10)}, ${machine()}\n`);
-    console.log(resultTable(result.figures, result.medians));
+    printTable(await measurePathological(site), false);
   });
 
 const modes: Record<string, () => Promise<void>> = {

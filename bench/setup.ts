@@ -107,6 +107,11 @@ export class ImageSets {
       })
     );
   }
+
+  /** `count` photos, each answered after IMAGE_LATENCY_MS: the images a publish imports in most scenarios. */
+  photos(count: number): Promise<string[]> {
+    return this.next(count, photo, IMAGE_LATENCY_MS);
+  }
 }
 
 /** One booted playground with what the scenarios need to drive it. */

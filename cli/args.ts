@@ -37,6 +37,14 @@ export function parseCommandArgs<Options extends OptionSpecs>(
   }
 }
 
+/** As `parseCommandArgs`, for a command that calls a site: the common and site options, and its own. */
+export function parseSiteCommandArgs<Options extends OptionSpecs>(
+  args: string[],
+  options: Options
+): ParsedCommandArgs<typeof COMMON_OPTIONS & typeof SITE_OPTIONS & Options> {
+  return parseCommandArgs(args, { ...COMMON_OPTIONS, ...SITE_OPTIONS, ...options });
+}
+
 /** A required option, or the environment variable that may stand in for it (keeps secrets out of shell history). */
 export function requiredOption(
   value: string | undefined,

@@ -2,15 +2,7 @@
  * How publish time grows with the work: HTML size, image count, and nesting depth (the nested-HTML
  * worst case), each fitted to time = a * x^b; and p5, throughput at concurrency 8.
  */
-import {
-  articleHtml,
-  expectOk,
-  IMAGE_LATENCY_MS,
-  photo,
-  withImages,
-  type BenchSite,
-  type ImageSets,
-} from '../setup';
+import { articleHtml, expectOk, withImages, type BenchSite, type ImageSets } from '../setup';
 import { fitExponent, median, timeRepeated } from '../stats';
 import type { ScenarioResult } from '../report';
 import { articleRequest } from './body-formats';
@@ -73,7 +65,7 @@ export async function measureGrowth(
     publish(articleHtml(0, Math.round((kb * 1024) / 280)))
   );
   const byImages = await series('images', 'images', IMAGE_COUNTS, 3, async (count) =>
-    publish(withImages(articleHtml(0), await sets.next(count, photo, IMAGE_LATENCY_MS)))
+    publish(withImages(articleHtml(0), await sets.photos(count)))
   );
   const byDepth = await series('nesting depth', 'levels', DEPTHS, 5, (depth) =>
     publish(Array.from({ length: NESTED_BLOCKS }, (_, n) => nestedList(depth, n)).join('\n'))

@@ -5,16 +5,7 @@
  * acknowledgments are measured only while the heavy imports are in progress.
  */
 import { hookSample, postHook, serviceHeaders } from '../../test/helpers/hooks';
-import {
-  articleHtml,
-  expectOk,
-  HOOK_ENDPOINT,
-  IMAGE_LATENCY_MS,
-  photo,
-  withImages,
-  type BenchSite,
-  type ImageSets,
-} from '../setup';
+import { articleHtml, expectOk, HOOK_ENDPOINT, withImages, type BenchSite, type ImageSets } from '../setup';
 import type { ScenarioResult } from '../report';
 import { median } from '../stats';
 
@@ -116,7 +107,7 @@ export async function measureHookQueue(site: BenchSite, sets: ImageSets): Promis
   const heavyStarted = performance.now();
   const heavy: string[] = [];
   for (let i = 0; i < HEAVY_ARTICLES; i++) {
-    const images = await sets.next(IMAGES_PER_ARTICLE, photo, IMAGE_LATENCY_MS);
+    const images = await sets.photos(IMAGES_PER_ARTICLE);
     heavy.push((await deliver(withImages(articleHtml(counter, 6), images))).slug);
   }
   await waitUntil(async () => (await countOf('processing')) > 0, 'the heavy imports starting');

@@ -8,9 +8,7 @@ import {
   articleHtml,
   DEFAULT_MEDIA,
   expectOk,
-  IMAGE_LATENCY_MS,
   LEAN_MEDIA,
-  photo,
   RUNS,
   withImages,
   type BenchSite,
@@ -41,7 +39,7 @@ async function againstUpload(site: BenchSite, sets: ImageSets, runs: number) {
   const publishMs: number[] = [];
   const uploadMs: number[] = [];
   for (let run = 0; run <= runs; run++) {
-    const sources = await sets.next(20, photo, IMAGE_LATENCY_MS);
+    const sources = await sets.photos(20);
     const bytes = sources.map((source) => sets.bytes.get(source) as Buffer);
     const [published] = await timeRepeated(1, 0, () => publishImages(site, sources));
     const [uploaded] = await timeRepeated(1, 0, () => site.uploadFiles(bytes));
@@ -71,18 +69,14 @@ export async function measureImages(site: BenchSite, sets: ImageSets): Promise<S
   await site.usePluginSettings(TARGET);
   await site.useMediaSettings(DEFAULT_MEDIA);
   const floor = await againstUpload(site, sets, RUNS);
-  const single = median(
-    await timeRepeated(RUNS, 1, async () => publishImages(site, await sets.next(1, photo, IMAGE_LATENCY_MS)))
-  );
+  const single = median(await timeRepeated(RUNS, 1, async () => publishImages(site, await sets.photos(1))));
   await site.usePluginSettings({ ...TARGET, images: { concurrency: 1 } });
-  const oneByOne = median(
-    await timeRepeated(3, 0, async () => publishImages(site, await sets.next(20, photo, IMAGE_LATENCY_MS)))
-  );
+  const oneByOne = median(await timeRepeated(3, 0, async () => publishImages(site, await sets.photos(20))));
 
   // Lean media settings: what is left besides Strapi's image processing is the import itself.
   await site.useMediaSettings(LEAN_MEDIA);
   site.takeStageRecords('image');
-  await timeRepeated(2, 0, async () => publishImages(site, await sets.next(20, photo, IMAGE_LATENCY_MS)));
+  await timeRepeated(2, 0, async () => publishImages(site, await sets.photos(20)));
   const stages = perImageStages(site.takeStageRecords('image'));
   const pluginMs = Object.entries(stages)
     .filter(([stage]) => !NOT_PLUGIN_WORK.has(stage) && stage !== 'total')
@@ -93,7 +87,7 @@ export async function measureImages(site: BenchSite, sets: ImageSets): Promise<S
   await site.useMediaSettings(DEFAULT_MEDIA);
 
   // p3: the same 20-image article again: every image reused, nothing fetched.
-  const sources = await sets.next(20, photo, IMAGE_LATENCY_MS);
+  const sources = await sets.photos(20);
   const article = {
     title: 'Republished',
     slug: 'republished',

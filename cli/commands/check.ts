@@ -1,5 +1,5 @@
 import { CHECK_SLUG, runConformanceCheck, serviceEndpoints } from '../../core/src/toolkit';
-import { COMMON_OPTIONS, exactlyPositionals, httpUrl, parseCommandArgs, SITE_OPTIONS } from '../args';
+import { exactlyPositionals, httpUrl, parseSiteCommandArgs } from '../args';
 import { formatCheckHeader, formatCheckRow, formatCheckSummary } from '../check-table';
 import type { Command } from '../command';
 import { out, printJson } from '../io';
@@ -38,9 +38,7 @@ ${SITE_USAGE}
   --secret S          the webhook secret (or set ${WEBHOOK_SECRET_VARIABLE}); with a secret,
                       the webhook's signature handling is checked too`,
   async run(args) {
-    const { values, positionals } = parseCommandArgs(args, {
-      ...COMMON_OPTIONS,
-      ...SITE_OPTIONS,
+    const { values, positionals } = parseSiteCommandArgs(args, {
       'webhook-url': { type: 'string' },
       secret: { type: 'string' },
     });

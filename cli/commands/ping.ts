@@ -1,4 +1,4 @@
-import { COMMON_OPTIONS, exactlyPositionals, parseCommandArgs, SITE_OPTIONS } from '../args';
+import { exactlyPositionals, parseSiteCommandArgs } from '../args';
 import type { Command } from '../command';
 import { out, printJson } from '../io';
 import { clientFor, SITE_USAGE } from '../site-client';
@@ -9,7 +9,7 @@ export const pingCommand: Command = {
   summary: 'check the plugin, the site and the key',
   usage: `article-publisher ping --site URL --key KEY [--json]\n\n${SITE_USAGE}`,
   async run(args) {
-    const { values, positionals } = parseCommandArgs(args, { ...COMMON_OPTIONS, ...SITE_OPTIONS });
+    const { values, positionals } = parseSiteCommandArgs(args, {});
     exactlyPositionals(positionals, []);
     const answer = await clientFor(values).ping();
     if (values.json) {

@@ -1,6 +1,6 @@
 import type { DryRunResponse } from '../../core/src/dry-run';
 import type { PublishRequestInput } from '../../core/src/toolkit';
-import { COMMON_OPTIONS, exactlyPositionals, parseCommandArgs, SITE_OPTIONS } from '../args';
+import { exactlyPositionals, parseSiteCommandArgs } from '../args';
 import type { Command } from '../command';
 import { out, printJson, readJsonObject } from '../io';
 import { clientFor, SITE_USAGE } from '../site-client';
@@ -16,9 +16,7 @@ export const publishCommand: Command = {
   --dry-run           show where each part would land and the fitted values; fetch and write nothing
 ${SITE_USAGE}`,
   async run(args) {
-    const { values, positionals } = parseCommandArgs(args, {
-      ...COMMON_OPTIONS,
-      ...SITE_OPTIONS,
+    const { values, positionals } = parseSiteCommandArgs(args, {
       'dry-run': { type: 'boolean' },
       locale: { type: 'string' },
     });

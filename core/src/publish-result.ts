@@ -25,23 +25,32 @@ export interface PublishResult {
   warnings: string[];
 }
 
-const scheduledAtOf = (result: PublishResult) =>
-  result.status === 'future' && result.scheduledAt ? { scheduled_at: result.scheduledAt.toISOString() } : {};
+/** Where the post landed, as both wire answers name it. */
+const landedPost = (result: PublishResult) => ({
+  post_id: result.postId,
+  document_id: result.documentId,
+  post_url: result.postUrl,
+  post_status: result.status,
+  ...(result.status === 'future' && result.scheduledAt
+    ? { scheduled_at: result.scheduledAt.toISOString() }
+    : {}),
+  ...(result.locale ? { locale: result.locale } : {}),
+});
+
+/** What became of the images, and every other warning, as both wire answers name them. */
+const imagesAndWarnings = (result: PublishResult) => ({
+  featured_image_result: result.featuredImage,
+  inline_images_result: result.images,
+  warnings: result.warnings,
+});
 
 /** The publishing API's answer (publish-post). */
 export function toPublishResponse(result: PublishResult): PublishResponse {
   return {
     status: 'success',
-    post_id: result.postId,
-    document_id: result.documentId,
-    post_url: result.postUrl,
-    post_status: result.status,
-    ...scheduledAtOf(result),
-    ...(result.locale ? { locale: result.locale } : {}),
+    ...landedPost(result),
     categories: result.categories,
-    featured_image_result: result.featuredImage,
-    inline_images_result: result.images,
-    warnings: result.warnings,
+    ...imagesAndWarnings(result),
   };
 }
 
@@ -51,15 +60,8 @@ export function toWebhookReceipt(result: PublishResult): WebhookReceipt {
     received: true,
     duplicate: result.duplicate,
     stale: result.stale,
-    post_id: result.postId,
-    document_id: result.documentId,
-    post_url: result.postUrl,
-    post_status: result.status,
-    ...scheduledAtOf(result),
-    ...(result.locale ? { locale: result.locale } : {}),
-    featured_image_result: result.featuredImage,
-    inline_images_result: result.images,
-    warnings: result.warnings,
+    ...landedPost(result),
+    ...imagesAndWarnings(result),
   };
 }
 

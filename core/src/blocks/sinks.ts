@@ -72,21 +72,12 @@ class TextCollector {
   }
 }
 
-/**
- * Makes blocks of one kind (paragraphs at the top level, a heading, a quote) from text, and
- * passes other blocks through at their position. With `joinParagraphs`, paragraphs inside it
- * stay in one block (a quote keeps its paragraphs, separated by line breaks).
- */
-export class BlockFlow implements Sink {
-  readonly blocks: RootBlock[] = [];
-  private readonly text: TextCollector;
+/** A sink whose content is text: inline items are gathered, an ended paragraph separates what follows. */
+abstract class TextFlow implements Sink {
+  protected readonly text: TextCollector;
 
-  constructor(
-    meter: WorkMeter,
-    private readonly make: (children: InlineNode[]) => RootBlock,
-    private readonly joinParagraphs?: string
-  ) {
-    this.text = new TextCollector(joinParagraphs ?? '', meter);
+  constructor(separator: string, meter: WorkMeter) {
+    this.text = new TextCollector(separator, meter);
   }
 
   inline(item: InlineItem): void {
@@ -94,8 +85,32 @@ export class BlockFlow implements Sink {
   }
 
   endParagraph(): void {
+    this.text.breakParagraph();
+  }
+
+  abstract block(block: RootBlock): void;
+  abstract list(list: ListBlock): void;
+}
+
+/**
+ * Makes blocks of one kind (paragraphs at the top level, a heading, a quote) from text, and
+ * passes other blocks through at their position. With `joinParagraphs`, paragraphs inside it
+ * stay in one block (a quote keeps its paragraphs, separated by line breaks).
+ */
+export class BlockFlow extends TextFlow {
+  readonly blocks: RootBlock[] = [];
+
+  constructor(
+    meter: WorkMeter,
+    private readonly make: (children: InlineNode[]) => RootBlock,
+    private readonly joinParagraphs?: string
+  ) {
+    super(joinParagraphs ?? '', meter);
+  }
+
+  endParagraph(): void {
     if (this.joinParagraphs === undefined) this.flush();
-    else this.text.breakParagraph();
+    else super.endParagraph();
   }
 
   block(block: RootBlock): void {
@@ -117,24 +132,15 @@ export class BlockFlow implements Sink {
  * The children of one list: each item's text, paragraphs in an item on separate lines, nested
  * lists in between. Other blocks become text of the item, since items hold only text and links.
  */
-export class ListFlow implements Sink {
+export class ListFlow extends TextFlow {
   readonly children: (ListItemNode | ListBlock)[] = [];
-  private readonly text: TextCollector;
 
   constructor(
     private readonly scope: ConversionScope,
     /** 0 for a list at the top; a nested list's depth is its indentLevel in the admin editor. */
     readonly depth: number
   ) {
-    this.text = new TextCollector('\n', scope.meter);
-  }
-
-  inline(item: InlineItem): void {
-    this.text.add(item);
-  }
-
-  endParagraph(): void {
-    this.text.breakParagraph();
+    super('\n', scope.meter);
   }
 
   block(block: RootBlock): void {
@@ -157,19 +163,9 @@ export class ListFlow implements Sink {
 }
 
 /** One table cell's content as text: paragraphs joined by spaces, list items by semicolons. */
-export class CellFlow implements Sink {
-  private readonly text: TextCollector;
-
+export class CellFlow extends TextFlow {
   constructor(private readonly scope: ConversionScope) {
-    this.text = new TextCollector(' ', scope.meter);
-  }
-
-  inline(item: InlineItem): void {
-    this.text.add(item);
-  }
-
-  endParagraph(): void {
-    this.text.breakParagraph();
+    super(' ', scope.meter);
   }
 
   block(block: RootBlock): void {

@@ -4,8 +4,7 @@ import type { ActivityPagination } from '../contracts';
 import type { ErrorBody } from '../errors';
 import { toSlug } from '../slug';
 import type { PreparedArticle } from './hook-article';
-import type { PublishResult } from '../publish-result';
-import { articleReplyLines, type ArticleOutcome } from './reply';
+import { articleReplyLines, type ArticleOutcome, type ArticleReply } from './reply';
 
 /**
  * The durable queue of custom webhook deliveries (issue #42): a preset whose service gives up after
@@ -85,20 +84,13 @@ export function retryDelayMs(
 export const isTemporaryFailure = (error: Pick<ErrorBody, 'data'> | undefined): boolean =>
   error === undefined || error.data.status >= 500;
 
-/** One article's result as the queue keeps it: the answer's line without its warnings (the ledger has them). */
+/**
+ * One article's result as the queue keeps it: the answer's line without its warnings and image results
+ * (the ledger has them).
+ */
 export type StoredArticleOutcome =
-  | {
-      ok: true;
-      id: string | null;
-      postId: number;
-      documentId: string;
-      url: string;
-      status: PublishResult['status'];
-      created: boolean;
-      duplicate: boolean;
-      stale: boolean;
-    }
-  | { ok: false; error: ErrorBody };
+  | Omit<Extract<ArticleReply, { ok: true }>, 'featuredImage' | 'inlineImages' | 'warnings'>
+  | Extract<ArticleReply, { ok: false }>;
 
 /** The reply's lines without their warnings and image results (the ledger keeps those). */
 export const storedOutcome = (outcomes: readonly ArticleOutcome[]): StoredArticleOutcome[] =>

@@ -3,6 +3,7 @@ import { unfillableCategoryFields } from './category-values';
 import type { CategoryFieldOverrides } from './field-overrides';
 import type {
   CategoriesRole,
+  FieldRef,
   NameFieldRole,
   RelatedType,
   RelationRole,
@@ -44,15 +45,55 @@ const isCreatableType = (type: ContentTypeSchema) => !appCollectionTypeProblem(t
 const notCreatable = (type: ContentTypeSchema, entries: string) =>
   `which relates to "${type.uid}": ${entries} are created only in the app's own collection types (api::…)`;
 
+/** A relation to `target` as a role that finds (or creates) entries of that type. */
+const relatedRole = (
+  field: string,
+  attribute: AttributeSchema,
+  target: ContentTypeSchema
+): RelationRole<RelatedType> => ({
+  kind: 'relation',
+  field,
+  attribute,
+  toMany: isToMany(attribute),
+  type: relatedType(target),
+});
+
 export function relationRole(
   field: string,
   attribute: AttributeSchema,
   catalog: SchemaCatalog
 ): RelationRole<RelatedType> | undefined {
   const target = relationTarget(attribute, catalog);
-  return target
-    ? { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) }
-    : undefined;
+  return target ? relatedRole(field, attribute, target) : undefined;
+}
+
+/** A field that holds a role as text, or as `kind` (categories as an enumeration, tags as a JSON list). */
+function plainFieldRole<Kind extends 'enumeration' | 'json'>(
+  field: string,
+  attribute: AttributeSchema,
+  kind: Kind
+): (FieldRef & { kind: Kind | 'text' }) | undefined {
+  if (attribute.type === kind) return { kind, field, attribute };
+  if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
+  return undefined;
+}
+
+/** The untaken field named like one of `names` that holds the role as text or as `kind`. */
+function namedPlainField<Kind extends 'enumeration' | 'json'>(
+  schema: ContentTypeSchema,
+  names: readonly string[],
+  kind: Kind,
+  taken: ReadonlySet<string>
+): (FieldRef & { kind: Kind | 'text' }) | null {
+  const named = findByName(schema.attributes, names, isType(...TEXT_TYPES, kind), taken);
+  return (named && plainFieldRole(named.field, named.attribute, kind)) ?? null;
+}
+
+/** The names a relation role is found by: its field's, its target type's, and words either may hold. */
+interface RelationNames {
+  fields: readonly string[];
+  types: readonly string[];
+  words?: readonly string[];
 }
 
 /**
@@ -63,11 +104,9 @@ export function relationRole(
 function namedRelations(
   schema: ContentTypeSchema,
   catalog: SchemaCatalog,
-  fieldNames: readonly string[],
-  typeNames: readonly string[],
+  { fields: fieldNames, types: typeNames, words = [] }: RelationNames,
   taken: ReadonlySet<string>,
-  createsEntries = false,
-  words: readonly string[] = []
+  createsEntries = false
 ) {
   const relations = Object.entries(schema.attributes)
     .filter(([field]) => !taken.has(field))
@@ -95,29 +134,27 @@ function namedRelations(
     .sort((a, b) => a.rank - b.rank);
 }
 
+const CATEGORY_NAMES: RelationNames = {
+  fields: ROLE_NAMES.categoriesField,
+  types: ROLE_NAMES.categoryType,
+  words: CATEGORY_WORDS,
+};
+const TAG_NAMES: RelationNames = {
+  fields: ROLE_NAMES.tagsField,
+  types: ROLE_NAMES.tagType,
+  words: TAG_WORDS,
+};
+const AUTHOR_NAMES: RelationNames = { fields: ROLE_NAMES.authorField, types: ROLE_NAMES.authorType };
+
 export function detectCategories(
   schema: ContentTypeSchema,
   catalog: SchemaCatalog,
   categoryFields: CategoryFieldOverrides | undefined,
   taken: ReadonlySet<string>
 ): CategoriesRole | null {
-  const [relation] = namedRelations(
-    schema,
-    catalog,
-    ROLE_NAMES.categoriesField,
-    ROLE_NAMES.categoryType,
-    taken,
-    true,
-    CATEGORY_WORDS
-  );
+  const [relation] = namedRelations(schema, catalog, CATEGORY_NAMES, taken, true);
   if (relation) return categoryRelation(relation.field, relation.attribute, relation.target, categoryFields);
-  const named = findByName(
-    schema.attributes,
-    ROLE_NAMES.categoriesField,
-    isType('string', 'text', 'enumeration'),
-    taken
-  );
-  return named ? { kind: named.attribute.type === 'enumeration' ? 'enumeration' : 'text', ...named } : null;
+  return namedPlainField(schema, ROLE_NAMES.categoriesField, 'enumeration', taken);
 }
 
 export function categoriesFromField(
@@ -126,8 +163,8 @@ export function categoriesFromField(
   catalog: SchemaCatalog,
   categoryFields: CategoryFieldOverrides | undefined
 ): CategoriesRole | string {
-  if (attribute.type === 'enumeration') return { kind: 'enumeration', field, attribute };
-  if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
+  const plain = plainFieldRole(field, attribute, 'enumeration');
+  if (plain) return plain;
   const target = relationTarget(attribute, catalog);
   if (!target) return 'which is not a relation, string or enumeration field';
   if (!isCreatableType(target)) return notCreatable(target, 'categories');
@@ -180,26 +217,9 @@ export function detectTags(
   catalog: SchemaCatalog,
   taken: ReadonlySet<string>
 ): TagsRole | null {
-  const [relation] = namedRelations(
-    schema,
-    catalog,
-    ROLE_NAMES.tagsField,
-    ROLE_NAMES.tagType,
-    taken,
-    true,
-    TAG_WORDS
-  );
-  if (relation) {
-    const { field, attribute, target } = relation;
-    return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
-  }
-  const named = findByName(
-    schema.attributes,
-    ['tags', ...localizedNames('tags')],
-    isType('json', 'string', 'text'),
-    taken
-  );
-  return named ? { kind: named.attribute.type === 'json' ? 'json' : 'text', ...named } : null;
+  const [relation] = namedRelations(schema, catalog, TAG_NAMES, taken, true);
+  if (relation) return relatedRole(relation.field, relation.attribute, relation.target);
+  return namedPlainField(schema, ['tags', ...localizedNames('tags')], 'json', taken);
 }
 
 export function tagsFromField(
@@ -207,8 +227,8 @@ export function tagsFromField(
   attribute: AttributeSchema,
   catalog: SchemaCatalog
 ): TagsRole | string {
-  if (attribute.type === 'json') return { kind: 'json', field, attribute };
-  if (TEXT_TYPES.includes(attribute.type)) return { kind: 'text', field, attribute };
+  const plain = plainFieldRole(field, attribute, 'json');
+  if (plain) return plain;
   const target = relationTarget(attribute, catalog);
   if (target && !isCreatableType(target)) return notCreatable(target, 'tags');
   return relationRole(field, attribute, catalog) ?? 'which is not a relation, json, string or text field';
@@ -219,10 +239,8 @@ export function detectAuthor(
   catalog: SchemaCatalog,
   taken: ReadonlySet<string>
 ): RelationRole<RelatedType> | null {
-  const [relation] = namedRelations(schema, catalog, ROLE_NAMES.authorField, ROLE_NAMES.authorType, taken);
-  if (!relation) return null;
-  const { field, attribute, target } = relation;
-  return { kind: 'relation', field, attribute, toMany: isToMany(attribute), type: relatedType(target) };
+  const [relation] = namedRelations(schema, catalog, AUTHOR_NAMES, taken);
+  return relation ? relatedRole(relation.field, relation.attribute, relation.target) : null;
 }
 
 /** A required string or enumeration category field: what an article whose category does not fit it meets. */

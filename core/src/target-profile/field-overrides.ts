@@ -37,6 +37,9 @@ export const fieldOverridesSchema = z
 export type FieldOverrides = z.infer<typeof fieldOverridesSchema>;
 export type OverridableRole = keyof FieldOverrides;
 
+/** Every role `fields` may name, in the schema's (and the settings form's) order. */
+export const OVERRIDABLE_ROLES: readonly OverridableRole[] = fieldOverridesSchema.keyof().options;
+
 /** The category type's own fields, when the names differ from what detection finds. */
 export const categoryFieldOverridesSchema = z
   .object({ name: fieldName, slug: optionalFieldName, parent: optionalFieldName })

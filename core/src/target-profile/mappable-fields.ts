@@ -14,51 +14,47 @@ import type { AttributeSchema, ContentTypeSchema, SchemaCatalog } from './schema
  */
 export type MappableFields = Partial<Record<OverridableRole, string[]>>;
 
-type Accepts = (attribute: AttributeSchema, field: string) => boolean;
+/** Whether a field of the type may take a role (`catalog` reads the types its relations point to). */
+type Accepts = (attribute: AttributeSchema, field: string, catalog: SchemaCatalog) => boolean;
 
 const ofType =
   (...types: string[]): Accepts =>
   (attribute) =>
     types.includes(attribute.type);
 
-/** Which fields each role's `fields` entry accepts, as detect.ts checks an override. */
-function acceptsFor(role: OverridableRole, catalog: SchemaCatalog): Accepts | undefined {
-  const namedTaxonomy = (attribute: AttributeSchema) => {
-    const target =
-      attribute.type === 'relation' && attribute.target ? catalog.contentType(attribute.target) : undefined;
-    return Boolean(target && !appCollectionTypeProblem(target.uid, target.kind) && relatedNameField(target));
-  };
-  switch (role) {
-    case 'content':
-      return ofType('richtext', 'blocks', 'dynamiczone', 'text');
-    case 'cover':
-      return isSingleImage;
-    case 'summary':
-      return (attribute, field) =>
-        ['text', 'richtext', 'blocks'].includes(attribute.type) ||
-        (attribute.type === 'string' && !looksLikeCode(field) && attribute.regex === undefined);
-    case 'categories':
-      return (attribute) => attribute.type === 'enumeration' || namedTaxonomy(attribute);
-    case 'tags':
-      return (attribute) => attribute.type === 'json' || (namedTaxonomy(attribute) && isToMany(attribute));
-    case 'seo':
-      return (attribute) => {
-        const component =
-          attribute.type === 'component' && !attribute.repeatable && attribute.component
-            ? catalog.component(attribute.component)
-            : undefined;
-        return Boolean(
-          component && Object.values(component.attributes).some((a) => ['string', 'text'].includes(a.type))
-        );
-      };
-    case 'jsonLd':
-      return ofType('json');
-    case 'date':
-      return ofType('date', 'datetime');
-    default:
-      return undefined;
-  }
+/** A relation to a type of the app whose entries have a name field: a taxonomy the plugin can fill. */
+function isNamedTaxonomy(attribute: AttributeSchema, catalog: SchemaCatalog): boolean {
+  const target =
+    attribute.type === 'relation' && attribute.target ? catalog.contentType(attribute.target) : undefined;
+  return Boolean(target && !appCollectionTypeProblem(target.uid, target.kind) && relatedNameField(target));
 }
+
+/**
+ * The roles a left-out warning can name, in detect.ts's order, with the fields each role's `fields`
+ * entry accepts (as detect.ts checks an override).
+ */
+const ACCEPTS: Partial<Record<OverridableRole, Accepts>> = {
+  content: ofType('richtext', 'blocks', 'dynamiczone', 'text'),
+  cover: isSingleImage,
+  summary: (attribute, field) =>
+    ['text', 'richtext', 'blocks'].includes(attribute.type) ||
+    (attribute.type === 'string' && !looksLikeCode(field) && attribute.regex === undefined),
+  categories: (attribute, _field, catalog) =>
+    attribute.type === 'enumeration' || isNamedTaxonomy(attribute, catalog),
+  tags: (attribute, _field, catalog) =>
+    attribute.type === 'json' || (isNamedTaxonomy(attribute, catalog) && isToMany(attribute)),
+  seo: (attribute, _field, catalog) => {
+    const component =
+      attribute.type === 'component' && !attribute.repeatable && attribute.component
+        ? catalog.component(attribute.component)
+        : undefined;
+    return Boolean(
+      component && Object.values(component.attributes).some((a) => ['string', 'text'].includes(a.type))
+    );
+  },
+  jsonLd: ofType('json'),
+  date: ofType('date', 'datetime'),
+};
 
 /** Attributes Strapi adds to every type (its timestamps, its i18n fields): never the place for an article's part. */
 const STRAPI_OWN = new Set([
@@ -72,18 +68,6 @@ const STRAPI_OWN = new Set([
   'locale',
   'localizations',
 ]);
-
-/** The roles a left-out warning can name, in detect.ts's order. */
-const MAPPED_ROLES: readonly OverridableRole[] = [
-  'content',
-  'cover',
-  'summary',
-  'categories',
-  'tags',
-  'seo',
-  'jsonLd',
-  'date',
-];
 
 /**
  * For each role without a field (and not turned off with `''`), the untaken fields that could take
@@ -110,15 +94,13 @@ export function mappableFields(
     date: profile.date,
   };
   const mappable: MappableFields = {};
-  for (const role of MAPPED_ROLES) {
+  for (const [role, accepts] of Object.entries(ACCEPTS) as [OverridableRole, Accepts][]) {
     if (present[role] || overrides[role] === '') continue;
-    const accepts = acceptsFor(role, catalog);
-    if (!accepts) continue;
     const fields = Object.entries(schema.attributes)
       .filter(
         ([field, attribute]) => !used.has(field) && !STRAPI_OWN.has(field) && attribute.target !== schema.uid
       )
-      .filter(([field, attribute]) => accepts(attribute, field))
+      .filter(([field, attribute]) => accepts(attribute, field, catalog))
       .map(([field]) => field);
     if (fields.length) mappable[role] = fields;
   }

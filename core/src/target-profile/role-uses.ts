@@ -1,4 +1,9 @@
-import type { CategoryFieldOverrides, FieldOverrides, OverridableRole } from './field-overrides';
+import {
+  OVERRIDABLE_ROLES,
+  type CategoryFieldOverrides,
+  type FieldOverrides,
+  type OverridableRole,
+} from './field-overrides';
 import { profileMapping, type TargetProfile } from './profile';
 import { normalizedName, ROLE_NAMES } from './role-names';
 
@@ -81,21 +86,6 @@ const NAMES: Partial<Record<OverridableRole, readonly string[]>> = {
   readingTime: ROLE_NAMES.readingTime,
   jsonLd: ROLE_NAMES.jsonLd,
 };
-
-const ROLES: OverridableRole[] = [
-  'title',
-  'slug',
-  'content',
-  'cover',
-  'summary',
-  'categories',
-  'tags',
-  'seo',
-  'author',
-  'date',
-  'readingTime',
-  'jsonLd',
-];
 
 function articleRoleUse(
   profile: TargetProfile,
@@ -193,7 +183,7 @@ const rowOf = (key: keyof CategoryFieldOverrides): RoleUseRow =>
 export function roleUses(profile: TargetProfile, settings: RoleUseSettings): Record<RoleUseRow, RoleUse> {
   const mapping = profileMapping(profile);
   const article = Object.fromEntries(
-    ROLES.map((role) => [role, articleRoleUse(profile, mapping, role, settings.fields)])
+    OVERRIDABLE_ROLES.map((role) => [role, articleRoleUse(profile, mapping, role, settings.fields)])
   ) as Record<OverridableRole, RoleUse>;
   return { ...article, ...categoryRoleUses(profile, settings) };
 }

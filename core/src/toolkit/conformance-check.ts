@@ -129,6 +129,37 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
     }
   }
 
+  /**
+   * A step that publishes the check's post again (the request made when it runs): the answer must be
+   * the same post; `verdict` says what else it showed.
+   */
+  function republishStep(
+    id: string,
+    title: string,
+    request: () => PublishRequestInput,
+    verdict: (httpStatus: number, response: PublishResponse) => string
+  ): Step {
+    return {
+      id,
+      title,
+      requires: ['create'],
+      run: async () => {
+        const { httpStatus, response } = await publish(request());
+        expectSamePost(response);
+        return verdict(httpStatus, response);
+      },
+    };
+  }
+
+  /** The check's post republished with `status`, as revision `revision`. */
+  const statusStep = (status: 'pending' | 'draft', revision: number) =>
+    republishStep(
+      `status-${status}`,
+      `status ${status} -> post_status ${status}`,
+      () => checkPublishRequest(`run ${runId}, revision ${revision}`, status),
+      (httpStatus, response) => `${httpStatus}: post_status ${response.post_status}`
+    );
+
   const steps: Step[] = [
     {
       id: 'ping',
@@ -180,23 +211,17 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
         return `${httpStatus}: ${what}, post_id ${response.post_id}, ${response.post_url}`;
       },
     },
-    {
-      id: 'update',
-      title: 'same slug again -> same post updated',
-      requires: ['create'],
-      run: async () => {
-        const { httpStatus, response } = await publish(checkPublishRequest(`run ${runId}, revision 2`));
-        expectSamePost(response);
-        return `${httpStatus}: post_id ${response.post_id} updated`;
-      },
-    },
-    {
-      id: 'images',
-      title: 'featured image attached; failed inline image -> warning',
-      requires: ['create'],
-      run: async () => {
-        const { httpStatus, response } = await publish(checkImagesRequest(`run ${runId}, revision 3`));
-        expectSamePost(response);
+    republishStep(
+      'update',
+      'same slug again -> same post updated',
+      () => checkPublishRequest(`run ${runId}, revision 2`),
+      (httpStatus, response) => `${httpStatus}: post_id ${response.post_id} updated`
+    ),
+    republishStep(
+      'images',
+      'featured image attached; failed inline image -> warning',
+      () => checkImagesRequest(`run ${runId}, revision 3`),
+      (httpStatus, response) => {
         const { imported, warnings } = response.inline_images_result;
         if (warnings.length === 0)
           fail('an inline image that cannot be fetched gave no inline_images_result.warnings');
@@ -207,32 +232,10 @@ export async function runConformanceCheck(options: ConformanceOptions): Promise<
           );
         }
         return `${httpStatus}: featured "${shorten(response.featured_image_result, 60)}"; inline warning ${shorten(JSON.stringify(warnings[0]), 80)}`;
-      },
-    },
-    {
-      id: 'status-pending',
-      title: 'status pending -> post_status pending',
-      requires: ['create'],
-      run: async () => {
-        const { httpStatus, response } = await publish(
-          checkPublishRequest(`run ${runId}, revision 4`, 'pending')
-        );
-        expectSamePost(response);
-        return `${httpStatus}: post_status ${response.post_status}`;
-      },
-    },
-    {
-      id: 'status-draft',
-      title: 'status draft -> post_status draft',
-      requires: ['create'],
-      run: async () => {
-        const { httpStatus, response } = await publish(
-          checkPublishRequest(`run ${runId}, revision 5`, 'draft')
-        );
-        expectSamePost(response);
-        return `${httpStatus}: post_status ${response.post_status}`;
-      },
-    },
+      }
+    ),
+    statusStep('pending', 4),
+    statusStep('draft', 5),
     ...(options.webhook ? webhookSteps(options.webhook, runId, timeoutMs) : []),
     {
       id: 'cleanup',

@@ -1,6 +1,8 @@
 import { PRESET_OPTIONS, type PresetName } from '../endpoints';
 import type { HookArticle } from '../hook-article';
-import { articlesOf, definePreset, member, type HookPreset } from '../preset';
+import { definePreset, type HookPreset } from '../preset';
+import { articlesOf } from '../preset-helpers/deliveries';
+import { member } from '../preset-helpers/fields';
 
 /** Arvow's and Journalist AI's article (one contract): HTML in `content`, no slug (it is derived from the title). */
 export function arvowArticle(body: unknown): HookArticle {
@@ -26,7 +28,7 @@ export function arvowDialect(name: Extract<PresetName, 'arvow' | 'journalist'>):
     read: (body, _request, options) => ({
       kind: 'articles',
       event: 'publish',
-      articles: articlesOf([body], arvowArticle, options.status),
+      articles: articlesOf([body], options.status, arvowArticle),
     }),
   });
 }

@@ -1,5 +1,7 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { definePreset, idTitleAndSlug, isRecord, member, oneArticle, text } from '../preset';
+import { definePreset } from '../preset';
+import { oneArticle } from '../preset-helpers/deliveries';
+import { idTitleAndSlug, isRecord, member, text } from '../preset-helpers/fields';
 
 /**
  * BabyLoveGrowth's bodies start with the title as an `<h1>` and the hero image, both of which the
@@ -30,20 +32,15 @@ export const babylovegrowthPreset = definePreset(PRESET_OPTIONS.babylovegrowth, 
   read(body, _request, options) {
     const wrapped = member(body, 'article');
     const article = isRecord(wrapped) ? wrapped : body;
-    return oneArticle(
-      'publish',
-      article,
-      () => ({
-        ...idTitleAndSlug(article),
-        html: withoutLeadingTitleAndHero(member(article, 'content_html'), member(article, 'heroImageUrl')),
-        markdown: member(article, 'content_markdown'),
-        metaDescription: member(article, 'metaDescription'),
-        imageUrl: member(article, 'heroImageUrl'),
-        jsonLd: member(article, 'jsonLd'),
-        language: member(article, 'languageCode'),
-        publishedAt: member(article, 'createdAt'),
-      }),
-      options.status
-    );
+    return oneArticle('publish', article, options.status, () => ({
+      ...idTitleAndSlug(article),
+      html: withoutLeadingTitleAndHero(member(article, 'content_html'), member(article, 'heroImageUrl')),
+      markdown: member(article, 'content_markdown'),
+      metaDescription: member(article, 'metaDescription'),
+      imageUrl: member(article, 'heroImageUrl'),
+      jsonLd: member(article, 'jsonLd'),
+      language: member(article, 'languageCode'),
+      publishedAt: member(article, 'createdAt'),
+    }));
   },
 });

@@ -1,5 +1,14 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { definePreset, idTitleAndSlug, member, oneArticle, text } from '../preset';
+import type { HookArticle } from '../hook-article';
+import { definePreset } from '../preset';
+import { oneArticle } from '../preset-helpers/deliveries';
+import { idTitleAndSlug, imageOf, member, text } from '../preset-helpers/fields';
+
+/** BlogSEO's image (SEOcraftAI sends the same): `main_image` beside the article, else its `main_image_url`. */
+export function mainImage(body: unknown): HookArticle {
+  const image = imageOf(member(body, 'main_image'));
+  return { ...image, imageUrl: image.imageUrl ?? member(member(body, 'article'), 'main_image_url') };
+}
 
 /**
  * BlogSEO: the secret in X-Webhook-Secret (or a header the owner names); one article under `article`,
@@ -10,22 +19,15 @@ export const blogseoPreset = definePreset(PRESET_OPTIONS.blogseo, {
   auth: (options) => ({ kind: 'header', header: options.header ?? 'X-Webhook-Secret' }),
   read(body, _request, options) {
     const article = member(body, 'article');
-    const image = member(body, 'main_image');
     const isMarkdown = text(member(article, 'format'))?.toLowerCase() === 'markdown';
     const content = member(article, 'content');
-    return oneArticle(
-      'publish',
-      article,
-      () => ({
-        ...idTitleAndSlug(article),
-        ...(isMarkdown ? { markdown: content } : { html: content }),
-        metaDescription: member(article, 'meta_description'),
-        imageUrl: member(image, 'url') ?? member(article, 'main_image_url'),
-        imageAlt: member(image, 'alt'),
-        keywords: member(article, 'keyword'),
-        publishedAt: member(article, 'published_at'),
-      }),
-      options.status
-    );
+    return oneArticle('publish', article, options.status, () => ({
+      ...idTitleAndSlug(article),
+      ...(isMarkdown ? { markdown: content } : { html: content }),
+      ...mainImage(body),
+      metaDescription: member(article, 'meta_description'),
+      keywords: member(article, 'keyword'),
+      publishedAt: member(article, 'published_at'),
+    }));
   },
 });

@@ -1,6 +1,11 @@
 import { timestampedSignature } from '../auth';
 import { PRESET_OPTIONS } from '../endpoints';
-import { articleOfEvent, definePreset, idTitleAndSlug, member, text } from '../preset';
+import { definePreset } from '../preset';
+import { articlePublished } from '../preset-helpers/deliveries';
+import { eventOf, member } from '../preset-helpers/fields';
+import { signedTimestamp } from '../preset-helpers/sent-at';
+
+const TIMESTAMP_HEADER = 'X-CiteFlow-Timestamp';
 
 /**
  * CiteFlow: `X-CiteFlow-Signature: sha256=<hex>` over `${X-CiteFlow-Timestamp}.${body}` (unix
@@ -9,30 +14,20 @@ import { articleOfEvent, definePreset, idTitleAndSlug, member, text } from '../p
  */
 export const citeflowPreset = definePreset(PRESET_OPTIONS.citeflow, {
   name: 'citeflow',
-  auth: () => timestampedSignature('X-CiteFlow-Signature', 'X-CiteFlow-Timestamp', 'unix'),
+  auth: () => timestampedSignature('X-CiteFlow-Signature', TIMESTAMP_HEADER, 'unix'),
   read(body, request, options) {
-    // The time signed with the body (read now: a queued delivery keeps the headers its preset read).
-    // A version sent before the newest applied is stale.
-    const sentAt = request.header('X-CiteFlow-Timestamp');
-    const event = text(member(body, 'event')) ?? '';
-    return articleOfEvent(
-      body,
-      event,
-      'article.published',
-      (article) => ({
-        ...idTitleAndSlug(article),
-        html: member(article, 'body_html'),
-        markdown: member(article, 'body_md'),
-        excerpt: member(article, 'excerpt'),
-        metaDescription: member(article, 'meta_description'),
-        imageUrl: member(article, 'hero_image_url'),
-        imageAlt: member(article, 'hero_image_alt'),
-        keywords: member(article, 'target_keywords'),
-        faq: member(article, 'faq_items'),
-        jsonLd: member(article, 'schema_json'),
-        sentAt,
-      }),
-      options.status
-    );
+    const sentAt = signedTimestamp(request, TIMESTAMP_HEADER);
+    return articlePublished(body, eventOf(body), options.status, (article) => ({
+      html: member(article, 'body_html'),
+      markdown: member(article, 'body_md'),
+      excerpt: member(article, 'excerpt'),
+      metaDescription: member(article, 'meta_description'),
+      imageUrl: member(article, 'hero_image_url'),
+      imageAlt: member(article, 'hero_image_alt'),
+      keywords: member(article, 'target_keywords'),
+      faq: member(article, 'faq_items'),
+      jsonLd: member(article, 'schema_json'),
+      sentAt,
+    }));
   },
 });

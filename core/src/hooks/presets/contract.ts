@@ -2,7 +2,8 @@ import { articleFromWebhookPayload, parseWebhookPayload, webhookEvent } from '..
 import { deliveryTime } from '../../webhook-replay';
 import { ARTICLE_PUBLISHED_EVENT } from '../../wire-names';
 import { PRESET_OPTIONS } from '../endpoints';
-import { definePreset, ignored } from '../preset';
+import { definePreset } from '../preset';
+import { ignored } from '../preset-helpers/deliveries';
 
 /**
  * The contract's own webhook (integration B) on an endpoint of its own: the same payload, signed the

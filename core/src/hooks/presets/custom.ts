@@ -2,7 +2,8 @@ import type { AuthScheme } from '../auth';
 import { mapCustomArticle } from '../custom-mapping';
 import { PRESET_OPTIONS } from '../endpoints';
 import { readPath } from '../json-path';
-import { definePreset, ignored, mappedArticlesOf } from '../preset';
+import { definePreset } from '../preset';
+import { mappedArticlesOf, testDelivery } from '../preset-helpers/deliveries';
 import { withdrawal } from '../withdrawal';
 
 /**
@@ -17,7 +18,7 @@ export const customPreset = definePreset(PRESET_OPTIONS.custom, {
   read(body, _request, options) {
     const eventValue = options.event ? readPath(body, options.event) : undefined;
     const event = typeof eventValue === 'string' ? eventValue : 'publish';
-    if (options.testEvents?.includes(event)) return ignored(event, 'a test delivery: nothing is written');
+    if (options.testEvents?.includes(event)) return testDelivery(event);
     const found = options.articles ? readPath(body, options.articles) : body;
     const items = Array.isArray(found) ? found : [found];
     const withdrawn = options.unpublishEvents?.includes(event)
@@ -35,7 +36,7 @@ export const customPreset = definePreset(PRESET_OPTIONS.custom, {
     return {
       kind: 'articles',
       event,
-      articles: mappedArticlesOf(items, (item) => mapCustomArticle(item, options.fields), options.status),
+      articles: mappedArticlesOf(items, options.status, (item) => mapCustomArticle(item, options.fields)),
     };
   },
 });

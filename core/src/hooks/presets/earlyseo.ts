@@ -1,5 +1,7 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { articleOfEvent, definePreset, idTitleAndSlug, member, text } from '../preset';
+import { definePreset } from '../preset';
+import { articlePublished } from '../preset-helpers/deliveries';
+import { eventOf, member } from '../preset-helpers/fields';
 
 /**
  * EarlySEO: `Authorization: Bearer <token>` and `X-Earlyseo-Signature: <hex>` of the body, both
@@ -13,19 +15,11 @@ export const earlyseoPreset = definePreset(PRESET_OPTIONS.earlyseo, {
     schemes: [{ kind: 'bearer' }, { kind: 'hmac', header: 'X-Earlyseo-Signature', format: 'either' }],
   }),
   read(body, _request, options) {
-    const event = text(member(body, 'event')) ?? '';
-    return articleOfEvent(
-      body,
-      event,
-      'article.published',
-      (article) => ({
-        ...idTitleAndSlug(article),
-        html: member(article, 'contentRawHtml'),
-        metaDescription: member(article, 'metaDescription'),
-        tags: member(article, 'tags'),
-        publishedAt: member(article, 'publishedAt'),
-      }),
-      options.status
-    );
+    return articlePublished(body, eventOf(body), options.status, (article) => ({
+      html: member(article, 'contentRawHtml'),
+      metaDescription: member(article, 'metaDescription'),
+      tags: member(article, 'tags'),
+      publishedAt: member(article, 'publishedAt'),
+    }));
   },
 });

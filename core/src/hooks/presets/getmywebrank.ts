@@ -1,5 +1,7 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { definePreset, member, oneArticle, text, titleAndSlug } from '../preset';
+import { definePreset } from '../preset';
+import { oneArticle } from '../preset-helpers/deliveries';
+import { member, text, titleAndSlug } from '../preset-helpers/fields';
 
 /**
  * GetMyWebRank: `Authorization: Bearer <token>`; one flat article, no id and no event (the slug is
@@ -13,21 +15,16 @@ export const getmywebrankPreset = definePreset(PRESET_OPTIONS.getmywebrank, {
     const jsonLd = [member(body, 'schema_article_jsonld'), member(body, 'schema_faq_jsonld')].filter(
       (value): value is string => Boolean(text(value)?.trim())
     );
-    return oneArticle(
-      'publish',
-      body,
-      () => ({
-        ...titleAndSlug(body),
-        html: member(body, 'content_html'),
-        markdown: member(body, 'content_md'),
-        excerpt: member(body, 'excerpt'),
-        imageUrl: member(body, 'cover_image_url'),
-        keywords: [member(body, 'primary_keyword'), ...(Array.isArray(secondary) ? secondary : [])],
-        faq: member(body, 'llm_faq'),
-        // Two documents are one JSON array text: the article's and the FAQ's.
-        jsonLd: jsonLd.length > 1 ? `[${jsonLd.join(',')}]` : jsonLd[0],
-      }),
-      options.status
-    );
+    return oneArticle('publish', body, options.status, () => ({
+      ...titleAndSlug(body),
+      html: member(body, 'content_html'),
+      markdown: member(body, 'content_md'),
+      excerpt: member(body, 'excerpt'),
+      imageUrl: member(body, 'cover_image_url'),
+      keywords: [member(body, 'primary_keyword'), ...(Array.isArray(secondary) ? secondary : [])],
+      faq: member(body, 'llm_faq'),
+      // Two documents are one JSON array text: the article's and the FAQ's.
+      jsonLd: jsonLd.length > 1 ? `[${jsonLd.join(',')}]` : jsonLd[0],
+    }));
   },
 });

@@ -1,13 +1,15 @@
 import { PRESET_OPTIONS } from '../endpoints';
 import type { HookArticle } from '../hook-article';
-import { articlesOf, definePreset, idTitleAndSlug, ignored, member, snakeCaseBodies, text } from '../preset';
+import { definePreset } from '../preset';
+import { articlesOf, ignored } from '../preset-helpers/deliveries';
+import { eventOf, flatArticle, member } from '../preset-helpers/fields';
+import { bodyTimestamp } from '../preset-helpers/sent-at';
 
 /** One Outrank article (also SEOBlogger, NeverDrafts, Soreno: the same dialect). */
 export function outrankArticle(item: unknown): HookArticle {
   return {
-    ...idTitleAndSlug(item),
-    ...snakeCaseBodies(item),
-    metaDescription: member(item, 'meta_description'),
+    externalId: member(item, 'id'),
+    ...flatArticle(item),
     imageUrl: member(item, 'image_url'),
     tags: member(item, 'tags'),
     // Not documented; a receiver reads it (devisia.pro), so it is taken when sent.
@@ -24,21 +26,20 @@ export const outrankPreset = definePreset(PRESET_OPTIONS.outrank, {
   name: 'outrank',
   auth: () => ({ kind: 'bearer' }),
   read(body, _request, options) {
-    const event = text(member(body, 'event_type')) ?? '';
+    const event = eventOf(body, 'event_type') ?? '';
     const data = member(body, 'data');
-    // The delivery's `timestamp` (its docs' sample): a version sent before the newest applied is stale.
-    const sentAt = member(body, 'timestamp');
+    const sentAt = bodyTimestamp(body);
     const pick = (item: unknown): HookArticle => ({ ...outrankArticle(item), sentAt });
     if (event === 'publish_articles') {
       const articles = member(data, 'articles');
       if (!Array.isArray(articles)) return ignored(event, 'the delivery carries no data.articles list');
-      return { kind: 'articles', event, articles: articlesOf(articles, pick, options.status) };
+      return { kind: 'articles', event, articles: articlesOf(articles, options.status, pick) };
     }
     if (event === 'update_article' && member(data, 'article') !== undefined)
       return {
         kind: 'articles',
         event,
-        articles: articlesOf([member(data, 'article')], pick, options.status),
+        articles: articlesOf([member(data, 'article')], options.status, pick),
       };
     return ignored(event, `the event "${event}" is not handled`);
   },

@@ -1,6 +1,11 @@
 import { timestampedSignature } from '../auth';
 import { PRESET_OPTIONS } from '../endpoints';
-import { articleOfEvent, definePreset, idTitleAndSlug, member, text } from '../preset';
+import { definePreset } from '../preset';
+import { articlePublished } from '../preset-helpers/deliveries';
+import { eventOf, imageOf, member } from '../preset-helpers/fields';
+import { bodyTimestamp, signedTimestamp } from '../preset-helpers/sent-at';
+
+const TIMESTAMP_HEADER = 'X-Ranket-Timestamp';
 
 /** The hero image of Ranket's `images` (`position: "hero"`), else the first. */
 function heroImage(images: unknown): unknown {
@@ -15,33 +20,21 @@ function heroImage(images: unknown): unknown {
  */
 export const ranketPreset = definePreset(PRESET_OPTIONS.ranket, {
   name: 'ranket',
-  auth: () => timestampedSignature('X-Ranket-Signature', 'X-Ranket-Timestamp', 'iso'),
+  auth: () => timestampedSignature('X-Ranket-Signature', TIMESTAMP_HEADER, 'iso'),
   read(body, request, options) {
-    // The delivery's `timestamp`, else the time signed with the body (read now: a queued delivery
-    // keeps the headers its preset read). A version sent before the newest applied is stale.
-    const sentAt = member(body, 'timestamp') ?? request.header('X-Ranket-Timestamp');
-    const event = text(member(body, 'event')) ?? request.header('X-Ranket-Event') ?? '';
-    return articleOfEvent(
-      body,
-      event,
-      'article.published',
-      (article) => {
-        const hero = heroImage(member(article, 'images'));
-        return {
-          ...idTitleAndSlug(article),
-          html: member(article, 'bodyHtml'),
-          markdown: member(article, 'bodyMarkdown'),
-          excerpt: member(article, 'excerpt'),
-          metaTitle: member(article, 'metaTitle'),
-          metaDescription: member(article, 'metaDescription'),
-          imageUrl: member(hero, 'url'),
-          imageAlt: member(hero, 'alt'),
-          faq: member(article, 'faq'),
-          jsonLd: member(article, 'jsonLd'),
-          sentAt,
-        };
-      },
-      options.status
-    );
+    // The delivery's `timestamp`, else the time signed with the body.
+    const sentAt = bodyTimestamp(body) ?? signedTimestamp(request, TIMESTAMP_HEADER);
+    const event = eventOf(body) ?? request.header('X-Ranket-Event');
+    return articlePublished(body, event, options.status, (article) => ({
+      html: member(article, 'bodyHtml'),
+      markdown: member(article, 'bodyMarkdown'),
+      excerpt: member(article, 'excerpt'),
+      metaTitle: member(article, 'metaTitle'),
+      metaDescription: member(article, 'metaDescription'),
+      ...imageOf(heroImage(member(article, 'images'))),
+      faq: member(article, 'faq'),
+      jsonLd: member(article, 'jsonLd'),
+      sentAt,
+    }));
   },
 });

@@ -1,5 +1,7 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { definePreset, flatArticle, ignored, member, oneArticle } from '../preset';
+import { definePreset } from '../preset';
+import { oneArticle, testDelivery } from '../preset-helpers/deliveries';
+import { flatArticle, member } from '../preset-helpers/fields';
 
 /**
  * RankPill: in signature mode the HMAC of the body comes twice, as bare hex in X-RankPill-Signature
@@ -19,18 +21,13 @@ export const rankpillPreset = definePreset(PRESET_OPTIONS.rankpill, {
           ],
         },
   read(body, _request, options) {
-    if (member(body, 'test') === true) return ignored('test', 'a test delivery: nothing is written');
+    if (member(body, 'test') === true) return testDelivery('test');
     const event = member(body, 'is_republish') === true ? 'republish' : 'publish';
-    return oneArticle(
-      event,
-      body,
-      () => ({
-        ...flatArticle(body),
-        imageUrl: member(body, 'featured_image'),
-        status: member(body, 'status'),
-        publishedAt: member(body, 'scheduled_date') ?? member(body, 'published_at'),
-      }),
-      options.status
-    );
+    return oneArticle(event, body, options.status, () => ({
+      ...flatArticle(body),
+      imageUrl: member(body, 'featured_image'),
+      status: member(body, 'status'),
+      publishedAt: member(body, 'scheduled_date') ?? member(body, 'published_at'),
+    }));
   },
 });

@@ -1,6 +1,8 @@
 import type { AuthScheme } from '../auth';
 import { PRESET_OPTIONS } from '../endpoints';
-import { definePreset, flatArticle, ignored, member, oneArticle, text } from '../preset';
+import { definePreset } from '../preset';
+import { ignored, oneArticle } from '../preset-helpers/deliveries';
+import { eventOf, flatArticle, member } from '../preset-helpers/fields';
 
 /** Rank Sector does not name its signature header: these are read, and the one the owner names. */
 export const RANK_SECTOR_SIGNATURE_HEADERS = ['X-RankSector-Signature', 'X-Signature', 'X-Webhook-Signature'];
@@ -21,19 +23,14 @@ export const ranksectorPreset = definePreset(PRESET_OPTIONS.ranksector, {
     ].map((header): AuthScheme => ({ kind: 'hmac', header, format: 'either' })),
   }),
   read(body, _request, options) {
-    const event = text(member(body, 'event_type')) ?? 'content_publish';
+    const event = eventOf(body, 'event_type') ?? 'content_publish';
     if (event !== 'content_publish') return ignored(event, `the event "${event}" is not handled`);
-    return oneArticle(
-      event,
-      body,
-      () => ({
-        ...flatArticle(body),
-        metaTitle: member(body, 'meta_title'),
-        imageUrl: member(body, 'featured_image'),
-        tags: member(body, 'tags'),
-        status: member(body, 'status'),
-      }),
-      options.status
-    );
+    return oneArticle(event, body, options.status, () => ({
+      ...flatArticle(body),
+      metaTitle: member(body, 'meta_title'),
+      imageUrl: member(body, 'featured_image'),
+      tags: member(body, 'tags'),
+      status: member(body, 'status'),
+    }));
   },
 });

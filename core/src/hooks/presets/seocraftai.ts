@@ -1,5 +1,9 @@
 import { PRESET_OPTIONS } from '../endpoints';
-import { definePreset, idTitleAndSlug, ignored, member, oneArticle, snakeCaseBodies, text } from '../preset';
+import { definePreset } from '../preset';
+import { ignored, oneArticle, testDelivery } from '../preset-helpers/deliveries';
+import { eventOf, idTitleAndSlug, member, snakeCaseBodies } from '../preset-helpers/fields';
+import { bodyTimestamp } from '../preset-helpers/sent-at';
+import { mainImage } from './blogseo';
 
 /**
  * SEOcraftAI: BlogSEO's shape in an envelope (`event`, `article`, `main_image`); auth is Bearer, a
@@ -14,32 +18,21 @@ export const seocraftaiPreset = definePreset(PRESET_OPTIONS.seocraftai, {
         ? { kind: 'header', header: options.header as string }
         : { kind: 'bearer' },
   read(body, _request, options) {
-    const event = text(member(body, 'event')) ?? 'publish';
-    if (event !== 'publish')
-      return ignored(
-        event,
-        event === 'test' ? 'a test delivery: nothing is written' : `the event "${event}" is not handled`
-      );
+    const event = eventOf(body) ?? 'publish';
+    if (event === 'test') return testDelivery(event);
+    if (event !== 'publish') return ignored(event, `the event "${event}" is not handled`);
     const article = member(body, 'article');
-    const image = member(body, 'main_image');
     const seo = member(article, 'seo');
-    return oneArticle(
-      event,
-      article,
-      () => ({
-        ...idTitleAndSlug(article),
-        ...snakeCaseBodies(article),
-        excerpt: member(article, 'excerpt'),
-        metaTitle: member(seo, 'meta_title'),
-        metaDescription: member(seo, 'meta_description'),
-        keywords: member(seo, 'keywords'),
-        imageUrl: member(image, 'url') ?? member(article, 'main_image_url'),
-        imageAlt: member(image, 'alt'),
-        publishedAt: member(article, 'published_at'),
-        // The delivery's `timestamp`: a version sent before the newest applied is stale.
-        sentAt: member(body, 'timestamp'),
-      }),
-      options.status
-    );
+    return oneArticle(event, article, options.status, () => ({
+      ...idTitleAndSlug(article),
+      ...snakeCaseBodies(article),
+      ...mainImage(body),
+      excerpt: member(article, 'excerpt'),
+      metaTitle: member(seo, 'meta_title'),
+      metaDescription: member(seo, 'meta_description'),
+      keywords: member(seo, 'keywords'),
+      publishedAt: member(article, 'published_at'),
+      sentAt: bodyTimestamp(body),
+    }));
   },
 });
