@@ -1,6 +1,7 @@
 import { Box, Grid, Typography } from '@strapi/design-system';
 import { renderPostUrl } from '../../../../core/src/post-url';
 import { useTranslate } from '../../hooks/useTranslate';
+import { choicesOf, statusLabels } from '../../utils/labels';
 import type { SectionProps } from './form-values';
 import { SelectField, TextField, ToggleField } from './inputs';
 import { Section } from './Section';
@@ -96,11 +97,10 @@ export const SiteSection = ({
             value={values.defaultStatus}
             error={errors.defaultStatus}
             disabled={disabled}
-            options={[
-              { value: 'draft', label: t('status.draft', 'Draft') },
-              { value: 'publish', label: t('status.publish', 'Published') },
-              { value: 'pending', label: t('status.pending', 'Pending review') },
-            ]}
+            options={choicesOf(statusLabels(t), ['draft', 'publish', 'pending']).map(([value, label]) => ({
+              value,
+              label,
+            }))}
             onChange={(status) =>
               onChange({ ...values, defaultStatus: status as SectionProps['values']['defaultStatus'] })
             }
