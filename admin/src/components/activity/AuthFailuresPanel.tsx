@@ -1,8 +1,8 @@
-import { Accordion, Td, Tr, Typography } from '@strapi/design-system';
+import { Accordion, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { AuthFailuresResponse } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
-import { DataTable } from '../common/DataTable';
+import { ColumnTable } from '../common/ColumnTable';
 
 /** Failed key and signature checks, collapsed to one line per client; no presented secret is ever kept. */
 export const AuthFailuresPanel = ({ failures }: { failures: AuthFailuresResponse }) => {
@@ -34,28 +34,28 @@ export const AuthFailuresPanel = ({ failures }: { failures: AuthFailuresResponse
               {t('activity.failures.none', 'No failed requests.')}
             </Typography>
           ) : (
-            <DataTable
-              columns={[
-                t('activity.failures.client', 'Client address'),
-                t('activity.failures.count', 'Failed attempts'),
-                t('activity.failures.last', 'Last attempt'),
-              ]}
+            <ColumnTable
               rows={failures.clients}
-              renderRow={(client) => (
-                <Tr key={client.client} data-testid="auth-failure-row">
-                  <Td>
-                    <Typography>{client.client}</Typography>
-                  </Td>
-                  <Td>
-                    <Typography>{client.count}</Typography>
-                  </Td>
-                  <Td>
+              rowKey={(client) => client.client}
+              rowTestId="auth-failure-row"
+              columns={[
+                {
+                  header: t('activity.failures.client', 'Client address'),
+                  cell: (client) => <Typography>{client.client}</Typography>,
+                },
+                {
+                  header: t('activity.failures.count', 'Failed attempts'),
+                  cell: (client) => <Typography>{client.count}</Typography>,
+                },
+                {
+                  header: t('activity.failures.last', 'Last attempt'),
+                  cell: (client) => (
                     <Typography>
                       {formatDate(client.lastFailedAt, { dateStyle: 'medium', timeStyle: 'short' })}
                     </Typography>
-                  </Td>
-                </Tr>
-              )}
+                  ),
+                },
+              ]}
             />
           )}
         </Accordion.Content>

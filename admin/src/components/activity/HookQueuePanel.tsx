@@ -1,4 +1,4 @@
-import { Flex, Status, Td, Tr, Typography } from '@strapi/design-system';
+import { Flex, Status, Typography } from '@strapi/design-system';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import type { HookQueueEntry } from '../../../../core/src/hooks/queue';
@@ -94,42 +94,51 @@ export const HookQueuePanel = ({ api }: { api: ReturnType<typeof activityApi> })
       emptyText={t('activity.queue.none', 'No queued delivery.')}
       page={queue}
       onPage={setPage}
+      rowKey={(entry) => entry.id}
+      rowTestId="hook-queue-row"
       columns={[
-        t('activity.column.time', 'Time'),
-        t('activity.queue.endpoint', 'Endpoint and event'),
-        t('activity.queue.status', 'State'),
-        t('activity.queue.tries', 'Tries'),
-        t('activity.queue.outcome', 'Outcome'),
-      ]}
-      renderRow={(entry) => (
-        <Tr key={entry.id} data-testid="hook-queue-row">
-          <Td>
-            <Typography>{time(entry.receivedAt)}</Typography>
-          </Td>
-          <Td>
-            <Typography fontWeight="bold">{entry.endpointName ?? entry.endpointId}</Typography>
-            <Typography tag="p" textColor="neutral600">
-              {`${entry.preset} · ${entry.event}`}
-            </Typography>
-          </Td>
-          <Td>
+        {
+          header: t('activity.column.time', 'Time'),
+          cell: (entry) => <Typography>{time(entry.receivedAt)}</Typography>,
+        },
+        {
+          header: t('activity.queue.endpoint', 'Endpoint and event'),
+          cell: (entry) => (
+            <>
+              <Typography fontWeight="bold">{entry.endpointName ?? entry.endpointId}</Typography>
+              <Typography tag="p" textColor="neutral600">
+                {`${entry.preset} · ${entry.event}`}
+              </Typography>
+            </>
+          ),
+        },
+        {
+          header: t('activity.queue.status', 'State'),
+          cell: (entry) => (
             <Status variant={VARIANTS[entry.status]} size="S">
               <Typography variant="omega">{statusLabel(entry.status)}</Typography>
             </Status>
-          </Td>
-          <Td>
-            <Typography>{entry.attempts}</Typography>
-            {entry.nextAttemptAt && (
-              <Typography tag="p" textColor="neutral600">
-                {t('activity.queue.next', 'next {time}', { time: time(entry.nextAttemptAt) })}
-              </Typography>
-            )}
-          </Td>
-          <Td style={{ whiteSpace: 'normal' }}>
-            <OutcomeLines entry={entry} />
-          </Td>
-        </Tr>
-      )}
+          ),
+        },
+        {
+          header: t('activity.queue.tries', 'Tries'),
+          cell: (entry) => (
+            <>
+              <Typography>{entry.attempts}</Typography>
+              {entry.nextAttemptAt && (
+                <Typography tag="p" textColor="neutral600">
+                  {t('activity.queue.next', 'next {time}', { time: time(entry.nextAttemptAt) })}
+                </Typography>
+              )}
+            </>
+          ),
+        },
+        {
+          header: t('activity.queue.outcome', 'Outcome'),
+          cell: (entry) => <OutcomeLines entry={entry} />,
+          style: { whiteSpace: 'normal' },
+        },
+      ]}
     />
   );
 };

@@ -1,7 +1,7 @@
 import { Box, Flex, Typography } from '@strapi/design-system';
 import * as React from 'react';
 import type { ActivityPagination } from '../../../../core/src/contracts';
-import { DataTable } from '../common/DataTable';
+import { ColumnTable, type Column } from '../common/ColumnTable';
 import { PaginationBar } from './PaginationBar';
 
 interface PagedPanelProps<Row> {
@@ -16,8 +16,9 @@ interface PagedPanelProps<Row> {
   /** The page on screen; null while the first one loads. */
   page: { results: Row[]; pagination: ActivityPagination } | null;
   onPage: (page: number) => void;
-  columns: string[];
-  renderRow: (row: Row) => React.ReactNode;
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string | number;
+  rowTestId: string;
 }
 
 /** A card of the activity page listing one log page by page: title, what it keeps, filters, the table. */
@@ -31,7 +32,8 @@ export const PagedPanel = <Row,>({
   page,
   onPage,
   columns,
-  renderRow,
+  rowKey,
+  rowTestId,
 }: PagedPanelProps<Row>) => (
   <Box data-testid={testId} background="neutral0" padding={4} shadow="tableShadow" hasRadius>
     <Flex direction="column" alignItems="stretch" gap={3}>
@@ -46,7 +48,7 @@ export const PagedPanel = <Row,>({
         <Typography textColor="neutral600">{emptyText}</Typography>
       ) : (
         <>
-          <DataTable columns={columns} rows={page.results} renderRow={renderRow} />
+          <ColumnTable columns={columns} rows={page.results} rowKey={rowKey} rowTestId={rowTestId} />
           <PaginationBar pagination={page.pagination} onPage={onPage} />
         </>
       )}

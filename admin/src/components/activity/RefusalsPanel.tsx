@@ -1,4 +1,4 @@
-import { Flex, Td, TextInput, Tr, Typography } from '@strapi/design-system';
+import { Flex, TextInput, Typography } from '@strapi/design-system';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import type { activityApi } from '../../api/activity';
@@ -91,35 +91,40 @@ export const RefusalsPanel = ({ api }: { api: ReturnType<typeof activityApi> }) 
       emptyText={t('activity.refusals.none', 'No refused request.')}
       page={refusals}
       onPage={setPage}
+      rowKey={(row) => row.id}
+      rowTestId="refusal-row"
       columns={[
-        t('activity.column.time', 'Time'),
-        t('activity.refusals.door', 'Door'),
-        t('activity.refusals.route', 'Route'),
-        t('activity.refusals.answer', 'Answer'),
-        t('activity.failures.client', 'Client address'),
-      ]}
-      renderRow={(row) => (
-        <Tr key={row.id} data-testid="refusal-row">
-          <Td>
+        {
+          header: t('activity.column.time', 'Time'),
+          cell: (row) => (
             <Typography>{formatDate(row.refusedAt, { dateStyle: 'medium', timeStyle: 'medium' })}</Typography>
-          </Td>
-          <Td>
-            <Typography>{doorLabel(row.door)}</Typography>
-          </Td>
-          <Td>
-            <Typography>{row.route}</Typography>
-          </Td>
-          <Td style={{ whiteSpace: 'normal' }}>
-            <Typography fontWeight="bold">{`${row.status} ${row.code}`}</Typography>
-            <Typography tag="p" textColor="neutral600">
-              {row.message}
-            </Typography>
-          </Td>
-          <Td>
-            <Typography>{row.client}</Typography>
-          </Td>
-        </Tr>
-      )}
+          ),
+        },
+        {
+          header: t('activity.refusals.door', 'Door'),
+          cell: (row) => <Typography>{doorLabel(row.door)}</Typography>,
+        },
+        {
+          header: t('activity.refusals.route', 'Route'),
+          cell: (row) => <Typography>{row.route}</Typography>,
+        },
+        {
+          header: t('activity.refusals.answer', 'Answer'),
+          cell: (row) => (
+            <>
+              <Typography fontWeight="bold">{`${row.status} ${row.code}`}</Typography>
+              <Typography tag="p" textColor="neutral600">
+                {row.message}
+              </Typography>
+            </>
+          ),
+          style: { whiteSpace: 'normal' },
+        },
+        {
+          header: t('activity.failures.client', 'Client address'),
+          cell: (row) => <Typography>{row.client}</Typography>,
+        },
+      ]}
     />
   );
 };

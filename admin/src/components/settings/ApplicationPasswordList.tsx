@@ -1,11 +1,11 @@
-import { IconButton, Td, Tr, Typography } from '@strapi/design-system';
+import { IconButton, Typography } from '@strapi/design-system';
 import { Trash } from '@strapi/icons';
 import type { ApplicationPasswordSummary } from '../../../../core/src/wordpress/application-passwords-api';
 import type { ApplicationPasswordsState } from '../../hooks/useApplicationPasswords';
 import { useShortDate } from '../../hooks/useShortDate';
 import { useTranslate } from '../../hooks/useTranslate';
 import { ConfirmDialog } from '../common/ConfirmDialog';
-import { DataTable } from '../common/DataTable';
+import { ColumnTable } from '../common/ColumnTable';
 
 /** The application passwords with each login, when it was last used and from where; revoke for those who may. */
 export const ApplicationPasswordList = ({
@@ -35,38 +35,37 @@ export const ApplicationPasswordList = ({
       </Typography>
     );
   }
-  const columns = [
-    t('passwords.column.name', 'Name'),
-    t('passwords.column.login', 'Username'),
-    t('passwords.column.created', 'Created'),
-    t('passwords.column.lastUsed', 'Last used'),
-    t('passwords.column.lastAddress', 'Last client address'),
-    t('passwords.column.actions', 'Actions'),
-  ];
   return (
-    <DataTable
-      columns={columns}
+    <ColumnTable
       rows={list}
-      renderRow={(entry) => (
-        <Tr key={entry.id} data-testid="application-password-row">
-          <Td>
-            <Typography fontWeight="bold">{entry.name}</Typography>
-          </Td>
-          <Td>
-            <Typography data-testid="application-password-login">{entry.login}</Typography>
-          </Td>
-          <Td>
-            <Typography>{when(entry.createdAt)}</Typography>
-          </Td>
-          <Td>
-            <Typography>{when(entry.lastUsedAt)}</Typography>
-          </Td>
-          <Td>
-            <Typography>{entry.lastClientAddress ?? '—'}</Typography>
-          </Td>
-          <Td>{canRevoke && <RevokeButton entry={entry} onRevoke={onRevoke} />}</Td>
-        </Tr>
-      )}
+      rowKey={(entry) => entry.id}
+      rowTestId="application-password-row"
+      columns={[
+        {
+          header: t('passwords.column.name', 'Name'),
+          cell: (entry) => <Typography fontWeight="bold">{entry.name}</Typography>,
+        },
+        {
+          header: t('passwords.column.login', 'Username'),
+          cell: (entry) => <Typography data-testid="application-password-login">{entry.login}</Typography>,
+        },
+        {
+          header: t('passwords.column.created', 'Created'),
+          cell: (entry) => <Typography>{when(entry.createdAt)}</Typography>,
+        },
+        {
+          header: t('passwords.column.lastUsed', 'Last used'),
+          cell: (entry) => <Typography>{when(entry.lastUsedAt)}</Typography>,
+        },
+        {
+          header: t('passwords.column.lastAddress', 'Last client address'),
+          cell: (entry) => <Typography>{entry.lastClientAddress ?? '—'}</Typography>,
+        },
+        {
+          header: t('passwords.column.actions', 'Actions'),
+          cell: (entry) => canRevoke && <RevokeButton entry={entry} onRevoke={onRevoke} />,
+        },
+      ]}
     />
   );
 };
