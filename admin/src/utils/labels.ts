@@ -22,3 +22,7 @@ export const choicesOf = <Key extends string>(
   labels: Record<Key, string>,
   order: readonly Key[]
 ): [string, string][] => order.map((key) => [key, labels[key]]);
+
+/** Some of `labels` as a select's options, in the order given. */
+export const optionsOf = <Key extends string>(labels: Record<Key, string>, order: readonly Key[]) =>
+  order.map((value) => ({ value, label: labels[value] }));
