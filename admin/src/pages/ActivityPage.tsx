@@ -1,5 +1,5 @@
 import { Box, EmptyStateLayout, Flex, Loader } from '@strapi/design-system';
-import { Layouts, Page, useFetchClient, useRBAC } from '@strapi/strapi/admin';
+import { Layouts, Page, useRBAC } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { ActivityResponse, AuthFailuresResponse } from '../../../core/src/contracts';
 import { activityApi } from '../api/activity';
@@ -13,6 +13,8 @@ import { DeliveriesTable } from '../components/activity/DeliveriesTable';
 import { HookQueuePanel } from '../components/activity/HookQueuePanel';
 import { PaginationBar } from '../components/activity/PaginationBar';
 import { RefusalsPanel } from '../components/activity/RefusalsPanel';
+import { protectedPage } from '../components/common/protectedPage';
+import { useAdminApi } from '../hooks/useAdminApi';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
 
@@ -21,8 +23,7 @@ const PAGE_SIZE = 20;
 /** Settings > Article Publisher > Activity: what the service delivered, and who failed to authenticate. */
 const ActivityPage = () => {
   const t = useTranslate();
-  const fetchClient = useFetchClient();
-  const api = React.useMemo(() => activityApi(fetchClient), [fetchClient]);
+  const api = useAdminApi(activityApi);
   const {
     isLoading: checkingPermissions,
     allowedActions: { canCancel },
@@ -110,10 +111,4 @@ const ActivityPage = () => {
   );
 };
 
-const ProtectedActivityPage = () => (
-  <Page.Protect permissions={PERMISSIONS.readActivity}>
-    <ActivityPage />
-  </Page.Protect>
-);
-
-export default ProtectedActivityPage;
+export default protectedPage(PERMISSIONS.readActivity, ActivityPage);

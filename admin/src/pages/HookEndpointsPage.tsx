@@ -1,6 +1,6 @@
 import { Button, Flex, Typography } from '@strapi/design-system';
 import { Plus } from '@strapi/icons';
-import { Layouts, Page, useFetchClient, useRBAC } from '@strapi/strapi/admin';
+import { Layouts, Page, useRBAC } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type {
   HookEndpointSecretResponse,
@@ -19,6 +19,7 @@ import { EndpointFormModal } from '../components/hooks/EndpointFormModal';
 import { EndpointList } from '../components/hooks/EndpointList';
 import { RevealedEndpointSecret } from '../components/hooks/RevealedEndpointSecret';
 import { Section } from '../components/settings/Section';
+import { useAdminApi } from '../hooks/useAdminApi';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
 import { adminBackendUrl } from '../utils/serviceAddresses';
@@ -33,8 +34,7 @@ type Revealed = HookEndpointSecretResponse & { regenerated: boolean; graceSecond
 const HookEndpoints = () => {
   const t = useTranslate();
   const notify = useFeedback();
-  const fetchClient = useFetchClient();
-  const api = React.useMemo(() => hookEndpointsApi(fetchClient), [fetchClient]);
+  const api = useAdminApi(hookEndpointsApi);
   const {
     isLoading: checkingPermissions,
     allowedActions: { canRegenerate },

@@ -1,4 +1,4 @@
-import { Page, useFetchClient, useRBAC } from '@strapi/strapi/admin';
+import { Page, useRBAC } from '@strapi/strapi/admin';
 import * as React from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { SettingsPageResponse } from '../../../core/src/contracts';
@@ -6,6 +6,8 @@ import { applicationPasswordsApi } from '../api/application-passwords';
 import { settingsApi } from '../api/settings';
 import { FeedbackProvider } from '../components/feedback/FeedbackProvider';
 import { SettingsForm } from '../components/settings/SettingsForm';
+import { protectedPage } from '../components/common/protectedPage';
+import { useAdminApi } from '../hooks/useAdminApi';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
 import { AuthorizeApplicationPage } from './AuthorizeApplicationPage';
@@ -13,9 +15,8 @@ import { AuthorizeApplicationPage } from './AuthorizeApplicationPage';
 /** Settings > Article Publisher > Connection and settings. */
 const SettingsPage = () => {
   const t = useTranslate();
-  const fetchClient = useFetchClient();
-  const api = React.useMemo(() => settingsApi(fetchClient), [fetchClient]);
-  const passwordsApi = React.useMemo(() => applicationPasswordsApi(fetchClient), [fetchClient]);
+  const api = useAdminApi(settingsApi);
+  const passwordsApi = useAdminApi(applicationPasswordsApi);
   const permissions = React.useMemo(
     () => [...PERMISSIONS.updateSettings, ...PERMISSIONS.regenerateSecrets],
     []
@@ -67,10 +68,4 @@ const SettingsPage = () => {
   );
 };
 
-const ProtectedSettingsPage = () => (
-  <Page.Protect permissions={PERMISSIONS.readSettings}>
-    <SettingsPage />
-  </Page.Protect>
-);
-
-export default ProtectedSettingsPage;
+export default protectedPage(PERMISSIONS.readSettings, SettingsPage);

@@ -1,5 +1,7 @@
-import { Button, Flex, SingleSelect, SingleSelectOption } from '@strapi/design-system';
+import { Button, Flex } from '@strapi/design-system';
 import { useTranslate } from '../../hooks/useTranslate';
+import { choicesOf, sourceLabels, statusLabels } from '../../utils/labels';
+import { FilterSelect } from '../common/FilterSelect';
 
 export interface ActivityFilterValues {
   status: string;
@@ -23,10 +25,7 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
       unset: ALL,
       options: [
         [ALL, t('activity.filter.status.all', 'All statuses')],
-        ['draft', t('status.draft', 'Draft')],
-        ['publish', t('status.publish', 'Published')],
-        ['pending', t('status.pending', 'Pending review')],
-        ['future', t('status.future', 'Scheduled')],
+        ...choicesOf(statusLabels(t), ['draft', 'publish', 'pending', 'future']),
       ],
     },
     {
@@ -35,11 +34,7 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
       unset: ALL,
       options: [
         [ALL, t('activity.filter.source.all', 'All sources')],
-        ['api', t('source.api', 'API')],
-        ['webhook', t('source.webhook', 'Webhook')],
-        ['hook', t('source.hook', 'Custom webhook')],
-        ['wordpress', t('source.wordpress', 'WordPress API')],
-        ['mcp', t('source.mcp', 'AI agent (MCP)')],
+        ...choicesOf(sourceLabels(t), ['api', 'webhook', 'hook', 'wordpress', 'mcp']),
       ],
     },
     {
@@ -68,25 +63,18 @@ export const ActivityFilters = ({
   onChange: (filters: ActivityFilterValues) => void;
 }) => {
   const t = useTranslate();
-  const pick = (key: keyof ActivityFilterValues, unset: string) => (value: string | number) =>
-    onChange({ ...filters, [key]: String(value) === unset ? '' : String(value) });
   return (
     <Flex gap={2} wrap="wrap">
       {filtersOf(t).map((filter) => (
-        <SingleSelect
+        <FilterSelect
           key={filter.key}
-          aria-label={filter.label}
+          label={filter.label}
           name={filter.key}
-          size="S"
-          value={filters[filter.key] || filter.unset}
-          onChange={pick(filter.key, filter.unset)}
-        >
-          {filter.options.map(([value, label]) => (
-            <SingleSelectOption key={value} value={value}>
-              {label}
-            </SingleSelectOption>
-          ))}
-        </SingleSelect>
+          unset={filter.unset}
+          options={filter.options}
+          value={filters[filter.key]}
+          onChange={(value) => onChange({ ...filters, [filter.key]: value })}
+        />
       ))}
       {(filters.status || filters.source || filters.kind) && (
         <Button variant="tertiary" size="S" onClick={() => onChange(NO_FILTERS)}>

@@ -1,7 +1,8 @@
-import { Accordion, Table, Tbody, Td, Th, Thead, Tr, Typography } from '@strapi/design-system';
+import { Accordion, Typography } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import type { AuthFailuresResponse } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
+import { ColumnTable } from '../common/ColumnTable';
 
 /** Failed key and signature checks, collapsed to one line per client; no presented secret is ever kept. */
 export const AuthFailuresPanel = ({ failures }: { failures: AuthFailuresResponse }) => {
@@ -33,38 +34,29 @@ export const AuthFailuresPanel = ({ failures }: { failures: AuthFailuresResponse
               {t('activity.failures.none', 'No failed requests.')}
             </Typography>
           ) : (
-            <Table colCount={3} rowCount={failures.clients.length + 1}>
-              <Thead>
-                <Tr>
-                  <Th>
-                    <Typography variant="sigma">{t('activity.failures.client', 'Client address')}</Typography>
-                  </Th>
-                  <Th>
-                    <Typography variant="sigma">{t('activity.failures.count', 'Failed attempts')}</Typography>
-                  </Th>
-                  <Th>
-                    <Typography variant="sigma">{t('activity.failures.last', 'Last attempt')}</Typography>
-                  </Th>
-                </Tr>
-              </Thead>
-              <Tbody>
-                {failures.clients.map((client) => (
-                  <Tr key={client.client} data-testid="auth-failure-row">
-                    <Td>
-                      <Typography>{client.client}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography>{client.count}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography>
-                        {formatDate(client.lastFailedAt, { dateStyle: 'medium', timeStyle: 'short' })}
-                      </Typography>
-                    </Td>
-                  </Tr>
-                ))}
-              </Tbody>
-            </Table>
+            <ColumnTable
+              rows={failures.clients}
+              rowKey={(client) => client.client}
+              rowTestId="auth-failure-row"
+              columns={[
+                {
+                  header: t('activity.failures.client', 'Client address'),
+                  cell: (client) => <Typography>{client.client}</Typography>,
+                },
+                {
+                  header: t('activity.failures.count', 'Failed attempts'),
+                  cell: (client) => <Typography>{client.count}</Typography>,
+                },
+                {
+                  header: t('activity.failures.last', 'Last attempt'),
+                  cell: (client) => (
+                    <Typography>
+                      {formatDate(client.lastFailedAt, { dateStyle: 'medium', timeStyle: 'short' })}
+                    </Typography>
+                  ),
+                },
+              ]}
+            />
           )}
         </Accordion.Content>
       </Accordion.Item>

@@ -1,7 +1,7 @@
-import { Table, Tbody, Th, Thead, Tr, Typography } from '@strapi/design-system';
 import type { ActivityEntry, ActivitySchedule } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
-import { DELIVERY_COLUMNS, DeliveryRow } from './DeliveryRow';
+import { DataTable } from '../common/DataTable';
+import { DeliveryRow } from './DeliveryRow';
 
 /** The ledger's page of deliveries, newest first. */
 export const DeliveriesTable = ({
@@ -21,23 +21,12 @@ export const DeliveriesTable = ({
     t('activity.column.warnings', 'Warnings'),
   ];
   return (
-    <Table colCount={DELIVERY_COLUMNS} rowCount={entries.length + 1} data-testid="deliveries-table">
-      <Thead>
-        <Tr>
-          {headers.map((header) => (
-            <Th key={header}>
-              <Typography variant="sigma" textColor="neutral600">
-                {header}
-              </Typography>
-            </Th>
-          ))}
-        </Tr>
-      </Thead>
-      <Tbody>
-        {entries.map((entry) => (
-          <DeliveryRow key={entry.id} entry={entry} onCancelSchedule={onCancelSchedule} />
-        ))}
-      </Tbody>
-    </Table>
+    <DataTable
+      columns={headers}
+      rows={entries}
+      headerTextColor="neutral600"
+      testId="deliveries-table"
+      renderRow={(entry) => <DeliveryRow key={entry.id} entry={entry} onCancelSchedule={onCancelSchedule} />}
+    />
   );
 };

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router-dom';
 import type { ActivityEntry, ActivitySchedule } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
+import { sourceLabels } from '../../utils/labels';
 import { ScheduleNote } from './ScheduleNote';
 import { StatusBadge } from './StatusBadge';
 import { MappableMarker, WarningGroups } from './WarningGroups';
@@ -45,17 +46,7 @@ export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
           </Typography>
         </Td>
         <Td>
-          <Typography textColor="neutral800">
-            {
-              {
-                api: t('source.api', 'API'),
-                webhook: t('source.webhook', 'Webhook'),
-                wordpress: t('source.wordpress', 'WordPress API'),
-                hook: t('source.hook', 'Custom webhook'),
-                mcp: t('source.mcp', 'AI agent (MCP)'),
-              }[entry.source]
-            }
-          </Typography>
+          <Typography textColor="neutral800">{sourceLabels(t)[entry.source]}</Typography>
         </Td>
         <Td>
           <Flex direction="column" alignItems="flex-start" style={WRAPPING}>

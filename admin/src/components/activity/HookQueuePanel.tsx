@@ -1,23 +1,12 @@
-import {
-  Box,
-  Flex,
-  SingleSelect,
-  SingleSelectOption,
-  Status,
-  Table,
-  Tbody,
-  Td,
-  Th,
-  Thead,
-  Tr,
-  Typography,
-} from '@strapi/design-system';
+import { Flex, Status, Typography } from '@strapi/design-system';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
-import type { HookQueueEntry, HookQueueResponse } from '../../../../core/src/hooks/queue';
+import type { HookQueueEntry } from '../../../../core/src/hooks/queue';
 import type { activityApi } from '../../api/activity';
+import { useLoaded } from '../../hooks/useLoaded';
 import { useTranslate } from '../../hooks/useTranslate';
-import { PaginationBar } from './PaginationBar';
+import { FilterSelect } from '../common/FilterSelect';
+import { PagedPanel } from './PagedPanel';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -61,19 +50,11 @@ export const HookQueuePanel = ({ api }: { api: ReturnType<typeof activityApi> })
   const { formatDate } = useIntl();
   const [status, setStatus] = React.useState('');
   const [page, setPage] = React.useState(1);
-  const [queue, setQueue] = React.useState<HookQueueResponse | null>(null);
-  const [failed, setFailed] = React.useState(false);
-
-  React.useEffect(() => {
-    let current = true;
-    api.hookQueue({ page, pageSize: PAGE_SIZE, status: status || undefined }).then(
-      (result) => current && (setQueue(result), setFailed(false)),
-      () => current && setFailed(true)
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, page, status]);
+  const load = React.useCallback(
+    () => api.hookQueue({ page, pageSize: PAGE_SIZE, status: status || undefined }),
+    [api, page, status]
+  );
+  const { data: queue, failed } = useLoaded(load);
 
   const statuses: [string, string][] = [
     [ALL, t('activity.queue.status.all', 'All states')],
@@ -86,96 +67,78 @@ export const HookQueuePanel = ({ api }: { api: ReturnType<typeof activityApi> })
   const time = (value: string) => formatDate(value, { dateStyle: 'medium', timeStyle: 'medium' });
 
   return (
-    <Box data-testid="hook-queue" background="neutral0" padding={4} shadow="tableShadow" hasRadius>
-      <Flex direction="column" alignItems="stretch" gap={3}>
-        <Typography variant="delta" tag="h2">
-          {t('activity.queue.title', 'Queued webhook deliveries')}
-        </Typography>
-        <Typography textColor="neutral600">
-          {t(
-            'activity.queue.description',
-            'Deliveries of services that give up after a few seconds are answered once stored, then imported. A delivery that failed for a reason a retry can fix is tried again later. Finished deliveries of the last {keepDays} days are kept, at most {keepRows}.',
-            { keepDays: queue?.kept.keepDays ?? '…', keepRows: queue?.kept.keepRows ?? '…' }
-          )}
-        </Typography>
+    <PagedPanel
+      testId="hook-queue"
+      title={t('activity.queue.title', 'Queued webhook deliveries')}
+      description={t(
+        'activity.queue.description',
+        'Deliveries of services that give up after a few seconds are answered once stored, then imported. A delivery that failed for a reason a retry can fix is tried again later. Finished deliveries of the last {keepDays} days are kept, at most {keepRows}.',
+        { keepDays: queue?.kept.keepDays ?? '…', keepRows: queue?.kept.keepRows ?? '…' }
+      )}
+      filters={
         <Flex gap={2}>
-          <SingleSelect
-            aria-label={t('activity.queue.status', 'State')}
+          <FilterSelect
+            label={t('activity.queue.status', 'State')}
             name="queue-status"
-            size="S"
-            value={status || ALL}
-            onChange={(value: string | number) => {
-              setStatus(String(value) === ALL ? '' : String(value));
+            unset={ALL}
+            options={statuses}
+            value={status}
+            onChange={(next) => {
+              setStatus(next);
               setPage(1);
             }}
-          >
-            {statuses.map(([value, label]) => (
-              <SingleSelectOption key={value} value={value}>
-                {label}
-              </SingleSelectOption>
-            ))}
-          </SingleSelect>
+          />
         </Flex>
-        {failed ? (
-          <Typography textColor="danger600">
-            {t('activity.queue.failed', 'The queued deliveries could not be loaded.')}
-          </Typography>
-        ) : !queue ? null : queue.results.length === 0 ? (
-          <Typography textColor="neutral600">{t('activity.queue.none', 'No queued delivery.')}</Typography>
-        ) : (
-          <>
-            <Table colCount={5} rowCount={queue.results.length + 1}>
-              <Thead>
-                <Tr>
-                  {[
-                    t('activity.column.time', 'Time'),
-                    t('activity.queue.endpoint', 'Endpoint and event'),
-                    t('activity.queue.status', 'State'),
-                    t('activity.queue.tries', 'Tries'),
-                    t('activity.queue.outcome', 'Outcome'),
-                  ].map((label) => (
-                    <Th key={label}>
-                      <Typography variant="sigma">{label}</Typography>
-                    </Th>
-                  ))}
-                </Tr>
-              </Thead>
-              <Tbody>
-                {queue.results.map((entry) => (
-                  <Tr key={entry.id} data-testid="hook-queue-row">
-                    <Td>
-                      <Typography>{time(entry.receivedAt)}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography fontWeight="bold">{entry.endpointName ?? entry.endpointId}</Typography>
-                      <Typography tag="p" textColor="neutral600">
-                        {`${entry.preset} · ${entry.event}`}
-                      </Typography>
-                    </Td>
-                    <Td>
-                      <Status variant={VARIANTS[entry.status]} size="S">
-                        <Typography variant="omega">{statusLabel(entry.status)}</Typography>
-                      </Status>
-                    </Td>
-                    <Td>
-                      <Typography>{entry.attempts}</Typography>
-                      {entry.nextAttemptAt && (
-                        <Typography tag="p" textColor="neutral600">
-                          {t('activity.queue.next', 'next {time}', { time: time(entry.nextAttemptAt) })}
-                        </Typography>
-                      )}
-                    </Td>
-                    <Td style={{ whiteSpace: 'normal' }}>
-                      <OutcomeLines entry={entry} />
-                    </Td>
-                  </Tr>
-                ))}
-              </Tbody>
-            </Table>
-            <PaginationBar pagination={queue.pagination} onPage={setPage} />
-          </>
-        )}
-      </Flex>
-    </Box>
+      }
+      failure={failed ? t('activity.queue.failed', 'The queued deliveries could not be loaded.') : null}
+      emptyText={t('activity.queue.none', 'No queued delivery.')}
+      page={queue}
+      onPage={setPage}
+      rowKey={(entry) => entry.id}
+      rowTestId="hook-queue-row"
+      columns={[
+        {
+          header: t('activity.column.time', 'Time'),
+          cell: (entry) => <Typography>{time(entry.receivedAt)}</Typography>,
+        },
+        {
+          header: t('activity.queue.endpoint', 'Endpoint and event'),
+          cell: (entry) => (
+            <>
+              <Typography fontWeight="bold">{entry.endpointName ?? entry.endpointId}</Typography>
+              <Typography tag="p" textColor="neutral600">
+                {`${entry.preset} · ${entry.event}`}
+              </Typography>
+            </>
+          ),
+        },
+        {
+          header: t('activity.queue.status', 'State'),
+          cell: (entry) => (
+            <Status variant={VARIANTS[entry.status]} size="S">
+              <Typography variant="omega">{statusLabel(entry.status)}</Typography>
+            </Status>
+          ),
+        },
+        {
+          header: t('activity.queue.tries', 'Tries'),
+          cell: (entry) => (
+            <>
+              <Typography>{entry.attempts}</Typography>
+              {entry.nextAttemptAt && (
+                <Typography tag="p" textColor="neutral600">
+                  {t('activity.queue.next', 'next {time}', { time: time(entry.nextAttemptAt) })}
+                </Typography>
+              )}
+            </>
+          ),
+        },
+        {
+          header: t('activity.queue.outcome', 'Outcome'),
+          cell: (entry) => <OutcomeLines entry={entry} />,
+          style: { whiteSpace: 'normal' },
+        },
+      ]}
+    />
   );
 };

@@ -1,23 +1,12 @@
-import {
-  Box,
-  Flex,
-  SingleSelect,
-  SingleSelectOption,
-  Table,
-  Tbody,
-  Td,
-  TextInput,
-  Th,
-  Thead,
-  Tr,
-  Typography,
-} from '@strapi/design-system';
+import { Flex, TextInput, Typography } from '@strapi/design-system';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
-import type { RefusalsResponse } from '../../../../core/src/refusals';
 import type { activityApi } from '../../api/activity';
+import { useLoaded } from '../../hooks/useLoaded';
 import { useTranslate } from '../../hooks/useTranslate';
-import { PaginationBar } from './PaginationBar';
+import { choicesOf, sourceLabels } from '../../utils/labels';
+import { FilterSelect } from '../common/FilterSelect';
+import { PagedPanel } from './PagedPanel';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -34,62 +23,51 @@ export const RefusalsPanel = ({ api }: { api: ReturnType<typeof activityApi> }) 
   const [door, setDoor] = React.useState('');
   const [code, setCode] = React.useState('');
   const [page, setPage] = React.useState(1);
-  const [refusals, setRefusals] = React.useState<RefusalsResponse | null>(null);
-  const [failed, setFailed] = React.useState(false);
   const codeFilter = CODE.test(code.trim()) ? code.trim() : null;
-
-  React.useEffect(() => {
-    if (codeFilter === null) return;
-    let current = true;
-    api.refusals({ page, pageSize: PAGE_SIZE, door: door || undefined, code: codeFilter || undefined }).then(
-      (result) => current && (setRefusals(result), setFailed(false)),
-      () => current && setFailed(true)
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, page, door, codeFilter]);
+  // A code the API would refuse is not asked for: the panel says what a code looks like instead.
+  const load = React.useMemo(
+    () =>
+      codeFilter === null
+        ? null
+        : () =>
+            api.refusals({
+              page,
+              pageSize: PAGE_SIZE,
+              door: door || undefined,
+              code: codeFilter || undefined,
+            }),
+    [api, page, door, codeFilter]
+  );
+  const { data: refusals, failed } = useLoaded(load);
 
   const doors: [string, string][] = [
     [ALL, t('activity.refusals.door.all', 'All doors')],
-    ['api', t('source.api', 'API')],
-    ['webhook', t('source.webhook', 'Webhook')],
-    ['wordpress', t('source.wordpress', 'WordPress API')],
-    ['hook', t('source.hook', 'Custom webhook')],
-    ['mcp', t('source.mcp', 'AI agent (MCP)')],
+    ...choicesOf(sourceLabels(t), ['api', 'webhook', 'wordpress', 'hook', 'mcp']),
   ];
   const doorLabel = (value: string) => doors.find(([key]) => key === value)?.[1] ?? value;
 
   return (
-    <Box data-testid="refusals" background="neutral0" padding={4} shadow="tableShadow" hasRadius>
-      <Flex direction="column" alignItems="stretch" gap={3}>
-        <Typography variant="delta" tag="h2">
-          {t('activity.refusals.title', 'Refused requests')}
-        </Typography>
-        <Typography textColor="neutral600">
-          {t(
-            'activity.refusals.description',
-            'Requests answered with a 4xx error (except 404 and 429), newest first: the newest {maxRows} of the last {maxDays} days are kept. The request itself (its key, signature, password or body) is never kept.',
-            { maxRows: refusals?.kept.maxRows ?? '…', maxDays: refusals?.kept.maxDays ?? '…' }
-          )}
-        </Typography>
+    <PagedPanel
+      testId="refusals"
+      title={t('activity.refusals.title', 'Refused requests')}
+      description={t(
+        'activity.refusals.description',
+        'Requests answered with a 4xx error (except 404 and 429), newest first: the newest {maxRows} of the last {maxDays} days are kept. The request itself (its key, signature, password or body) is never kept.',
+        { maxRows: refusals?.kept.maxRows ?? '…', maxDays: refusals?.kept.maxDays ?? '…' }
+      )}
+      filters={
         <Flex gap={2} wrap="wrap">
-          <SingleSelect
-            aria-label={t('activity.refusals.door', 'Door')}
+          <FilterSelect
+            label={t('activity.refusals.door', 'Door')}
             name="door"
-            size="S"
-            value={door || ALL}
-            onChange={(value: string | number) => {
-              setDoor(String(value) === ALL ? '' : String(value));
+            unset={ALL}
+            options={doors}
+            value={door}
+            onChange={(next) => {
+              setDoor(next);
               setPage(1);
             }}
-          >
-            {doors.map(([value, label]) => (
-              <SingleSelectOption key={value} value={value}>
-                {label}
-              </SingleSelectOption>
-            ))}
-          </SingleSelect>
+          />
           <TextInput
             aria-label={t('activity.refusals.code', 'Error code')}
             name="code"
@@ -102,63 +80,51 @@ export const RefusalsPanel = ({ api }: { api: ReturnType<typeof activityApi> }) 
             }}
           />
         </Flex>
-        {failed || codeFilter === null ? (
-          <Typography textColor="danger600">
-            {codeFilter === null
-              ? t('activity.refusals.badCode', 'An error code is lower-case letters, digits and _.')
-              : t('activity.refusals.failed', 'The refused requests could not be loaded.')}
-          </Typography>
-        ) : !refusals ? null : refusals.results.length === 0 ? (
-          <Typography textColor="neutral600">{t('activity.refusals.none', 'No refused request.')}</Typography>
-        ) : (
-          <>
-            <Table colCount={5} rowCount={refusals.results.length + 1}>
-              <Thead>
-                <Tr>
-                  {[
-                    t('activity.column.time', 'Time'),
-                    t('activity.refusals.door', 'Door'),
-                    t('activity.refusals.route', 'Route'),
-                    t('activity.refusals.answer', 'Answer'),
-                    t('activity.failures.client', 'Client address'),
-                  ].map((label) => (
-                    <Th key={label}>
-                      <Typography variant="sigma">{label}</Typography>
-                    </Th>
-                  ))}
-                </Tr>
-              </Thead>
-              <Tbody>
-                {refusals.results.map((row) => (
-                  <Tr key={row.id} data-testid="refusal-row">
-                    <Td>
-                      <Typography>
-                        {formatDate(row.refusedAt, { dateStyle: 'medium', timeStyle: 'medium' })}
-                      </Typography>
-                    </Td>
-                    <Td>
-                      <Typography>{doorLabel(row.door)}</Typography>
-                    </Td>
-                    <Td>
-                      <Typography>{row.route}</Typography>
-                    </Td>
-                    <Td style={{ whiteSpace: 'normal' }}>
-                      <Typography fontWeight="bold">{`${row.status} ${row.code}`}</Typography>
-                      <Typography tag="p" textColor="neutral600">
-                        {row.message}
-                      </Typography>
-                    </Td>
-                    <Td>
-                      <Typography>{row.client}</Typography>
-                    </Td>
-                  </Tr>
-                ))}
-              </Tbody>
-            </Table>
-            <PaginationBar pagination={refusals.pagination} onPage={setPage} />
-          </>
-        )}
-      </Flex>
-    </Box>
+      }
+      failure={
+        codeFilter === null
+          ? t('activity.refusals.badCode', 'An error code is lower-case letters, digits and _.')
+          : failed
+            ? t('activity.refusals.failed', 'The refused requests could not be loaded.')
+            : null
+      }
+      emptyText={t('activity.refusals.none', 'No refused request.')}
+      page={refusals}
+      onPage={setPage}
+      rowKey={(row) => row.id}
+      rowTestId="refusal-row"
+      columns={[
+        {
+          header: t('activity.column.time', 'Time'),
+          cell: (row) => (
+            <Typography>{formatDate(row.refusedAt, { dateStyle: 'medium', timeStyle: 'medium' })}</Typography>
+          ),
+        },
+        {
+          header: t('activity.refusals.door', 'Door'),
+          cell: (row) => <Typography>{doorLabel(row.door)}</Typography>,
+        },
+        {
+          header: t('activity.refusals.route', 'Route'),
+          cell: (row) => <Typography>{row.route}</Typography>,
+        },
+        {
+          header: t('activity.refusals.answer', 'Answer'),
+          cell: (row) => (
+            <>
+              <Typography fontWeight="bold">{`${row.status} ${row.code}`}</Typography>
+              <Typography tag="p" textColor="neutral600">
+                {row.message}
+              </Typography>
+            </>
+          ),
+          style: { whiteSpace: 'normal' },
+        },
+        {
+          header: t('activity.failures.client', 'Client address'),
+          cell: (row) => <Typography>{row.client}</Typography>,
+        },
+      ]}
+    />
   );
 };

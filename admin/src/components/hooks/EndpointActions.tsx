@@ -1,9 +1,10 @@
-import { Button, Checkbox, Dialog, Flex, IconButton, Modal, Typography } from '@strapi/design-system';
+import { Checkbox, Flex, IconButton, Modal, Typography } from '@strapi/design-system';
 import { ArrowClockwise, Link as LinkIcon, Pencil, Trash } from '@strapi/icons';
 import * as React from 'react';
 import type { HookEndpointSummary } from '../../../../core/src/hooks/endpoints-api';
 import { useTranslate } from '../../hooks/useTranslate';
 import type { HookAddresses } from '../../utils/hookAddresses';
+import { ConfirmDialog } from '../common/ConfirmDialog';
 import { EndpointAddresses } from './EndpointAddresses';
 
 export interface EndpointActionHandlers {
@@ -84,49 +85,39 @@ const RegenerateButton = ({
   const [endPreviousNow, setEndPreviousNow] = React.useState(false);
   const hours = Math.round((graceSeconds / 3600) * 10) / 10;
   return (
-    <Dialog.Root onOpenChange={() => setEndPreviousNow(false)}>
-      <Dialog.Trigger>
+    <ConfirmDialog
+      onOpenChange={() => setEndPreviousNow(false)}
+      trigger={
         <IconButton
           label={t('hooks.actions.regenerate', 'New secret for {name}', { name: endpoint.name })}
           variant="ghost"
         >
           <ArrowClockwise />
         </IconButton>
-      </Dialog.Trigger>
-      <Dialog.Content>
-        <Dialog.Header>
-          {t('hooks.regenerate.title', 'A new secret for {name}?', { name: endpoint.name })}
-        </Dialog.Header>
-        <Dialog.Body>
-          <Flex direction="column" alignItems="stretch" gap={3}>
-            <Typography>
-              {t(
-                'hooks.regenerate.body',
-                'The current secret keeps working for {hours} h beside the new one, so the service can be given the new secret without a lost delivery.',
-                { hours }
-              )}
-            </Typography>
-            <Checkbox
-              name="hook-end-previous-now"
-              checked={endPreviousNow}
-              onCheckedChange={(checked: boolean | 'indeterminate') => setEndPreviousNow(checked === true)}
-            >
-              {t('hooks.regenerate.now', 'The current secret leaked: refuse it at once')}
-            </Checkbox>
-          </Flex>
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.Cancel>
-            <Button variant="tertiary">{t('settings.confirm.cancel', 'Cancel')}</Button>
-          </Dialog.Cancel>
-          <Dialog.Action>
-            <Button variant="danger-light" onClick={() => onRegenerate(endpoint, endPreviousNow)}>
-              {t('hooks.regenerate.action', 'Generate a new secret')}
-            </Button>
-          </Dialog.Action>
-        </Dialog.Footer>
-      </Dialog.Content>
-    </Dialog.Root>
+      }
+      title={t('hooks.regenerate.title', 'A new secret for {name}?', { name: endpoint.name })}
+      body={
+        <Flex direction="column" alignItems="stretch" gap={3}>
+          <Typography>
+            {t(
+              'hooks.regenerate.body',
+              'The current secret keeps working for {hours} h beside the new one, so the service can be given the new secret without a lost delivery.',
+              { hours }
+            )}
+          </Typography>
+          <Checkbox
+            name="hook-end-previous-now"
+            checked={endPreviousNow}
+            onCheckedChange={(checked: boolean | 'indeterminate') => setEndPreviousNow(checked === true)}
+          >
+            {t('hooks.regenerate.now', 'The current secret leaked: refuse it at once')}
+          </Checkbox>
+        </Flex>
+      }
+      actionLabel={t('hooks.regenerate.action', 'Generate a new secret')}
+      actionVariant="danger-light"
+      onConfirm={() => onRegenerate(endpoint, endPreviousNow)}
+    />
   );
 };
 
@@ -139,34 +130,23 @@ const DeleteButton = ({
 }) => {
   const t = useTranslate();
   return (
-    <Dialog.Root>
-      <Dialog.Trigger>
+    <ConfirmDialog
+      trigger={
         <IconButton
           label={t('hooks.actions.delete', 'Delete {name}', { name: endpoint.name })}
           variant="ghost"
         >
           <Trash />
         </IconButton>
-      </Dialog.Trigger>
-      <Dialog.Content>
-        <Dialog.Header>{t('hooks.delete.title', 'Delete {name}?', { name: endpoint.name })}</Dialog.Header>
-        <Dialog.Body>
-          {t(
-            'hooks.delete.body',
-            'Its URL stops answering at once, on every instance; the posts it delivered stay. This cannot be undone.'
-          )}
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.Cancel>
-            <Button variant="tertiary">{t('settings.confirm.cancel', 'Cancel')}</Button>
-          </Dialog.Cancel>
-          <Dialog.Action>
-            <Button variant="danger" onClick={() => onDelete(endpoint)}>
-              {t('hooks.delete.action', 'Delete')}
-            </Button>
-          </Dialog.Action>
-        </Dialog.Footer>
-      </Dialog.Content>
-    </Dialog.Root>
+      }
+      title={t('hooks.delete.title', 'Delete {name}?', { name: endpoint.name })}
+      body={t(
+        'hooks.delete.body',
+        'Its URL stops answering at once, on every instance; the posts it delivered stay. This cannot be undone.'
+      )}
+      actionLabel={t('hooks.delete.action', 'Delete')}
+      actionVariant="danger"
+      onConfirm={() => onDelete(endpoint)}
+    />
   );
 };

@@ -1,6 +1,8 @@
 import { Flex, Grid, Typography } from '@strapi/design-system';
 import { useTranslate } from '../../hooks/useTranslate';
 import type { FieldErrors } from '../../utils/fieldErrors';
+import { FieldCell } from '../settings/FieldCell';
+import { AuthField } from './AuthField';
 import { SelectField, TextField } from '../settings/inputs';
 import type { EndpointFormValues } from './endpoint-form-values';
 
@@ -57,17 +59,12 @@ export const PresetOptionsFields = ({ values, customFields, errors, onChange }: 
     case 'seocraftai':
       return (
         <Flex direction="column" alignItems="stretch" gap={4}>
-          <SelectField
+          <AuthField
             name="hook-seocraftai-auth"
-            label={t('hooks.form.auth', 'Authentication')}
+            choices={['bearer', 'header', 'none']}
             value={values.seocraftaiAuth}
-            options={[
-              { value: 'bearer', label: t('hooks.form.auth.bearer', 'Bearer token (Authorization)') },
-              { value: 'header', label: t('hooks.form.auth.header', 'A header you name') },
-              { value: 'none', label: t('hooks.form.auth.none', 'None: the URL is the only secret') },
-            ]}
             error={errors['options.auth']}
-            onChange={(next) => set({ seocraftaiAuth: next as EndpointFormValues['seocraftaiAuth'] })}
+            onChange={(seocraftaiAuth) => set({ seocraftaiAuth })}
           />
           {values.seocraftaiAuth === 'header' && header(t('hooks.form.header', 'Header name'))}
           {status}
@@ -76,16 +73,12 @@ export const PresetOptionsFields = ({ values, customFields, errors, onChange }: 
     case 'rankpill':
       return (
         <Flex direction="column" alignItems="stretch" gap={4}>
-          <SelectField
+          <AuthField
             name="hook-rankpill-auth"
-            label={t('hooks.form.auth', 'Authentication')}
+            choices={['signature', 'bearer']}
             value={values.rankpillAuth}
-            options={[
-              { value: 'signature', label: t('hooks.form.auth.signature', 'Signature (HMAC of the body)') },
-              { value: 'bearer', label: t('hooks.form.auth.bearer', 'Bearer token (Authorization)') },
-            ]}
             error={errors['options.auth']}
-            onChange={(next) => set({ rankpillAuth: next as EndpointFormValues['rankpillAuth'] })}
+            onChange={(rankpillAuth) => set({ rankpillAuth })}
           />
           {status}
         </Flex>
@@ -135,23 +128,34 @@ const CustomOptions = ({
   children: React.ReactNode;
 }) => {
   const t = useTranslate();
+  // Where the articles, the event and the test events are in the body: a JSON path each.
+  const pathFields: {
+    key: 'articles' | 'event' | 'testEvents';
+    name: string;
+    label: string;
+    hint?: string;
+  }[] = [
+    {
+      key: 'articles',
+      name: 'hook-articles',
+      label: t('hooks.form.articles', 'Articles at (optional)'),
+      hint: t('hooks.form.articles.hint', 'One object or a list; empty: the whole body.'),
+    },
+    { key: 'event', name: 'hook-event', label: t('hooks.form.event', 'Event name at (optional)') },
+    {
+      key: 'testEvents',
+      name: 'hook-test-events',
+      label: t('hooks.form.testEvents', 'Test events (comma-separated)'),
+    },
+  ];
   return (
     <Flex direction="column" alignItems="stretch" gap={4}>
-      <SelectField
+      <AuthField
         name="hook-custom-auth"
-        label={t('hooks.form.auth', 'Authentication')}
+        choices={['bearer', 'header', 'hmac', 'none']}
         value={values.customAuth}
-        options={[
-          { value: 'bearer', label: t('hooks.form.auth.bearer', 'Bearer token (Authorization)') },
-          { value: 'header', label: t('hooks.form.auth.header', 'A header you name') },
-          {
-            value: 'hmac',
-            label: t('hooks.form.auth.hmac', 'HMAC-SHA256 of the body, in a header you name'),
-          },
-          { value: 'none', label: t('hooks.form.auth.none', 'None: the URL is the only secret') },
-        ]}
         error={errors['options.auth'] ?? errors['options.auth.kind']}
-        onChange={(next) => set({ customAuth: next as EndpointFormValues['customAuth'] })}
+        onChange={(customAuth) => set({ customAuth })}
       />
       {values.customAuth === 'hmac' && (
         <SelectField
@@ -174,36 +178,20 @@ const CustomOptions = ({
         )}
       </Typography>
       <Grid.Root gap={4}>
-        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
-          <TextField
-            name="hook-articles"
-            label={t('hooks.form.articles', 'Articles at (optional)')}
-            hint={t('hooks.form.articles.hint', 'One object or a list; empty: the whole body.')}
-            value={values.articles}
-            error={errors['options.articles']}
-            onChange={(next) => set({ articles: next })}
-          />
-        </Grid.Item>
-        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
-          <TextField
-            name="hook-event"
-            label={t('hooks.form.event', 'Event name at (optional)')}
-            value={values.event}
-            error={errors['options.event']}
-            onChange={(next) => set({ event: next })}
-          />
-        </Grid.Item>
-        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
-          <TextField
-            name="hook-test-events"
-            label={t('hooks.form.testEvents', 'Test events (comma-separated)')}
-            value={values.testEvents}
-            error={errors['options.testEvents']}
-            onChange={(next) => set({ testEvents: next })}
-          />
-        </Grid.Item>
+        {pathFields.map(({ key, name, label, hint }) => (
+          <FieldCell key={key} col={4}>
+            <TextField
+              name={name}
+              label={label}
+              hint={hint}
+              value={values[key]}
+              error={errors[`options.${key}`]}
+              onChange={(next) => set({ [key]: next })}
+            />
+          </FieldCell>
+        ))}
         {customFields.map((field) => (
-          <Grid.Item key={field} col={4} s={12} direction="column" alignItems="stretch">
+          <FieldCell key={field} col={4}>
             <TextField
               name={`hook-field-${field}`}
               label={field === 'title' || field === 'html' ? `${field} *` : field}
@@ -211,7 +199,7 @@ const CustomOptions = ({
               error={errors[`options.fields.${field}`]}
               onChange={(next) => set({ fields: { ...values.fields, [field]: next } })}
             />
-          </Grid.Item>
+          </FieldCell>
         ))}
       </Grid.Root>
       {errors['options.fields'] && (

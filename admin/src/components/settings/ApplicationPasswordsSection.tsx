@@ -1,26 +1,12 @@
-import {
-  Box,
-  Button,
-  Dialog,
-  Field,
-  Flex,
-  IconButton,
-  Table,
-  Tbody,
-  Td,
-  Th,
-  Thead,
-  Tr,
-  Typography,
-} from '@strapi/design-system';
-import { Plus, Trash } from '@strapi/icons';
+import { Box, Button, Field, Flex, Typography } from '@strapi/design-system';
+import { Plus } from '@strapi/icons';
 import * as React from 'react';
-import { useIntl } from 'react-intl';
 import type { ApplicationPasswordSummary } from '../../../../core/src/wordpress/application-passwords-api';
 import type { ApplicationPasswordsApi } from '../../api/application-passwords';
 import type { ApplicationPasswordsState } from '../../hooks/useApplicationPasswords';
 import { useTranslate } from '../../hooks/useTranslate';
 import { useFeedback } from '../feedback/FeedbackProvider';
+import { ApplicationPasswordList } from './ApplicationPasswordList';
 import { RevealedPassword } from './RevealedPassword';
 import { Section } from './Section';
 
@@ -121,120 +107,7 @@ export const ApplicationPasswordsSection = ({
           {t('passwords.noPermission', 'Your role may not create or revoke application passwords.')}
         </Typography>
       )}
-      <PasswordList passwords={passwords} canRevoke={canRegenerate} onRevoke={revoke} />
+      <ApplicationPasswordList passwords={passwords} canRevoke={canRegenerate} onRevoke={revoke} />
     </Section>
-  );
-};
-
-const PasswordList = ({
-  passwords,
-  canRevoke,
-  onRevoke,
-}: {
-  passwords: ApplicationPasswordsState;
-  canRevoke: boolean;
-  onRevoke: (entry: ApplicationPasswordSummary) => Promise<void>;
-}) => {
-  const t = useTranslate();
-  const { formatDate } = useIntl();
-  const when = (value: string | null) =>
-    value ? formatDate(value, { dateStyle: 'medium', timeStyle: 'short' }) : t('passwords.never', 'Never');
-  if (passwords.failed) {
-    return (
-      <Typography textColor="danger600">
-        {t('passwords.loadFailed', 'The list could not be read.')}
-      </Typography>
-    );
-  }
-  const list = passwords.data?.passwords ?? [];
-  if (list.length === 0) {
-    return (
-      <Typography textColor="neutral600" data-testid="application-passwords-empty">
-        {t('passwords.none', 'No application password yet.')}
-      </Typography>
-    );
-  }
-  const columns = [
-    t('passwords.column.name', 'Name'),
-    t('passwords.column.login', 'Username'),
-    t('passwords.column.created', 'Created'),
-    t('passwords.column.lastUsed', 'Last used'),
-    t('passwords.column.lastAddress', 'Last client address'),
-  ];
-  return (
-    <Table colCount={columns.length + 1} rowCount={list.length + 1}>
-      <Thead>
-        <Tr>
-          {columns.map((column) => (
-            <Th key={column}>
-              <Typography variant="sigma">{column}</Typography>
-            </Th>
-          ))}
-          <Th>
-            <Typography variant="sigma">{t('passwords.column.actions', 'Actions')}</Typography>
-          </Th>
-        </Tr>
-      </Thead>
-      <Tbody>
-        {list.map((entry) => (
-          <Tr key={entry.id} data-testid="application-password-row">
-            <Td>
-              <Typography fontWeight="bold">{entry.name}</Typography>
-            </Td>
-            <Td>
-              <Typography data-testid="application-password-login">{entry.login}</Typography>
-            </Td>
-            <Td>
-              <Typography>{when(entry.createdAt)}</Typography>
-            </Td>
-            <Td>
-              <Typography>{when(entry.lastUsedAt)}</Typography>
-            </Td>
-            <Td>
-              <Typography>{entry.lastClientAddress ?? '—'}</Typography>
-            </Td>
-            <Td>{canRevoke && <RevokeButton entry={entry} onRevoke={onRevoke} />}</Td>
-          </Tr>
-        ))}
-      </Tbody>
-    </Table>
-  );
-};
-
-const RevokeButton = ({
-  entry,
-  onRevoke,
-}: {
-  entry: ApplicationPasswordSummary;
-  onRevoke: (entry: ApplicationPasswordSummary) => Promise<void>;
-}) => {
-  const t = useTranslate();
-  return (
-    <Dialog.Root>
-      <Dialog.Trigger>
-        <IconButton label={t('passwords.revoke', 'Revoke {name}', { name: entry.name })} variant="ghost">
-          <Trash />
-        </IconButton>
-      </Dialog.Trigger>
-      <Dialog.Content>
-        <Dialog.Header>{t('passwords.revoke.title', 'Revoke {name}?', { name: entry.name })}</Dialog.Header>
-        <Dialog.Body>
-          {t(
-            'passwords.revoke.body',
-            'The service using this password is refused at once, on every instance. This cannot be undone.'
-          )}
-        </Dialog.Body>
-        <Dialog.Footer>
-          <Dialog.Cancel>
-            <Button variant="tertiary">{t('settings.confirm.cancel', 'Cancel')}</Button>
-          </Dialog.Cancel>
-          <Dialog.Action>
-            <Button variant="danger" onClick={() => onRevoke(entry)}>
-              {t('passwords.revoke.action', 'Revoke')}
-            </Button>
-          </Dialog.Action>
-        </Dialog.Footer>
-      </Dialog.Content>
-    </Dialog.Root>
   );
 };

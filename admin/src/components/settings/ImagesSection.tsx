@@ -1,13 +1,16 @@
 import { Grid } from '@strapi/design-system';
 import { useIntl } from 'react-intl';
 import { useTranslate } from '../../hooks/useTranslate';
+import { bindField } from './field-binding';
+import { FieldCell } from './FieldCell';
 import { IMAGE_LIMITS, type ImageLimit, type SectionProps } from './form-values';
 import { LinesField, NumberField } from './inputs';
 import { Section } from './Section';
 
 /** Image import limits and the iframe hosts allowed in article HTML, each with its default. */
-export const ImagesSection = ({ values, defaults, errors, disabled, onChange }: SectionProps) => {
+export const ImagesSection = (section: SectionProps) => {
   const t = useTranslate();
+  const { values, defaults, errors, disabled, onChange } = section;
   const { formatNumber } = useIntl();
 
   const labels: Record<ImageLimit, string> = {
@@ -40,7 +43,7 @@ export const ImagesSection = ({ values, defaults, errors, disabled, onChange }: 
     >
       <Grid.Root gap={4}>
         {IMAGE_LIMITS.map((limit) => (
-          <Grid.Item key={limit} col={4} s={12} direction="column" alignItems="stretch">
+          <FieldCell key={limit} col={4}>
             <NumberField
               name={`images.${limit}`}
               label={labels[limit]}
@@ -50,20 +53,16 @@ export const ImagesSection = ({ values, defaults, errors, disabled, onChange }: 
               disabled={disabled}
               onChange={(value) => onChange({ ...values, images: { ...values.images, [limit]: value } })}
             />
-          </Grid.Item>
+          </FieldCell>
         ))}
         <Grid.Item col={12} direction="column" alignItems="stretch">
           <LinesField
-            name="videoEmbedHosts"
+            {...bindField(section, 'videoEmbedHosts')}
             label={t(
               'settings.images.videoEmbedHosts',
               'Allowed video embed hosts (one https URL prefix per line)'
             )}
             hint={t('settings.default', 'Default: {value}', { value: defaults.videoEmbedHosts.join(', ') })}
-            value={values.videoEmbedHosts}
-            error={errors.videoEmbedHosts}
-            disabled={disabled}
-            onChange={(videoEmbedHosts) => onChange({ ...values, videoEmbedHosts })}
           />
         </Grid.Item>
       </Grid.Root>

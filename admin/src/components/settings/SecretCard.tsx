@@ -1,10 +1,11 @@
-import { Box, Button, Dialog, Field, Flex, Typography } from '@strapi/design-system';
-import { ArrowClockwise, Duplicate, Key } from '@strapi/icons';
+import { Box, Button, Typography } from '@strapi/design-system';
+import { ArrowClockwise, Key } from '@strapi/icons';
 import * as React from 'react';
 import { useIntl } from 'react-intl';
 import type { SecretStatus } from '../../../../core/src/contracts';
-import { copyText } from '../../utils/clipboard';
 import { useTranslate, type Translate } from '../../hooks/useTranslate';
+import { ConfirmDialog } from '../common/ConfirmDialog';
+import { RevealedSecretBox } from '../common/RevealedSecretBox';
 import { useFeedback } from '../feedback/FeedbackProvider';
 import { Section } from './Section';
 
@@ -81,12 +82,6 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
   const [status, setStatus] = React.useState(initialStatus);
   const [revealed, setRevealed] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
-  const revealBox = React.useRef<HTMLDivElement>(null);
-
-  // A new secret appears mid-page, often below the fold: bring it into view, since it is shown only once.
-  React.useEffect(() => {
-    if (revealed) revealBox.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [revealed]);
 
   const create = async () => {
     setBusy(true);
@@ -105,10 +100,6 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
     }
   };
 
-  const copyRevealed = async () => {
-    if (revealed && (await copyText(revealed))) notify({ type: 'success', message: text.copied });
-  };
-
   const statusText =
     status.source === 'environment'
       ? text.environment
@@ -124,32 +115,16 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
       <Typography data-testid={`${kind}-status`}>{statusText}</Typography>
 
       {revealed && (
-        <Box
-          ref={revealBox}
-          background="success100"
-          borderColor="success200"
-          padding={4}
-          hasRadius
-          data-testid={`${kind}-reveal`}
-        >
-          <Flex direction="column" alignItems="stretch" gap={2}>
-            <Typography fontWeight="bold">{text.revealTitle}</Typography>
-            <Typography>
-              {t('settings.secret.revealHint', 'Copy it now: it will not be shown again.')}
-            </Typography>
-            <Flex gap={2} alignItems="flex-end">
-              <Box flex="1">
-                <Field.Root name={`revealed-${kind}`} id={`revealed-${kind}`}>
-                  <Field.Label>{text.revealLabel}</Field.Label>
-                  <Field.Input value={revealed} readOnly data-testid={`revealed-${kind}`} />
-                </Field.Root>
-              </Box>
-              <Button variant="secondary" startIcon={<Duplicate />} onClick={copyRevealed}>
-                {text.copy}
-              </Button>
-            </Flex>
-          </Flex>
-        </Box>
+        <RevealedSecretBox
+          testId={`${kind}-reveal`}
+          fieldId={`revealed-${kind}`}
+          title={text.revealTitle}
+          hint={t('settings.secret.revealHint', 'Copy it now: it will not be shown again.')}
+          label={text.revealLabel}
+          secret={revealed}
+          copyLabel={text.copy}
+          messages={{ copied: text.copied }}
+        />
       )}
 
       {canRegenerate && status.source === 'none' && (
@@ -161,27 +136,18 @@ export const SecretCard = ({ kind, status: initialStatus, canRegenerate, regener
       )}
       {canRegenerate && status.source === 'admin' && (
         <Box>
-          <Dialog.Root>
-            <Dialog.Trigger>
+          <ConfirmDialog
+            trigger={
               <Button variant="danger-light" startIcon={<ArrowClockwise />} loading={busy}>
                 {text.regenerate}
               </Button>
-            </Dialog.Trigger>
-            <Dialog.Content>
-              <Dialog.Header>{text.confirmTitle}</Dialog.Header>
-              <Dialog.Body>{text.confirmBody}</Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.Cancel>
-                  <Button variant="tertiary">{t('settings.confirm.cancel', 'Cancel')}</Button>
-                </Dialog.Cancel>
-                <Dialog.Action>
-                  <Button variant="danger" onClick={create}>
-                    {t('settings.confirm.action', 'Regenerate')}
-                  </Button>
-                </Dialog.Action>
-              </Dialog.Footer>
-            </Dialog.Content>
-          </Dialog.Root>
+            }
+            title={text.confirmTitle}
+            body={text.confirmBody}
+            actionLabel={t('settings.confirm.action', 'Regenerate')}
+            actionVariant="danger"
+            onConfirm={create}
+          />
         </Box>
       )}
       {!canRegenerate && status.source !== 'environment' && (

@@ -1,22 +1,20 @@
 import { Box, Grid, Typography } from '@strapi/design-system';
 import { renderPostUrl } from '../../../../core/src/post-url';
 import { useTranslate } from '../../hooks/useTranslate';
-import type { SectionProps } from './form-values';
+import { optionsOf, statusLabels } from '../../utils/labels';
+import { bindField } from './field-binding';
+import { FieldCell } from './FieldCell';
+import type { SectionProps, SettingsFormValues } from './form-values';
 import { SelectField, TextField, ToggleField } from './inputs';
 import { Section } from './Section';
 
 const EXAMPLE_SLUG = 'my-first-article';
 
 /** Site name and URL, post URL template with a live preview, default status. */
-export const SiteSection = ({
-  values,
-  defaults,
-  errors,
-  disabled,
-  onChange,
-  serverUrl,
-}: SectionProps & { serverUrl: string }) => {
+export const SiteSection = ({ serverUrl, ...section }: SectionProps & { serverUrl: string }) => {
   const t = useTranslate();
+  const { values, defaults, onChange } = section;
+  const field = <Key extends keyof SettingsFormValues>(key: Key) => bindField(section, key);
   const defaultHint = (value: string) => t('settings.default', 'Default: {value}', { value });
   const preview = renderPostUrl(values.postUrlTemplate, {
     siteUrl: values.siteUrl || serverUrl,
@@ -35,20 +33,16 @@ export const SiteSection = ({
       testId="site-card"
     >
       <Grid.Root gap={4}>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        <FieldCell col={6}>
           <TextField
-            name="siteName"
+            {...field('siteName')}
             label={t('settings.site.siteName', 'Site name')}
             hint={t('settings.site.siteName.hint', "Empty: Strapi's application name.")}
-            value={values.siteName}
-            error={errors.siteName}
-            disabled={disabled}
-            onChange={(siteName) => onChange({ ...values, siteName })}
           />
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        </FieldCell>
+        <FieldCell col={6}>
           <TextField
-            name="siteUrl"
+            {...field('siteUrl')}
             label={t('settings.site.siteUrl', 'Public site URL')}
             placeholder={serverUrl}
             hint={t(
@@ -58,23 +52,15 @@ export const SiteSection = ({
                 url: serverUrl || '—',
               }
             )}
-            value={values.siteUrl}
-            error={errors.siteUrl}
-            disabled={disabled}
-            onChange={(siteUrl) => onChange({ ...values, siteUrl })}
           />
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        </FieldCell>
+        <FieldCell col={6}>
           <TextField
-            name="postUrlTemplate"
+            {...field('postUrlTemplate')}
             label={t('settings.site.postUrlTemplate', 'Post URL template')}
             hint={`${t('settings.site.postUrlTemplate.hint', 'Placeholders: {placeholders}.', {
               placeholders: '{siteUrl}, {slug}, {documentId}, {id}',
             })} ${defaultHint(defaults.postUrlTemplate)}`}
-            value={values.postUrlTemplate}
-            error={errors.postUrlTemplate}
-            disabled={disabled}
-            onChange={(postUrlTemplate) => onChange({ ...values, postUrlTemplate })}
           />
           <Box paddingTop={2}>
             <Typography variant="pi" textColor="neutral600">
@@ -84,31 +70,24 @@ export const SiteSection = ({
               {preview}
             </Typography>
           </Box>
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        </FieldCell>
+        <FieldCell col={6}>
           <SelectField
-            name="defaultStatus"
+            {...field('defaultStatus')}
             label={t('settings.site.defaultStatus', 'Default status')}
             hint={`${t(
               'settings.site.defaultStatus.hint',
               'Used when a request does not say; pending is a draft marked for review.'
             )} ${defaultHint(defaults.defaultStatus)}`}
-            value={values.defaultStatus}
-            error={errors.defaultStatus}
-            disabled={disabled}
-            options={[
-              { value: 'draft', label: t('status.draft', 'Draft') },
-              { value: 'publish', label: t('status.publish', 'Published') },
-              { value: 'pending', label: t('status.pending', 'Pending review') },
-            ]}
+            options={optionsOf(statusLabels(t), ['draft', 'publish', 'pending'])}
             onChange={(status) =>
               onChange({ ...values, defaultStatus: status as SectionProps['values']['defaultStatus'] })
             }
           />
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        </FieldCell>
+        <FieldCell col={6}>
           <ToggleField
-            name="wordpressPaths"
+            {...field('wordpressPaths')}
             label={t('settings.site.wordpressPaths', "Also answer under WordPress's paths")}
             hint={t(
               'settings.site.wordpressPaths.hint',
@@ -116,12 +95,8 @@ export const SiteSection = ({
             )}
             onLabel={t('settings.on', 'On')}
             offLabel={t('settings.off', 'Off')}
-            value={values.wordpressPaths}
-            error={errors.wordpressPaths}
-            disabled={disabled}
-            onChange={(wordpressPaths) => onChange({ ...values, wordpressPaths })}
           />
-        </Grid.Item>
+        </FieldCell>
       </Grid.Root>
     </Section>
   );

@@ -4,6 +4,8 @@ import type { SiteLocale } from '../../../../core/src/locale';
 import type { TargetCheckState } from '../../hooks/useTargetCheck';
 import { useTranslate } from '../../hooks/useTranslate';
 import type { SectionProps, SettingsFormValues } from './form-values';
+import { bindField } from './field-binding';
+import { FieldCell } from './FieldCell';
 import { SelectField, type SelectOption } from './inputs';
 import { LocaleField } from './LocaleField';
 import { Section } from './Section';
@@ -48,6 +50,8 @@ export const TargetSection = ({
 }: TargetSectionProps) => {
   const t = useTranslate();
   const allErrors = { ...check.errors, ...errors };
+  const field = <Key extends keyof SettingsFormValues>(key: Key) =>
+    bindField({ values, errors: allErrors, disabled, onChange }, key);
   const none = t('settings.target.none', '(none: feature off)');
   const typeOptions = contentTypes.map(({ uid, displayName }) => ({
     value: uid,
@@ -107,32 +111,24 @@ export const TargetSection = ({
       testId="target-card"
     >
       <Grid.Root gap={4}>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        <FieldCell col={6}>
           <SelectField
-            name="targetContentType"
+            {...field('targetContentType')}
             label={t('settings.target.contentType', 'Content type')}
             hint={defaultHint(defaults.targetContentType)}
-            value={values.targetContentType}
             options={typeOptions}
-            error={allErrors.targetContentType}
-            disabled={disabled}
-            onChange={(targetContentType) => onChange({ ...values, targetContentType })}
           />
-        </Grid.Item>
-        <Grid.Item col={6} s={12} direction="column" alignItems="stretch">
+        </FieldCell>
+        <FieldCell col={6}>
           <SelectField
-            name="categoryContentType"
+            {...field('categoryContentType')}
             label={t('settings.target.categoryContentType', 'Category content type')}
             hint={roleHint('categoryContentType', defaultHint(defaults.categoryContentType))}
-            value={values.categoryContentType}
             options={typeOptions}
-            error={allErrors.categoryContentType}
-            disabled={disabled}
-            onChange={(categoryContentType) => onChange({ ...values, categoryContentType })}
           />
-        </Grid.Item>
+        </FieldCell>
         {(Object.keys(fieldLabels) as TargetField[]).map((field) => (
-          <Grid.Item key={field} col={4} s={12} direction="column" alignItems="stretch">
+          <FieldCell key={field} col={4}>
             <SelectField
               name={`fields.${field}`}
               label={fieldLabels[field]}
@@ -144,10 +140,10 @@ export const TargetSection = ({
               disabled={disabled}
               onChange={(name) => onChange({ ...values, fields: withField(field, name) })}
             />
-          </Grid.Item>
+          </FieldCell>
         ))}
         {(Object.keys(categoryLabels) as CategoryField[]).map((field) => (
-          <Grid.Item key={field} col={4} s={12} direction="column" alignItems="stretch">
+          <FieldCell key={field} col={4}>
             <SelectField
               name={`categoryFields.${field}`}
               label={categoryLabels[field]}
@@ -161,17 +157,11 @@ export const TargetSection = ({
                 onChange({ ...values, categoryFields: { ...values.categoryFields, [field]: name } })
               }
             />
-          </Grid.Item>
+          </FieldCell>
         ))}
-        <Grid.Item col={4} s={12} direction="column" alignItems="stretch">
-          <LocaleField
-            value={values.locale}
-            locales={locales}
-            error={allErrors.locale}
-            disabled={disabled}
-            onChange={(locale) => onChange({ ...values, locale })}
-          />
-        </Grid.Item>
+        <FieldCell col={4}>
+          <LocaleField {...field('locale')} locales={locales} />
+        </FieldCell>
       </Grid.Root>
       {contentTypes.length === 0 && (
         <Typography textColor="neutral600">
