@@ -157,39 +157,21 @@ export const articleReads = (strapi: Core.Strapi) => {
         if (target.categories?.kind !== 'relation') return { articles: [], total: 0 };
         filters[target.categories.field] = { id: query.category };
       }
-      const documents = documentsOf(strapi, target.uid) as ReturnType<typeof documentsOf> & {
-        count(params: object): Promise<number>;
-      };
-      let documentIds: string[];
-      let total: number;
-      if (query.status === 'any' || (query.status === 'publish' && target.draftAndPublish)) {
-        const scope =
-          query.status === 'publish'
-            ? { status: 'published', ...localeParams(target, locale) }
-            : views.draftScope(target, locale);
-        const [page, count] = await Promise.all([
-          documents.findMany({
-            filters,
-            fields: ['documentId'],
-            sort: ['createdAt:desc', 'id:desc'],
-            start: (query.page - 1) * query.page_size,
-            limit: query.page_size,
-            ...scope,
-          }),
-          documents.count({ filters, ...scope }),
-        ]);
-        documentIds = page.map((row) => row.documentId);
-        total = count;
-      } else {
-        ({ documentIds, total } = await views.pageByStatus(target, locale, filters, {
-          status: [query.status],
-          page: query.page,
-          per_page: query.page_size,
-          context: 'view',
-        }));
-      }
+      const scope =
+        query.status === 'publish'
+          ? { status: 'published', ...localeParams(target, locale) }
+          : views.draftScope(target, locale);
+      const { documentIds, total } =
+        query.status === 'any' || (query.status === 'publish' && target.draftAndPublish)
+          ? await views.pageInScope(target, filters, scope, { page: query.page, perPage: query.page_size })
+          : await views.pageByStatus(target, locale, filters, {
+              status: [query.status],
+              page: query.page,
+              per_page: query.page_size,
+              context: 'view',
+            });
       const rows = documentIds.length
-        ? await documents.findMany({
+        ? await documentsOf(strapi, target.uid).findMany({
             filters: { documentId: { $in: documentIds } },
             populate: views.populateOf(target),
             ...views.draftScope(target, locale),

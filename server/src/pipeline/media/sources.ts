@@ -99,6 +99,15 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
     uploadName: (row.uploadName as string | null | undefined) ?? null,
   });
 
+  /** The rows matching `where`, in `orderBy`'s order. */
+  const rowsWhere = async (where: object, orderBy?: object): Promise<MediaSourceRow[]> =>
+    (
+      (await rows().findMany({ where, select: ROW_FIELDS, ...(orderBy ? { orderBy } : {}) })) as Record<
+        string,
+        unknown
+      >[]
+    ).map(toRow);
+
   return {
     /** Rows of these source keys whose file still exists with the bytes the row recorded, newest first, with the file. */
     async findBySourceKeys(sourceKeyHashes: string[]): Promise<(MediaSourceRow & { file: MediaFile })[]> {
@@ -125,39 +134,22 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
     },
 
     /** Every row of these bytes (their SHA-256), newest first. */
-    async findByContentHash(contentHash: string): Promise<MediaSourceRow[]> {
-      const found = (await rows().findMany({
-        where: { contentHash },
-        select: ROW_FIELDS,
-        orderBy: { id: 'desc' },
-      })) as Record<string, unknown>[];
-      return found.map(toRow);
+    findByContentHash(contentHash: string): Promise<MediaSourceRow[]> {
+      return rowsWhere({ contentHash }, { id: 'desc' });
     },
 
     /** Rows of one source key pointing to one file. */
-    async findUses(sourceKeyHash: string, fileId: number): Promise<MediaSourceRow[]> {
-      const found = (await rows().findMany({
-        where: { sourceKeyHash, fileId },
-        select: ROW_FIELDS,
-      })) as Record<string, unknown>[];
-      return found.map(toRow);
+    findUses(sourceKeyHash: string, fileId: number): Promise<MediaSourceRow[]> {
+      return rowsWhere({ sourceKeyHash, fileId });
     },
 
-    async findByImportToken(importToken: string): Promise<MediaSourceRow[]> {
-      const found = (await rows().findMany({ where: { importToken }, select: ROW_FIELDS })) as Record<
-        string,
-        unknown
-      >[];
-      return found.map(toRow);
+    findByImportToken(importToken: string): Promise<MediaSourceRow[]> {
+      return rowsWhere({ importToken });
     },
 
     /** Every row made for one post (its owner digest). */
-    async findByOwner(owner: string): Promise<MediaSourceRow[]> {
-      const found = (await rows().findMany({ where: { owner }, select: ROW_FIELDS })) as Record<
-        string,
-        unknown
-      >[];
-      return found.map(toRow);
+    findByOwner(owner: string): Promise<MediaSourceRow[]> {
+      return rowsWhere({ owner });
     },
 
     /**

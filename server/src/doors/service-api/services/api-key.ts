@@ -7,6 +7,7 @@ import {
   secretsEqual,
 } from '../../../../../core/src/api-key';
 import type { GeneratedApiKeyResponse, SecretStatus } from '../../../../../core/src/contracts';
+import { secretStatus } from './secret-status';
 import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
@@ -27,13 +28,8 @@ const apiKeyService = ({ uses }: { uses: Uses }) => ({
     return matches ? 'valid' : 'invalid';
   },
 
-  async status(): Promise<SecretStatus> {
-    if (uses.pluginConfig.static().apiKey) {
-      return { source: 'environment', hint: null, createdAt: null };
-    }
-    const stored = await uses.pluginStore.getApiKey();
-    if (!stored) return { source: 'none', hint: null, createdAt: null };
-    return { source: 'admin', hint: stored.hint, createdAt: stored.createdAt };
+  status(): Promise<SecretStatus> {
+    return secretStatus(Boolean(uses.pluginConfig.static().apiKey), () => uses.pluginStore.getApiKey());
   },
 
   /** Creates a key, replacing any previous one at once (on every instance: it lives in the database). */

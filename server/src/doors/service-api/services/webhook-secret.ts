@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { errors } from '@strapi/utils';
 import { keyHint } from '../../../../../core/src/api-key';
 import type { GeneratedWebhookSecretResponse, SecretStatus } from '../../../../../core/src/contracts';
+import { secretStatus } from './secret-status';
 import type { Collaborators } from '../../../shared/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
@@ -18,13 +19,10 @@ const webhookSecret = ({ uses }: { uses: Uses }) => ({
     return (await uses.pluginStore.getWebhookSecret())?.secret ?? null;
   },
 
-  async status(): Promise<SecretStatus> {
-    if (uses.pluginConfig.static().webhookSecret) {
-      return { source: 'environment', hint: null, createdAt: null };
-    }
-    const stored = await uses.pluginStore.getWebhookSecret();
-    if (!stored) return { source: 'none', hint: null, createdAt: null };
-    return { source: 'admin', hint: stored.hint, createdAt: stored.createdAt };
+  status(): Promise<SecretStatus> {
+    return secretStatus(Boolean(uses.pluginConfig.static().webhookSecret), () =>
+      uses.pluginStore.getWebhookSecret()
+    );
   },
 
   /** Saves the given secret, or generates one; the response is the only time it is shown. */

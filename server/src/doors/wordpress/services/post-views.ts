@@ -223,6 +223,33 @@ export const wordpressPostViews = ({ strapi, uses }: { strapi: Core.Strapi; uses
     };
   }
 
+  /**
+   * A page of the posts in one Document Service scope (the drafts, or the published versions), newest
+   * first, read as ids with the count of all: the statuses of every post in the scope are alike.
+   */
+  async function pageInScope(
+    target: PublishTarget,
+    filters: Record<string, unknown>,
+    scope: Record<string, unknown>,
+    { page, perPage }: { page: number; perPage: number }
+  ): Promise<{ documentIds: string[]; total: number }> {
+    const documents = documentsOf(strapi, target.uid) as ReturnType<typeof documentsOf> & {
+      count(params: object): Promise<number>;
+    };
+    const [rows, total] = await Promise.all([
+      documents.findMany({
+        filters,
+        fields: ['documentId'],
+        sort: ['createdAt:desc', 'id:desc'],
+        start: (page - 1) * perPage,
+        limit: perPage,
+        ...scope,
+      }),
+      documents.count({ filters, ...scope }),
+    ]);
+    return { documentIds: rows.map((row) => row.documentId), total };
+  }
+
   async function findRow(target: PublishTarget, id: number, locale: string | undefined) {
     return documentsOf(strapi, target.uid).findFirst({
       filters: { id },
@@ -231,5 +258,5 @@ export const wordpressPostViews = ({ strapi, uses }: { strapi: Core.Strapi; uses
     });
   }
 
-  return { draftScope, populateOf, publishedOf, viewsOf, pageByStatus, findRow };
+  return { draftScope, populateOf, publishedOf, viewsOf, pageByStatus, pageInScope, findRow };
 };

@@ -40,10 +40,6 @@ const MAX_SLUG_SUFFIX = 100;
 /** Creates that found their free slug taken at their write (by another door) before giving up. */
 const MAX_CREATE_ATTEMPTS = 5;
 
-interface CountingDocuments {
-  count(params: object): Promise<number>;
-}
-
 export interface PostPage {
   posts: PostView[];
   total: number;
@@ -62,11 +58,12 @@ const wordpressPosts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) =
     const { locale } = await uses.siteLocales.choose(target, config, undefined);
     return { target, locale };
   }
-  const { draftScope, populateOf, publishedOf, viewsOf, pageByStatus, findRow } = wordpressPostViews({
-    strapi,
-    uses,
-  });
-  const views = { draftScope, populateOf, publishedOf, viewsOf, pageByStatus, findRow };
+  const { draftScope, populateOf, publishedOf, viewsOf, pageByStatus, pageInScope, findRow } =
+    wordpressPostViews({
+      strapi,
+      uses,
+    });
+  const views = { draftScope, populateOf, publishedOf, viewsOf, pageByStatus, pageInScope, findRow };
 
   /** A slug no post of the target has yet: the wanted one, else WordPress's `-2`, `-3`, ... */
   async function freeSlug(
@@ -169,30 +166,16 @@ const wordpressPosts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) =
       // WordPress lists published posts unless asked for other statuses (`any`: every post).
       const statuses = query.status ?? [];
       const onlyPublished = !statuses.length || statuses.every((status) => status === 'publish');
-      const documents = documentsOf(strapi, target.uid) as ReturnType<typeof documentsOf> & CountingDocuments;
-      let documentIds: string[];
-      let total: number;
-      if (onlyPublished || statuses.includes('any')) {
-        const scope =
-          onlyPublished && target.draftAndPublish
-            ? { status: 'published', ...localeParams(target, locale) }
-            : draftScope(target, locale);
-        const [page, count] = await Promise.all([
-          documents.findMany({
-            filters,
-            fields: ['documentId'],
-            sort: ['createdAt:desc', 'id:desc'],
-            start: (query.page - 1) * query.per_page,
-            limit: query.per_page,
-            ...scope,
-          }),
-          documents.count({ filters, ...scope }),
-        ]);
-        documentIds = page.map((row) => row.documentId);
-        total = count;
-      } else ({ documentIds, total } = await pageByStatus(target, locale, filters, query));
+      const scope =
+        onlyPublished && target.draftAndPublish
+          ? { status: 'published', ...localeParams(target, locale) }
+          : draftScope(target, locale);
+      const { documentIds, total } =
+        onlyPublished || statuses.includes('any')
+          ? await pageInScope(target, filters, scope, { page: query.page, perPage: query.per_page })
+          : await pageByStatus(target, locale, filters, query);
       const rows = documentIds.length
-        ? await documents.findMany({
+        ? await documentsOf(strapi, target.uid).findMany({
             filters: { documentId: { $in: documentIds } },
             populate: populateOf(target),
             ...draftScope(target, locale),
