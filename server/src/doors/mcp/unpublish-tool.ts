@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { z } from 'zod';
 import { ServiceError } from '../../../../core/src/errors';
 import { localeParams } from '../../../../core/src/locale';
-import { slugLockName } from '../../pipeline/publish/plan';
+import { documentLockName, slugLockName } from '../../../../core/src/post-locks';
 import { documentsOf } from '../../strapi/documents';
 import { getService } from '../../shared/get-service';
 import { articleReads } from './article-reads';
@@ -58,7 +58,7 @@ export const unpublishTool = (strapi: Core.Strapi): McpToolDefinition =>
         );
       const lock = view.slug
         ? slugLockName(target.uid, view.slug)
-        : `post-document:${target.uid}:${row.documentId}`;
+        : documentLockName(target.uid, row.documentId);
       const wasPublished = await getService(strapi, 'locks').withLocks([lock], () =>
         getService(strapi, 'posts').unpublishPost(target, row.documentId, locale)
       );

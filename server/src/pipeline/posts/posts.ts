@@ -7,7 +7,7 @@ import { localeParams } from '../../../../core/src/locale';
 import type { PublishTarget } from '../../../../core/src/publish-target';
 import { CONFORMANCE_CHECK_SLUG } from '../../../../core/src/wire-names';
 import { ServiceError } from '../../../../core/src/errors';
-import { slugLockName } from '../publish/plan';
+import { slugLockName } from '../../../../core/src/post-locks';
 import { documentsOf, type DocumentRow } from '../../strapi/documents';
 import { storeLargeBlocksBody } from '../../strapi/large-blocks-write';
 import { lookUp } from '../../strapi/plain-lookups';

@@ -14,6 +14,7 @@ import type { DocumentRow } from '../../strapi/documents';
 import type { CategoryPlan } from './types';
 import type { DeliveryOrigin } from './types';
 import type { PublishCollaborators } from './collaborators';
+import { documentLockName, slugLockName } from '../../../../core/src/post-locks';
 
 /**
  * Which post a delivery writes. The service contract creates or updates the post of the article's slug;
@@ -116,9 +117,6 @@ export async function planPublish(
   };
 }
 
-/** The lock of a slug's post in a type: a publish of it, and an unpublish or delete of it, take it. */
-export const slugLockName = (uid: string, slug: string) => `post:${uid}:${slug}`;
-
 /**
  * The post's lock. Not per locale: the second locale of a new slug must see the first one's document to
  * become its localization, instead of both creating a document of their own. An update by id locks the
@@ -126,7 +124,7 @@ export const slugLockName = (uid: string, slug: string) => `post:${uid}:${slug}`
  */
 function postLockName(uid: string, slug: string, selection: PostSelection): string {
   if (selection.kind !== 'document') return slugLockName(uid, slug);
-  return selection.slug ? slugLockName(uid, selection.slug) : `post-document:${uid}:${selection.documentId}`;
+  return selection.slug ? slugLockName(uid, selection.slug) : documentLockName(uid, selection.documentId);
 }
 
 /** Adds warnings not already given (the value plan runs twice: before the lock, and with the entry's current values). */

@@ -4,7 +4,7 @@ import type { WebhookEndpoint } from '../../../../../core/src/hooks/endpoints';
 import type { WithdrawOutcome } from '../../../../../core/src/hooks/reply';
 import type { WithdrawAction, WithdrawnPostThunk } from '../../../../../core/src/hooks/withdrawal';
 import type { PublishTarget } from '../../../../../core/src/publish-target';
-import { slugLockName } from '../../../pipeline/publish/plan';
+import { slugLockName } from '../../../../../core/src/post-locks';
 import { WITHDRAWN_CONTENT_PREFIX } from '../../../pipeline/ledger/deliveries';
 import { describeError } from '../../../shared/describe-error';
 import type { Collaborators } from '../../../shared/collaborators';
