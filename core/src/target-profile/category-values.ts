@@ -1,3 +1,4 @@
+import { enumFit, statusValue } from './enum-values';
 import { fitValue } from './fit';
 import type { CategoryType } from './profile';
 import { colourFor, isColourField, looksLikeCode } from './required-fields';
@@ -16,8 +17,10 @@ const TEXT_LIKE = ['string', 'text', 'richtext'];
 /**
  * What a required field of the category type gets for a new category named `name`: a colour field a
  * colour made from the name (within its pattern), a text field a sentence naming the category
- * (never a code, a key or a patterned string: those are left out), an enumeration its first value,
- * a blocks field that sentence as a paragraph. Undefined: nothing fits.
+ * (never a code, a key or a patterned string: those are left out), an enumeration only a value
+ * that fits every category (enum-values.ts: its only value, its one neutral value, "published" of a
+ * publication state, since categories are created published), a blocks field that sentence as a
+ * paragraph. Undefined: nothing fits, and `categoryDefaults` must give it.
  */
 function categoryFieldValue(
   field: string,
@@ -36,14 +39,23 @@ function categoryFieldValue(
   }
   if (attribute.type === 'blocks')
     return [{ type: 'paragraph', children: [{ type: 'text', text: sentence }] }];
-  if (attribute.type === 'enumeration') return attribute.enum?.[0];
+  if (attribute.type === 'enumeration') return enumValueForEveryCategory(attribute.enum ?? []);
   return undefined;
+}
+
+/** The value of a required enumeration that fits every category, if one does (issue #61: never a guess). */
+function enumValueForEveryCategory(values: readonly string[]): string | undefined {
+  if (!values.length) return undefined;
+  const fit = enumFit(values);
+  if (fit.kind === 'value') return fit.value;
+  return fit.kind === 'status' ? statusValue(values, 'publish') : undefined;
 }
 
 /**
  * The values a category is created with. A required text field of the category type (a description)
  * gets a sentence naming the category, fitted to its limits; a required colour a colour; a required
- * enumeration its first value. Anything else required and without a default cannot be filled.
+ * enumeration the one value that fits every category. Anything else required and without a
+ * `categoryDefaults` value cannot be filled.
  */
 export function planCategoryValues(type: CategoryType, name: string): CategoryValues {
   const values: Record<string, unknown> = {};
@@ -109,6 +121,43 @@ export function withCategoryDefaults(
     defaults[field] = value;
   }
   return Object.keys(defaults).length ? { ...type, defaults } : type;
+}
+
+/**
+ * The `categoryDefaults` line that lets a new category be created: each field the plugin cannot fill
+ * with an example value (an enumeration its first value, to replace with the one every category
+ * takes; a media field a Media Library file id).
+ */
+export function categoryDefaultsLine(type: CategoryType, fields: readonly string[]): string {
+  const example = (field: string): string => {
+    const attribute = type.otherRequired.find((ref) => ref.field === field)?.attribute;
+    if (attribute?.type === 'enumeration') return JSON.stringify(attribute.enum?.[0] ?? '...');
+    if (attribute?.type === 'media') return attribute.multiple ? '[1]' : '1';
+    if (attribute && ['integer', 'biginteger', 'float', 'decimal'].includes(attribute.type)) return '0';
+    return '"..."';
+  };
+  return `categoryDefaults: { ${fields.map((field) => `${field}: ${example(field)}`).join(', ')} }`;
+}
+
+/**
+ * Why a new category cannot be created, naming each required field nothing fills (an enumeration
+ * with its values) and the `categoryDefaults` line that fixes it.
+ */
+export function unfillableCategoryReason(type: CategoryType, fields: readonly string[]): string {
+  return `${type.uid} requires ${namedCategoryFields(type, fields)}, which no part of an article fills; the site's owner fixes this with ${categoryDefaultsLine(type, fields)} in the plugin's config (config/plugins)`;
+}
+
+/** `"bild", "farbe" (one of "rot", "gruen", none of which fits every category)`: an enumeration with its values. */
+export function namedCategoryFields(type: CategoryType, fields: readonly string[]): string {
+  return fields
+    .map((field) => {
+      const attribute = type.otherRequired.find((ref) => ref.field === field)?.attribute;
+      const values = attribute?.type === 'enumeration' ? (attribute.enum ?? []) : [];
+      return values.length
+        ? `"${field}" (one of ${values.map((value) => `"${value}"`).join(', ')}, none of which fits every category)`
+        : `"${field}"`;
+    })
+    .join(', ');
 }
 
 /** The category type's required fields (besides its name) that no new category can be given. */

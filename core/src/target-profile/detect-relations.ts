@@ -1,5 +1,5 @@
 import { appCollectionTypeProblem } from '../app-content-types';
-import { unfillableCategoryFields } from './category-values';
+import { categoryDefaultsLine, namedCategoryFields, unfillableCategoryFields } from './category-values';
 import type { CategoryFieldOverrides } from './field-overrides';
 import type {
   CategoriesRole,
@@ -208,7 +208,8 @@ export function noteCategoryType(
   const unfillable = unfillableCategoryFields(type);
   if (unfillable.length)
     problems.degraded.push(
-      `The category type ${type.uid} requires ${unfillable.map((field) => `"${field}"`).join(', ')}, which no part of an article fills: a category that does not exist yet is not created (an existing one is linked).`
+      `The category type ${type.uid} requires ${namedCategoryFields(type, unfillable)}, which no part of an article fills: a category that does not exist yet is not created (an existing one is linked).`,
+      `To create new categories, add to the plugin's config (config/plugins): ${categoryDefaultsLine(type, unfillable)}.`
     );
 }
 

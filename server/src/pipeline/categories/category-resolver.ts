@@ -3,7 +3,10 @@ import { categorySlugBase, suffixedSlug, uniqueTermSlugCandidates } from '../../
 import { ServiceError } from '../../../../core/src/errors';
 import { localeParams } from '../../../../core/src/locale';
 import type { PublishTarget } from '../../../../core/src/publish-target';
-import { planCategoryValues } from '../../../../core/src/target-profile/category-values';
+import {
+  planCategoryValues,
+  unfillableCategoryReason,
+} from '../../../../core/src/target-profile/category-values';
 import type { CategoryLinks, CategoryName } from '../../../../core/src/target-profile/derive';
 import { fieldLimits, fitValue, STRING_MAX_LENGTH } from '../../../../core/src/target-profile/fit';
 import type { CategoryType, RelatedType } from '../../../../core/src/target-profile/profile';
@@ -154,7 +157,7 @@ const categoryResolver = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses })
     if (found) return found;
     if (planned.unfillable.length) {
       warnings.push(
-        `The category "${name}" was not created and not linked: ${type.uid} requires ${planned.unfillable.join(', ')}, which the plugin cannot fill.`
+        `The category "${name}" was not created and not linked: ${unfillableCategoryReason(type, planned.unfillable)}.`
       );
       return undefined;
     }
@@ -236,14 +239,39 @@ const categoryResolver = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses })
       return linked;
     },
 
-    /** The author relation's configured default: a documentId of the author type, or a name found in it (case-insensitive). */
+    /**
+     * The author relation's configured default: a `defaults` documentId of the author type, or a name
+     * found in it (case-insensitive); else the `authorEntry` setting's entry, by id or documentId.
+     */
     async findAuthor(
       target: PublishTarget,
       locale: string | undefined,
       warnings: string[]
     ): Promise<string | undefined> {
       const role = target.author;
-      if (!role || !target.authorDefault) return undefined;
+      if (!role) return undefined;
+      if (!target.authorDefault) {
+        if (target.authorEntry === undefined) return undefined;
+        const filters =
+          typeof target.authorEntry === 'number'
+            ? { id: target.authorEntry }
+            : { documentId: target.authorEntry };
+        // An id names one row: a draft's or, on a type with draft and publish, a published version's.
+        const statuses = role.type.draftAndPublish ? ['draft', 'published'] : [undefined];
+        for (const status of statuses) {
+          const entry = await documentsOf(strapi, role.type.uid).findFirst({
+            filters,
+            fields: ['id'],
+            ...(status ? { status } : {}),
+            ...localeParams(role.type, locale),
+          });
+          if (entry) return entry.documentId;
+        }
+        warnings.push(
+          `The authorEntry setting's entry ${JSON.stringify(target.authorEntry)} was not found in ${role.type.uid}; the post has no author.`
+        );
+        return undefined;
+      }
       const byId = await documentsOf(strapi, role.type.uid).findFirst({
         filters: { documentId: target.authorDefault },
         fields: ['id'],

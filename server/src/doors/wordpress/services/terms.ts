@@ -7,7 +7,10 @@ import {
 import type { EffectiveConfig } from '../../../../../core/src/config';
 import { localeParams } from '../../../../../core/src/locale';
 import type { PublishTarget } from '../../../../../core/src/publish-target';
-import { planCategoryValues } from '../../../../../core/src/target-profile/category-values';
+import {
+  planCategoryValues,
+  unfillableCategoryReason,
+} from '../../../../../core/src/target-profile/category-values';
 import { fieldLimits, STRING_MAX_LENGTH } from '../../../../../core/src/target-profile/fit';
 import type { CategoryType } from '../../../../../core/src/target-profile/profile';
 import { toSlug } from '../../../../../core/src/slug';
@@ -262,7 +265,7 @@ const wordpressTerms = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) =
         if (planned.unfillable.length) {
           throw new WordPressError(
             'rest_term_invalid',
-            `The term cannot be created: ${type.uid} requires ${planned.unfillable.join(', ')}, which cannot be filled.`,
+            `The term cannot be created: ${unfillableCategoryReason(type, planned.unfillable)}.`,
             400
           );
         }
