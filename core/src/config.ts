@@ -96,6 +96,16 @@ export const pluginConfigSchema = z
      * article has one. Empty: the site's name.
      */
     authorName: z.string().max(200),
+    /**
+     * The entry of the author type an author relation is linked to when a new post has no author
+     * (issue #61): its id (a number) or its documentId. '' links none. A `defaults` entry for the
+     * author relation still wins, so configs from before keep their author.
+     */
+    authorEntry: z.union([
+      z.literal(''),
+      z.number().int().positive(),
+      z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be an id (a number) or a documentId'),
+    ]),
     siteUrl: z.union([z.literal(''), httpUrl]),
     /** `{siteUrl}`, `{slug}`, `{documentId}` and `{id}` are replaced. */
     postUrlTemplate: z
@@ -263,6 +273,7 @@ export const DEFAULT_CONFIG: PluginConfig = {
   locale: '',
   siteName: '',
   authorName: '',
+  authorEntry: '',
   siteUrl: '',
   postUrlTemplate: '{siteUrl}/blog/{slug}',
   defaultStatus: 'draft',

@@ -153,6 +153,8 @@ export interface TargetCheck {
   mapping?: Record<string, string | null>;
   /** Roles given to a field by its shape, not its name ("Featured image -> rectangularImage (first of 2 image fields: ...)"). */
   choices?: string[];
+  /** Per role chosen by shape or left to the owner among several: every field `fields` may name for it, the chosen one first. */
+  candidates?: Partial<Record<string, string[]>>;
   /** What the plugin will use for each role of the form, and why (detected, chosen by shape, set, none). */
   roles?: Record<RoleUseRow, RoleUse>;
 }

@@ -5,6 +5,7 @@ import { zonePlan, type ZonePlan } from './body/zone-kinds';
 import type { CategoryFieldOverrides, FieldDefaults, FieldOverrides } from './target-profile/field-overrides';
 import { detectTargetProfile } from './target-profile/detect';
 import { profileMapping, type BodySlot, type TargetProfile } from './target-profile/profile';
+import type { RoleCandidates } from './target-profile/role-candidates';
 import { describeChoice } from './target-profile/role-choices';
 import type { SchemaCatalog } from './target-profile/schema';
 
@@ -21,6 +22,8 @@ export interface BodyTarget extends BodySlot {
 export type PublishTarget = TargetProfile<BodyTarget> & {
   /** A default for the author relation (a documentId or a name of the author type), resolved by the glue. */
   authorDefault?: string;
+  /** The `authorEntry` setting: the author type's entry (id or documentId) a new post is linked to, when no `defaults` entry names one. */
+  authorEntry?: number | string;
 };
 
 export interface TargetSettings {
@@ -33,6 +36,8 @@ export interface TargetSettings {
   categoryDefaults?: FieldDefaults;
   /** The author a required author-like text field receives; the glue passes the setting, else the site's name. */
   authorName?: string;
+  /** The entry (id or documentId) an author relation is linked to (the `authorEntry` setting; '' none). */
+  authorEntry?: number | string;
 }
 
 /** The target's profile, or the problem that keeps it from receiving articles at all. */
@@ -65,12 +70,15 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
           `The body field "${body.name}" is a rich text (Markdown) field whose name says HTML: it receives the article as HTML. If the site renders it as Markdown, set bodyFormat: 'markdown'.`
         );
       }
-      const chosen = body.chosenBecause ? { chosenBecause: body.chosenBecause } : {};
+      const chosen = {
+        ...(body.chosenBecause ? { chosenBecause: body.chosenBecause } : {}),
+        ...(body.chosenAmongSeveral ? { chosenAmongSeveral: true } : {}),
+      };
       if (body.format !== 'zone') return { field: body.name, body, ...chosen };
       const { plan, warnings } = zonePlan(body.attribute.components ?? [], types);
       zoneWarnings.push(...warnings);
       return plan
-        ? { field: body.name, body, zone: plan }
+        ? { field: body.name, body, zone: plan, ...chosen }
         : `The dynamic zone "${body.name}" has no component for the article text.`;
     },
   });
@@ -81,12 +89,44 @@ export function buildPublishTarget(settings: TargetSettings, catalog: SchemaCata
     );
   }
   const authorDefault = profile.author ? settings.defaults[profile.author.field] : undefined;
+  const authorEntry = authorEntryOf(profile, settings, authorDefault);
   if (!profile.slug) {
     profile.problems.degraded.push(
       "The target has no slug field: a republish finds its entry through the plugin's own record of slug -> entry."
     );
   }
-  return { ...profile, ...(typeof authorDefault === 'string' && authorDefault ? { authorDefault } : {}) };
+  return {
+    ...profile,
+    ...(typeof authorDefault === 'string' && authorDefault ? { authorDefault } : {}),
+    ...(authorEntry !== undefined ? { authorEntry } : {}),
+  };
+}
+
+/**
+ * The `authorEntry` setting where it applies: the target has an author relation and no `defaults`
+ * entry names its author (that one wins, as before the setting existed). Where it does not apply,
+ * the target's problems say so.
+ */
+function authorEntryOf(
+  profile: TargetProfile<BodyTarget>,
+  settings: TargetSettings,
+  authorDefault: unknown
+): number | string | undefined {
+  const entry = settings.authorEntry;
+  if (entry === undefined || entry === '') return undefined;
+  if (!profile.author) {
+    profile.problems.degraded.push(
+      `authorEntry is set, but ${profile.uid} has no author relation; it is ignored.`
+    );
+    return undefined;
+  }
+  if (authorDefault !== undefined) {
+    profile.problems.degraded.push(
+      `authorEntry is set, but defaults.${profile.author.field} names the author; defaults wins.`
+    );
+    return undefined;
+  }
+  return entry;
 }
 
 /** A Markdown rich text that receives HTML only because its name says so (`content_html`). */
@@ -125,6 +165,7 @@ function emptyTarget(uid: string, problem: string): PublishTarget {
     fills: [],
     suggestedDefaults: [],
     choices: [],
+    candidates: {},
     mappable: {},
     problems: { fatal: [problem], degraded: [] },
   };
@@ -140,6 +181,8 @@ export interface TargetReport {
   mapping: Record<string, string | null>;
   /** Roles given to a field by its shape, not its name (only when there are some): "Featured image -> rectangularImage (first of 2 image fields: ...)". */
   choices?: string[];
+  /** Per role chosen by shape or left to the owner among several: every field `fields.<role>` may name, the chosen one first (only when there are some). */
+  candidates?: RoleCandidates;
   /** On a localized target: the site's locales, and the one articles are written in unless a request names another. */
   locales?: string[];
   locale?: string;
@@ -153,5 +196,6 @@ export function targetReport(target: PublishTarget): TargetReport {
     upsert_key: target.slug ? 'slug' : 'plugin_record',
     mapping: profileMapping(target),
     ...(target.choices.length ? { choices: target.choices.map(describeChoice) } : {}),
+    ...(Object.keys(target.candidates).length ? { candidates: target.candidates } : {}),
   };
 }

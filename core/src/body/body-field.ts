@@ -28,8 +28,10 @@ export interface BodyField {
   format: BodyFormat;
   /** The longest text the field takes (a `string` without maxLength takes 255), if it has a limit. */
   maxLength?: number;
-  /** Why this field, when neither its name nor a rich type says body (ping and the target check show it). */
+  /** Why this field, when no name says body (ping and the target check show it as a choice). */
   chosenBecause?: string;
+  /** Other fields could have held the body: the choice is a guess the owner confirms. */
+  chosenAmongSeveral?: boolean;
 }
 
 /** Attribute types that can hold an article body. */
@@ -118,7 +120,9 @@ function capacity(attribute: AttributeSchema, catalog: SchemaCatalog | undefined
 export function findBodyField(
   schema: ContentTypeSchema,
   catalog?: SchemaCatalog
-): { name: string; attribute: AttributeSchema; chosenBecause?: string } | undefined {
+):
+  | { name: string; attribute: AttributeSchema; chosenBecause?: string; chosenAmongSeveral?: boolean }
+  | undefined {
   const candidates = Object.entries(schema.attributes).filter(
     ([name, attribute]) => BODY_TYPES.has(attribute.type) && detectBodyFormat(attribute, name)
   );
@@ -127,7 +131,7 @@ export function findBodyField(
     .filter((candidate) => candidate.rank >= 0)
     .sort((a, b) => a.rank - b.rank || a.order - b.order)[0];
   if (named) return { name: named.name, attribute: named.attribute };
-  const rich = candidates
+  const richOnes = candidates
     .filter(([, attribute]) => RICH_TYPES.has(attribute.type) || isHtmlEditor(attribute))
     .map(([name, attribute], order) => ({
       name,
@@ -137,12 +141,30 @@ export function findBodyField(
       order,
     }))
     .filter((candidate) => candidate.size >= 0)
-    .sort((a, b) => a.summary - b.summary || b.size - a.size || a.order - b.order)[0];
-  if (rich) return { name: rich.name, attribute: rich.attribute };
+    .sort((a, b) => a.summary - b.summary || b.size - a.size || a.order - b.order);
+  const [rich] = richOnes;
+  // Chosen by its type, not its name (issue #61): a choice ping and the target check show.
+  if (rich)
+    return {
+      name: rich.name,
+      attribute: rich.attribute,
+      chosenBecause:
+        richOnes.length === 1
+          ? `the only ${richKind(rich.attribute)} field`
+          : `the ${richKind(rich.attribute)} field that holds the most, of ${richOnes.length}: ${richOnes.map(({ name }) => name).join(', ')}`,
+      chosenAmongSeveral: richOnes.length > 1,
+    };
   const plain = plainBodyCandidates(schema);
   return plain.length === 1
     ? { name: plain[0], attribute: schema.attributes[plain[0]], chosenBecause: 'the only long text field' }
     : undefined;
+}
+
+/** A rich field's kind as an owner knows it from the Content-Type Builder. */
+function richKind(attribute: AttributeSchema): string {
+  if (isHtmlEditor(attribute)) return 'HTML editor';
+  if (attribute.type === 'richtext') return 'rich text';
+  return attribute.type === 'dynamiczone' ? 'dynamic zone' : 'blocks';
 }
 
 /** The formats a field can hold, whatever the setting says. */
@@ -259,6 +281,7 @@ export function resolveBodyField(
       format,
       ...(maxLength !== undefined ? { maxLength } : {}),
       ...('chosenBecause' in found && found.chosenBecause ? { chosenBecause: found.chosenBecause } : {}),
+      ...('chosenAmongSeveral' in found && found.chosenAmongSeveral ? { chosenAmongSeveral: true } : {}),
     },
     problems: [],
   };

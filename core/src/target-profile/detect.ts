@@ -57,6 +57,7 @@ import {
   taxonomyRelationByShape,
   type RoleChoice,
 } from './role-choices';
+import { roleCandidates, type RoleCandidates } from './role-candidates';
 import { detectFlatSeo, detectSeoComponent, seoComponentRole } from './seo-target';
 
 /**
@@ -139,7 +140,12 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
   const body = detectBodySlot(schema, catalog, overrides.content, options.detectBody, problems);
   if (body) taken.add(body.field);
   if (body?.chosenBecause)
-    choices.push({ role: 'content', field: body.field, why: body.chosenBecause, ambiguous: false });
+    choices.push({
+      role: 'content',
+      field: body.field,
+      why: body.chosenBecause,
+      ambiguous: body.chosenAmongSeveral === true,
+    });
 
   // By name (in any language of the name table), then what the slug is made from, then by position.
   const title = resolve(
@@ -188,7 +194,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     () =>
       findByName(attributes, ROLE_NAMES.summary, isType(...SUMMARY_TYPES), taken) ??
       summaryCompound(schema, taken) ??
-      firstOfType(schema, ['text'], taken, true),
+      chosen(summaryByPosition(schema, taken)),
     ofTypes(...SUMMARY_TYPES)
   );
 
@@ -229,6 +235,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     }
   }
   // By what it holds, once every other role has its field: the one long text no role took.
+  const undecided: RoleCandidates = {};
   if (!summary && overrides.summary === undefined) {
     const candidates = summaryCandidates(schema, taken);
     if (candidates.length === 1) {
@@ -239,10 +246,12 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
         why: 'the only long text field no other part of the article takes',
         ambiguous: false,
       });
-    } else if (candidates.length > 1)
+    } else if (candidates.length > 1) {
+      undecided.summary = candidates.map(({ field }) => field);
       problems.degraded.push(
         `Summary: ${candidates.map(({ field }) => `"${field}"`).join(', ')} could each hold it; set fields.summary to the one that does.`
       );
+    }
   }
   if (!categories && overrides.categories !== '')
     problems.degraded.push('No category field: categories will not be assigned.');
@@ -356,12 +365,13 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     }
   }
 
+  const used = new Set([...filled, ...fills.map(({ field }) => field)]);
   const mappable = mappableFields(
     schema,
     catalog,
     { body, featuredImage, summary, categories, tags, seo, jsonLd, date },
     overrides,
-    new Set([...filled, ...fills.map(({ field }) => field)])
+    used
   );
 
   return {
@@ -385,6 +395,7 @@ export function detectTargetProfile<Body extends BodySlot = BodySlot>(
     ...(options.authorName ? { authorName: options.authorName } : {}),
     suggestedDefaults,
     choices,
+    candidates: roleCandidates(schema, catalog, choices, used, undecided),
     mappable,
     problems,
   };
@@ -477,6 +488,26 @@ function titleByPosition(
       ? 'the only plain string field'
       : `first of ${strings.length} plain string fields: ${strings.map(([name]) => name).join(', ')}`;
   return { ref: { field, attribute }, choice: { role: 'title', field, why, ambiguous: strings.length > 1 } };
+}
+
+/**
+ * The summary by position when no name says summary: the first required long text, shown as a
+ * choice the owner confirms (issue #61), a guess when there are several.
+ */
+function summaryByPosition(
+  schema: ContentTypeSchema,
+  taken: ReadonlySet<string>
+): { ref: FieldRef; choice: RoleChoice } | null {
+  const texts = Object.entries(schema.attributes).filter(
+    ([field, attribute]) => !taken.has(field) && attribute.type === 'text' && attribute.required === true
+  );
+  if (!texts.length) return null;
+  const [field, attribute] = texts[0];
+  const why =
+    texts.length === 1
+      ? 'the only required long text field'
+      : `first of ${texts.length} required long text fields: ${texts.map(([name]) => name).join(', ')}`;
+  return { ref: { field, attribute }, choice: { role: 'summary', field, why, ambiguous: texts.length > 1 } };
 }
 
 /** A summary by a name made of a "short" word and a text word (`short_content`, `Kurztext`). */

@@ -56,8 +56,13 @@ const ACCEPTS: Partial<Record<OverridableRole, Accepts>> = {
   date: ofType('date', 'datetime'),
 };
 
+/** Whether `fields.<role>` may name this field, as detect.ts checks an override (undefined: a role no warning names). */
+export function acceptsForRole(role: OverridableRole): Accepts | undefined {
+  return ACCEPTS[role];
+}
+
 /** Attributes Strapi adds to every type (its timestamps, its i18n fields): never the place for an article's part. */
-const STRAPI_OWN = new Set([
+export const STRAPI_OWN = new Set([
   'id',
   'documentId',
   'createdAt',

@@ -1,5 +1,6 @@
 import type { MappableFields } from './mappable-fields';
 import type { DefaultSuggestion, RequiredFill } from './required-fields';
+import type { RoleCandidates } from './role-candidates';
 import type { RoleChoice } from './role-choices';
 import type { AttributeSchema, ComponentSchema } from './schema';
 
@@ -88,8 +89,10 @@ export type SeoRole = SeoComponentRole | FlatSeoRole;
 /** The body's slot: filled by the body detector of core/src/body (injected) or by the glue. */
 export interface BodySlot {
   field: string;
-  /** Why this field holds the body when neither its name nor its type says so ("the only long text field"). */
+  /** Why this field holds the body when no name says so ("the only long text field", "the only rich text field"). */
   chosenBecause?: string;
+  /** Other fields could have held it: the choice is named as a guess for the owner to confirm. */
+  chosenAmongSeveral?: boolean;
 }
 
 /** A `defaults` constant: written when the entry has no value for its field. */
@@ -132,6 +135,8 @@ export interface TargetProfile<Body extends BodySlot = BodySlot> {
   suggestedDefaults: DefaultSuggestion[];
   /** Roles given to a field by its shape, not its name (ping, the target check and the dry run show them). */
   choices: RoleChoice[];
+  /** Per role chosen by shape (or left undecided among several), every field the owner may pick, the chosen one first. */
+  candidates: RoleCandidates;
   /** For each role no field takes, the type's fields `fields` could name for it (core/src/target-profile/mappable-fields.ts). */
   mappable: MappableFields;
   problems: TargetProblems;

@@ -71,6 +71,7 @@ const targetSchema = ({ strapi }: { strapi: Core.Strapi }) => {
         categoryDefaults: config.categoryDefaults,
         // Every article has an author: the setting, else the site's name (as ping shows it).
         authorName: config.authorName || config.siteName || String(strapi.config.get('info.name', 'Strapi')),
+        authorEntry: config.authorEntry,
       };
       const key = JSON.stringify(settings);
       const kept = profiles.get(key);

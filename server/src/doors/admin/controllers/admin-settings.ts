@@ -55,6 +55,7 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
       ...verdict,
       mapping: report.mapping,
       ...(report.choices ? { choices: report.choices } : {}),
+      ...(report.candidates ? { candidates: report.candidates } : {}),
     };
     ctx.body = check;
   },
