@@ -75,7 +75,7 @@ const ActivityPage = () => {
       <PageLayout
         title={t('activity.title', 'Article Publisher activity')}
         subtitle={t('activity.subtitle', 'Every article the service delivered, newest first.')}
-        startActions={<ActivityFilters filters={filters} onChange={changeFilters} />}
+        startActions={<ActivityFilters value={filters} onChange={changeFilters} />}
       >
         <Flex direction="column" alignItems="stretch" gap={4}>
           {loading && (
@@ -97,7 +97,7 @@ const ActivityPage = () => {
                 entries={deliveries.results}
                 onCancelSchedule={allowed.canCancel ? (entry) => api.cancelSchedule(entry.id) : undefined}
               />
-              <PaginationBar pagination={deliveries.pagination} onPage={setPage} />
+              <PaginationBar value={deliveries.pagination} onChange={setPage} />
             </>
           )}
           <HookQueuePanel api={api} />

@@ -120,7 +120,7 @@ export const SettingsForm = ({
         )}
         <ConnectionSection
           page={page}
-          wordpressLogin={passwords.data?.login ?? null}
+          login={passwords.data?.login ?? null}
           onCreatePassword={canRegenerate ? focusNewPasswordName : undefined}
         />
         <SecretCard
