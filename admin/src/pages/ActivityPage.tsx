@@ -1,5 +1,5 @@
 import { Box, EmptyStateLayout, Flex, Loader } from '@strapi/design-system';
-import { Layouts, Page, useRBAC } from '@strapi/strapi/admin';
+import { Page } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { ActivityResponse, AuthFailuresResponse } from '../../../core/src/contracts';
 import { activityApi } from '../api/activity';
@@ -13,8 +13,10 @@ import { DeliveriesTable } from '../components/activity/DeliveriesTable';
 import { HookQueuePanel } from '../components/activity/HookQueuePanel';
 import { PaginationBar } from '../components/activity/PaginationBar';
 import { RefusalsPanel } from '../components/activity/RefusalsPanel';
+import { PageLayout } from '../components/common/PageLayout';
 import { protectedPage } from '../components/common/protectedPage';
 import { useAdminApi } from '../hooks/useAdminApi';
+import { usePermissions } from '../hooks/usePermissions';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
 
@@ -24,10 +26,7 @@ const PAGE_SIZE = 20;
 const ActivityPage = () => {
   const t = useTranslate();
   const api = useAdminApi(activityApi);
-  const {
-    isLoading: checkingPermissions,
-    allowedActions: { canCancel },
-  } = useRBAC(PERMISSIONS.cancelSchedules);
+  const allowed = usePermissions('cancelSchedules');
   const [filters, setFilters] = React.useState<ActivityFilterValues>(NO_FILTERS);
   const [page, setPage] = React.useState(1);
   const [deliveries, setDeliveries] = React.useState<ActivityResponse | null>(null);
@@ -68,17 +67,16 @@ const ActivityPage = () => {
   };
 
   if (failed) return <Page.Error />;
-  if (!deliveries || !failures || checkingPermissions) return <Page.Loading />;
+  if (!deliveries || !failures || !allowed) return <Page.Loading />;
 
   return (
     <Page.Main>
       <Page.Title>{t('activity.title', 'Article Publisher activity')}</Page.Title>
-      <Layouts.Header
+      <PageLayout
         title={t('activity.title', 'Article Publisher activity')}
         subtitle={t('activity.subtitle', 'Every article the service delivered, newest first.')}
-      />
-      <Layouts.Action startActions={<ActivityFilters filters={filters} onChange={changeFilters} />} />
-      <Layouts.Content>
+        startActions={<ActivityFilters value={filters} onChange={changeFilters} />}
+      >
         <Flex direction="column" alignItems="stretch" gap={4}>
           {loading && (
             <Box>
@@ -97,16 +95,16 @@ const ActivityPage = () => {
             <>
               <DeliveriesTable
                 entries={deliveries.results}
-                onCancelSchedule={canCancel ? (entry) => api.cancelSchedule(entry.id) : undefined}
+                onCancelSchedule={allowed.canCancel ? (entry) => api.cancelSchedule(entry.id) : undefined}
               />
-              <PaginationBar pagination={deliveries.pagination} onPage={setPage} />
+              <PaginationBar value={deliveries.pagination} onChange={setPage} />
             </>
           )}
           <HookQueuePanel api={api} />
           <RefusalsPanel api={api} />
           <AuthFailuresPanel failures={failures} />
         </Flex>
-      </Layouts.Content>
+      </PageLayout>
     </Page.Main>
   );
 };

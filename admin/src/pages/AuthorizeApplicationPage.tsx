@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Flex, Typography } from '@strapi/design-system';
-import { Layouts } from '@strapi/strapi/admin';
 import * as React from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { SettingsPageResponse } from '../../../core/src/contracts';
@@ -10,6 +9,7 @@ import {
   rejectedRedirectUrl,
 } from '../../../core/src/wordpress/authorize-application';
 import type { ApplicationPasswordsApi } from '../api/application-passwords';
+import { PageLayout } from '../components/common/PageLayout';
 import { useFeedback } from '../components/feedback/FeedbackProvider';
 import { RevealedPassword } from '../components/settings/RevealedPassword';
 import { Section } from '../components/settings/Section';
@@ -65,66 +65,63 @@ export const AuthorizeApplicationPage = ({ api, page, canRegenerate }: Authorize
   const destination = request.successUrl ? new URL(request.successUrl).host : null;
 
   return (
-    <>
-      <Layouts.Header
-        title={t('authorize.title', 'Authorize application')}
-        subtitle={t(
-          'authorize.subtitle',
-          'A service asks for an application password to publish to this site.'
-        )}
-      />
-      <Layouts.Content>
-        <Section
-          title={request.appName || t('authorize.unnamed', 'An application')}
-          testId="authorize-application"
-        >
-          {problems.length > 0 ? (
-            <Alert
-              variant="danger"
-              title={t('authorize.invalid', 'This request cannot be approved.')}
-              closeLabel={t('settings.close', 'Close')}
-              data-testid="authorize-application-problems"
-            >
-              {problems.join(' ')}
-            </Alert>
-          ) : shown ? (
-            <RevealedPassword {...shown} />
-          ) : !canRegenerate ? (
-            <Typography textColor="neutral600" data-testid="authorize-application-no-permission">
-              {t('authorize.noPermission', 'Your role may not create application passwords.')}
+    <PageLayout
+      title={t('authorize.title', 'Authorize application')}
+      subtitle={t(
+        'authorize.subtitle',
+        'A service asks for an application password to publish to this site.'
+      )}
+    >
+      <Section
+        title={request.appName || t('authorize.unnamed', 'An application')}
+        testId="authorize-application"
+      >
+        {problems.length > 0 ? (
+          <Alert
+            variant="danger"
+            title={t('authorize.invalid', 'This request cannot be approved.')}
+            closeLabel={t('settings.close', 'Close')}
+            data-testid="authorize-application-problems"
+          >
+            {problems.join(' ')}
+          </Alert>
+        ) : shown ? (
+          <RevealedPassword {...shown} />
+        ) : !canRegenerate ? (
+          <Typography textColor="neutral600" data-testid="authorize-application-no-permission">
+            {t('authorize.noPermission', 'Your role may not create application passwords.')}
+          </Typography>
+        ) : (
+          <Flex direction="column" alignItems="stretch" gap={4}>
+            <Typography>
+              {t(
+                'authorize.question',
+                'Would you like to give {name} an application password? It will publish articles to this site as you. You can revoke it at any time in Settings > Article Publisher.',
+                { name: request.appName }
+              )}
             </Typography>
-          ) : (
-            <Flex direction="column" alignItems="stretch" gap={4}>
-              <Typography>
-                {t(
-                  'authorize.question',
-                  'Would you like to give {name} an application password? It will publish articles to this site as you. You can revoke it at any time in Settings > Article Publisher.',
-                  { name: request.appName }
-                )}
-              </Typography>
-              <Typography textColor="neutral600" data-testid="authorize-application-destination">
-                {destination
-                  ? t(
-                      'authorize.destination',
-                      'If you approve, you will be sent to {host}, which receives the password.',
-                      { host: destination }
-                    )
-                  : t('authorize.shownHere', 'If you approve, the password is shown here, once.')}
-              </Typography>
-              <Box>
-                <Flex gap={2}>
-                  <Button loading={busy} onClick={approve}>
-                    {t('authorize.approve', 'Yes, I approve of this connection')}
-                  </Button>
-                  <Button variant="tertiary" disabled={busy} onClick={reject}>
-                    {t('authorize.reject', 'No, I do not approve of this connection')}
-                  </Button>
-                </Flex>
-              </Box>
-            </Flex>
-          )}
-        </Section>
-      </Layouts.Content>
-    </>
+            <Typography textColor="neutral600" data-testid="authorize-application-destination">
+              {destination
+                ? t(
+                    'authorize.destination',
+                    'If you approve, you will be sent to {host}, which receives the password.',
+                    { host: destination }
+                  )
+                : t('authorize.shownHere', 'If you approve, the password is shown here, once.')}
+            </Typography>
+            <Box>
+              <Flex gap={2}>
+                <Button loading={busy} onClick={approve}>
+                  {t('authorize.approve', 'Yes, I approve of this connection')}
+                </Button>
+                <Button variant="tertiary" disabled={busy} onClick={reject}>
+                  {t('authorize.reject', 'No, I do not approve of this connection')}
+                </Button>
+              </Flex>
+            </Box>
+          </Flex>
+        )}
+      </Section>
+    </PageLayout>
   );
 };

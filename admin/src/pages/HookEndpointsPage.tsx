@@ -1,12 +1,13 @@
 import { Button, Flex, Typography } from '@strapi/design-system';
 import { Plus } from '@strapi/icons';
-import { Layouts, Page, useRBAC } from '@strapi/strapi/admin';
+import { Page } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type {
   HookEndpointSecretResponse,
   HookEndpointsResponse,
 } from '../../../core/src/hooks/endpoints-api';
 import { hookEndpointsApi } from '../api/hook-endpoints';
+import { PageLayout } from '../components/common/PageLayout';
 import { FeedbackProvider, useFeedback } from '../components/feedback/FeedbackProvider';
 import {
   createInputOf,
@@ -20,6 +21,7 @@ import { EndpointList } from '../components/hooks/EndpointList';
 import { RevealedEndpointSecret } from '../components/hooks/RevealedEndpointSecret';
 import { Section } from '../components/settings/Section';
 import { useAdminApi } from '../hooks/useAdminApi';
+import { usePermissions } from '../hooks/usePermissions';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
 import { adminBackendUrl } from '../utils/serviceAddresses';
@@ -35,10 +37,7 @@ const HookEndpoints = () => {
   const t = useTranslate();
   const notify = useFeedback();
   const api = useAdminApi(hookEndpointsApi);
-  const {
-    isLoading: checkingPermissions,
-    allowedActions: { canRegenerate },
-  } = useRBAC(PERMISSIONS.regenerateSecrets);
+  const allowed = usePermissions('regenerateSecrets');
   const [page, setPage] = React.useState<HookEndpointsResponse | null>(null);
   const [failed, setFailed] = React.useState(false);
   const [form, setForm] = React.useState<FormState | null>(null);
@@ -50,8 +49,8 @@ const HookEndpoints = () => {
   }, [reload]);
 
   if (failed) return <Page.Error />;
-  if (!page || checkingPermissions) return <Page.Loading />;
-  const canManage = Boolean(canRegenerate);
+  if (!page || !allowed) return <Page.Loading />;
+  const canManage = allowed.canRegenerate;
 
   const submit = async (values: EndpointFormValues) => {
     if (form?.mode === 'edit') {
@@ -112,7 +111,7 @@ const HookEndpoints = () => {
 
   return (
     <>
-      <Layouts.Header
+      <PageLayout
         title={t('hooks.title', 'Webhook endpoints')}
         subtitle={t(
           'hooks.subtitle',
@@ -128,8 +127,7 @@ const HookEndpoints = () => {
             </Button>
           ) : undefined
         }
-      />
-      <Layouts.Content>
+      >
         <Flex direction="column" alignItems="stretch" gap={6}>
           {revealed && (
             <RevealedEndpointSecret
@@ -156,7 +154,7 @@ const HookEndpoints = () => {
             <EndpointList page={page} canManage={canManage} handlers={handlers} />
           </Section>
         </Flex>
-      </Layouts.Content>
+      </PageLayout>
       {form && (
         <EndpointFormModal
           mode={form.mode}

@@ -1,4 +1,4 @@
-import { Page, useRBAC } from '@strapi/strapi/admin';
+import { Page } from '@strapi/strapi/admin';
 import * as React from 'react';
 import { Route, Routes } from 'react-router-dom';
 import type { SettingsPageResponse } from '../../../core/src/contracts';
@@ -8,6 +8,7 @@ import { FeedbackProvider } from '../components/feedback/FeedbackProvider';
 import { SettingsForm } from '../components/settings/SettingsForm';
 import { protectedPage } from '../components/common/protectedPage';
 import { useAdminApi } from '../hooks/useAdminApi';
+import { usePermissions } from '../hooks/usePermissions';
 import { useTranslate } from '../hooks/useTranslate';
 import { PERMISSIONS } from '../permissions';
 import { AuthorizeApplicationPage } from './AuthorizeApplicationPage';
@@ -17,14 +18,7 @@ const SettingsPage = () => {
   const t = useTranslate();
   const api = useAdminApi(settingsApi);
   const passwordsApi = useAdminApi(applicationPasswordsApi);
-  const permissions = React.useMemo(
-    () => [...PERMISSIONS.updateSettings, ...PERMISSIONS.regenerateSecrets],
-    []
-  );
-  const {
-    isLoading: checkingPermissions,
-    allowedActions: { canUpdate, canRegenerate },
-  } = useRBAC(permissions);
+  const allowed = usePermissions('updateSettings', 'regenerateSecrets');
   const [page, setPage] = React.useState<SettingsPageResponse | null>(null);
   const [failed, setFailed] = React.useState(false);
 
@@ -33,7 +27,7 @@ const SettingsPage = () => {
   }, [api]);
 
   if (failed) return <Page.Error />;
-  if (!page || checkingPermissions) return <Page.Loading />;
+  if (!page || !allowed) return <Page.Loading />;
   return (
     <Page.Main>
       <Page.Title>{t('settings.title', 'Article Publisher')}</Page.Title>
@@ -45,7 +39,7 @@ const SettingsPage = () => {
               <AuthorizeApplicationPage
                 api={passwordsApi}
                 page={page}
-                canRegenerate={Boolean(canRegenerate)}
+                canRegenerate={allowed.canRegenerate}
               />
             }
           />
@@ -57,8 +51,8 @@ const SettingsPage = () => {
                 passwordsApi={passwordsApi}
                 page={page}
                 onSaved={setPage}
-                canUpdate={Boolean(canUpdate)}
-                canRegenerate={Boolean(canRegenerate)}
+                canUpdate={allowed.canUpdate}
+                canRegenerate={allowed.canRegenerate}
               />
             }
           />

@@ -1,6 +1,7 @@
 import { Button, Flex } from '@strapi/design-system';
 import { useTranslate } from '../../hooks/useTranslate';
 import { choicesOf, sourceLabels, statusLabels } from '../../utils/labels';
+import type { ControlProps } from '../common/control-props';
 import { FilterSelect } from '../common/FilterSelect';
 
 export interface ActivityFilterValues {
@@ -55,13 +56,7 @@ const filtersOf = (t: ReturnType<typeof useTranslate>) =>
   }[];
 
 /** Status, source and kind filters; each one's `unset` choice is the absence of that filter. */
-export const ActivityFilters = ({
-  filters,
-  onChange,
-}: {
-  filters: ActivityFilterValues;
-  onChange: (filters: ActivityFilterValues) => void;
-}) => {
+export const ActivityFilters = ({ value: filters, onChange }: ControlProps<ActivityFilterValues>) => {
   const t = useTranslate();
   return (
     <Flex gap={2} wrap="wrap">

@@ -49,7 +49,7 @@ export const PagedPanel = <Row,>({
       ) : (
         <>
           <ColumnTable columns={columns} rows={page.results} rowKey={rowKey} rowTestId={rowTestId} />
-          <PaginationBar pagination={page.pagination} onPage={onPage} />
+          <PaginationBar value={page.pagination} onChange={onPage} />
         </>
       )}
     </Flex>

@@ -2,15 +2,13 @@ import { Button, Flex, Typography } from '@strapi/design-system';
 import { ChevronLeft, ChevronRight } from '@strapi/icons';
 import type { ActivityPagination } from '../../../../core/src/contracts';
 import { useTranslate } from '../../hooks/useTranslate';
+import type { ControlProps } from '../common/control-props';
 
 /** Previous / next through the ledger, with where we are. */
 export const PaginationBar = ({
-  pagination,
-  onPage,
-}: {
-  pagination: ActivityPagination;
-  onPage: (page: number) => void;
-}) => {
+  value: pagination,
+  onChange: onPage,
+}: ControlProps<ActivityPagination, number>) => {
   const t = useTranslate();
   const { page, pageCount, total } = pagination;
   return (

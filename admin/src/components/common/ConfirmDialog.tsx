@@ -2,7 +2,7 @@ import { Button, Dialog } from '@strapi/design-system';
 import * as React from 'react';
 import { useTranslate } from '../../hooks/useTranslate';
 
-interface ConfirmDialogProps {
+export interface ConfirmDialogProps {
   /** What opens the dialog: a button. */
   trigger: React.ReactNode;
   title: string;

@@ -1,10 +1,10 @@
 import { Checkbox, Flex, IconButton, Modal, Typography } from '@strapi/design-system';
-import { ArrowClockwise, Link as LinkIcon, Pencil, Trash } from '@strapi/icons';
+import { ArrowClockwise, Link as LinkIcon, Pencil } from '@strapi/icons';
 import * as React from 'react';
 import type { HookEndpointSummary } from '../../../../core/src/hooks/endpoints-api';
 import { useTranslate } from '../../hooks/useTranslate';
 import type { HookAddresses } from '../../utils/hookAddresses';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { DeleteConfirm, IconConfirm } from '../common/IconConfirm';
 import { EndpointAddresses } from './EndpointAddresses';
 
 export interface EndpointActionHandlers {
@@ -85,16 +85,10 @@ const RegenerateButton = ({
   const [endPreviousNow, setEndPreviousNow] = React.useState(false);
   const hours = Math.round((graceSeconds / 3600) * 10) / 10;
   return (
-    <ConfirmDialog
+    <IconConfirm
       onOpenChange={() => setEndPreviousNow(false)}
-      trigger={
-        <IconButton
-          label={t('hooks.actions.regenerate', 'New secret for {name}', { name: endpoint.name })}
-          variant="ghost"
-        >
-          <ArrowClockwise />
-        </IconButton>
-      }
+      label={t('hooks.actions.regenerate', 'New secret for {name}', { name: endpoint.name })}
+      icon={<ArrowClockwise />}
       title={t('hooks.regenerate.title', 'A new secret for {name}?', { name: endpoint.name })}
       body={
         <Flex direction="column" alignItems="stretch" gap={3}>
@@ -130,22 +124,14 @@ const DeleteButton = ({
 }) => {
   const t = useTranslate();
   return (
-    <ConfirmDialog
-      trigger={
-        <IconButton
-          label={t('hooks.actions.delete', 'Delete {name}', { name: endpoint.name })}
-          variant="ghost"
-        >
-          <Trash />
-        </IconButton>
-      }
+    <DeleteConfirm
+      label={t('hooks.actions.delete', 'Delete {name}', { name: endpoint.name })}
       title={t('hooks.delete.title', 'Delete {name}?', { name: endpoint.name })}
       body={t(
         'hooks.delete.body',
         'Its URL stops answering at once, on every instance; the posts it delivered stay. This cannot be undone.'
       )}
       actionLabel={t('hooks.delete.action', 'Delete')}
-      actionVariant="danger"
       onConfirm={() => onDelete(endpoint)}
     />
   );

@@ -6,6 +6,7 @@ import { useTranslate } from '../../hooks/useTranslate';
 import { settingsErrorsFrom, type FieldErrors } from '../../utils/fieldErrors';
 import { SelectField, TextField } from '../settings/inputs';
 import { isUnauthenticated, type EndpointFormValues } from './endpoint-form-values';
+import { bindEndpointField } from './endpoint-field-binding';
 import { PresetOptionsFields } from './PresetOptionsFields';
 
 interface EndpointFormModalProps {
@@ -34,6 +35,8 @@ export const EndpointFormModal = ({
   const [failure, setFailure] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
   const unauthenticated = isUnauthenticated(values);
+  const field = <Key extends keyof EndpointFormValues>(key: Key) =>
+    bindEndpointField({ values, errors, onChange: setValues }, key);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -74,9 +77,7 @@ export const EndpointFormModal = ({
                 name="hook-name"
                 label={t('hooks.form.name', 'Name')}
                 hint={t('hooks.form.name.hint', 'For people: which service and site this endpoint is for.')}
-                value={values.name}
-                error={errors.name}
-                onChange={(name) => setValues({ ...values, name })}
+                {...field('name')}
               />
               <SelectField
                 name="hook-preset"
@@ -105,9 +106,7 @@ export const EndpointFormModal = ({
                     'hooks.form.secret.hint',
                     'Only when the service generates its own secret and shows it to you (at least 16 characters). Empty: a secret is generated here and shown once.'
                   )}
-                  value={values.secret}
-                  error={errors.secret}
-                  onChange={(secret) => setValues({ ...values, secret })}
+                  {...field('secret')}
                 />
               )}
               {unauthenticated && (

@@ -4,6 +4,7 @@ import type { FieldErrors } from '../../utils/fieldErrors';
 import { FieldCell } from '../settings/FieldCell';
 import { AuthField } from './AuthField';
 import { SelectField, TextField } from '../settings/inputs';
+import { bindEndpointField, type EndpointFormState } from './endpoint-field-binding';
 import type { EndpointFormValues } from './endpoint-form-values';
 
 interface PresetOptionsFieldsProps {
@@ -16,7 +17,11 @@ interface PresetOptionsFieldsProps {
 /** The chosen preset's own options: how its service authenticates, and for Custom where the article is. */
 export const PresetOptionsFields = ({ values, customFields, errors, onChange }: PresetOptionsFieldsProps) => {
   const t = useTranslate();
+  const form = { values, errors, onChange };
   const set = (patch: Partial<EndpointFormValues>) => onChange({ ...values, ...patch });
+  // The server names the preset's options under `options.`.
+  const field = <Key extends keyof EndpointFormValues>(key: Key, errorPath = `options.${key}`) =>
+    bindEndpointField(form, key, errorPath);
   const headerError = errors['options.header'] ?? errors['options.auth.header'];
   const status = (
     <SelectField
@@ -45,47 +50,44 @@ export const PresetOptionsFields = ({ values, customFields, errors, onChange }: 
     />
   );
 
-  switch (values.preset) {
-    case 'blogseo':
-      return (
-        <Flex direction="column" alignItems="stretch" gap={4}>
-          {header(
-            t('hooks.form.blogseoHeader', 'Custom header name (optional)'),
-            t('hooks.form.blogseoHeader.hint', 'Empty: BlogSEO sends the secret in X-Webhook-Secret.')
-          )}
-          {status}
-        </Flex>
-      );
-    case 'seocraftai':
-      return (
-        <Flex direction="column" alignItems="stretch" gap={4}>
-          <AuthField
-            name="hook-seocraftai-auth"
-            choices={['bearer', 'header', 'none']}
-            value={values.seocraftaiAuth}
-            error={errors['options.auth']}
-            onChange={(seocraftaiAuth) => set({ seocraftaiAuth })}
-          />
-          {values.seocraftaiAuth === 'header' && header(t('hooks.form.header', 'Header name'))}
-          {status}
-        </Flex>
-      );
-    case 'rankpill':
-      return (
-        <Flex direction="column" alignItems="stretch" gap={4}>
+  // Custom's fields are many: it lays them out itself, the status among them.
+  if (values.preset === 'custom')
+    return (
+      <CustomOptions form={form} customFields={customFields}>
+        {status}
+        {(values.customAuth === 'header' || values.customAuth === 'hmac') &&
+          header(t('hooks.form.header', 'Header name'))}
+      </CustomOptions>
+    );
+  /** The other presets' own fields, above the status. */
+  const presetFields = () => {
+    switch (values.preset) {
+      case 'blogseo':
+        return header(
+          t('hooks.form.blogseoHeader', 'Custom header name (optional)'),
+          t('hooks.form.blogseoHeader.hint', 'Empty: BlogSEO sends the secret in X-Webhook-Secret.')
+        );
+      case 'seocraftai':
+        return (
+          <>
+            <AuthField
+              name="hook-seocraftai-auth"
+              choices={['bearer', 'header', 'none']}
+              {...field('seocraftaiAuth', 'options.auth')}
+            />
+            {values.seocraftaiAuth === 'header' && header(t('hooks.form.header', 'Header name'))}
+          </>
+        );
+      case 'rankpill':
+        return (
           <AuthField
             name="hook-rankpill-auth"
             choices={['signature', 'bearer']}
-            value={values.rankpillAuth}
-            error={errors['options.auth']}
-            onChange={(rankpillAuth) => set({ rankpillAuth })}
+            {...field('rankpillAuth', 'options.auth')}
           />
-          {status}
-        </Flex>
-      );
-    case 'ranksector':
-      return (
-        <Flex direction="column" alignItems="stretch" gap={4}>
+        );
+      case 'ranksector':
+        return (
           <TextField
             name="hook-signature-header"
             label={t('hooks.form.signatureHeader', 'Signature header (optional)')}
@@ -93,41 +95,35 @@ export const PresetOptionsFields = ({ values, customFields, errors, onChange }: 
               'hooks.form.signatureHeader.hint',
               'Rank Sector does not document it; X-RankSector-Signature, X-Signature and X-Webhook-Signature are read in any case.'
             )}
-            value={values.signatureHeader}
-            error={errors['options.signatureHeader']}
-            onChange={(next) => set({ signatureHeader: next })}
+            {...field('signatureHeader')}
           />
-          {status}
-        </Flex>
-      );
-    case 'custom':
-      return (
-        <CustomOptions values={values} customFields={customFields} errors={errors} set={set}>
-          {status}
-          {(values.customAuth === 'header' || values.customAuth === 'hmac') &&
-            header(t('hooks.form.header', 'Header name'))}
-        </CustomOptions>
-      );
-    default:
-      return status;
-  }
+        );
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <Flex direction="column" alignItems="stretch" gap={4}>
+      {presetFields()}
+      {status}
+    </Flex>
+  );
 };
 
 /** Custom: its auth, where the articles and the event are, and the JSON path of each article field. */
 const CustomOptions = ({
-  values,
+  form,
   customFields,
-  errors,
-  set,
   children,
 }: {
-  values: EndpointFormValues;
+  form: EndpointFormState;
   customFields: string[];
-  errors: FieldErrors;
-  set: (patch: Partial<EndpointFormValues>) => void;
   children: React.ReactNode;
 }) => {
   const t = useTranslate();
+  const { values, errors } = form;
+  const set = (patch: Partial<EndpointFormValues>) => form.onChange({ ...values, ...patch });
   // Where the articles, the event and the test events are in the body: a JSON path each.
   const pathFields: {
     key: 'articles' | 'event' | 'testEvents';
@@ -153,9 +149,8 @@ const CustomOptions = ({
       <AuthField
         name="hook-custom-auth"
         choices={['bearer', 'header', 'hmac', 'none']}
-        value={values.customAuth}
+        {...bindEndpointField(form, 'customAuth', 'options.auth')}
         error={errors['options.auth'] ?? errors['options.auth.kind']}
-        onChange={(customAuth) => set({ customAuth })}
       />
       {values.customAuth === 'hmac' && (
         <SelectField
@@ -184,9 +179,7 @@ const CustomOptions = ({
               name={name}
               label={label}
               hint={hint}
-              value={values[key]}
-              error={errors[`options.${key}`]}
-              onChange={(next) => set({ [key]: next })}
+              {...bindEndpointField(form, key, `options.${key}`)}
             />
           </FieldCell>
         ))}

@@ -1,10 +1,9 @@
-import { IconButton, Typography } from '@strapi/design-system';
-import { Trash } from '@strapi/icons';
+import { Typography } from '@strapi/design-system';
 import type { ApplicationPasswordSummary } from '../../../../core/src/wordpress/application-passwords-api';
 import type { ApplicationPasswordsState } from '../../hooks/useApplicationPasswords';
 import { useShortDate } from '../../hooks/useShortDate';
 import { useTranslate } from '../../hooks/useTranslate';
-import { ConfirmDialog } from '../common/ConfirmDialog';
+import { DeleteConfirm } from '../common/IconConfirm';
 import { ColumnTable } from '../common/ColumnTable';
 
 /** The application passwords with each login, when it was last used and from where; revoke for those who may. */
@@ -80,19 +79,14 @@ const RevokeButton = ({
 }) => {
   const t = useTranslate();
   return (
-    <ConfirmDialog
-      trigger={
-        <IconButton label={t('passwords.revoke', 'Revoke {name}', { name: entry.name })} variant="ghost">
-          <Trash />
-        </IconButton>
-      }
+    <DeleteConfirm
+      label={t('passwords.revoke', 'Revoke {name}', { name: entry.name })}
       title={t('passwords.revoke.title', 'Revoke {name}?', { name: entry.name })}
       body={t(
         'passwords.revoke.body',
         'The service using this password is refused at once, on every instance. This cannot be undone.'
       )}
       actionLabel={t('passwords.revoke.action', 'Revoke')}
-      actionVariant="danger"
       onConfirm={() => onRevoke(entry)}
     />
   );

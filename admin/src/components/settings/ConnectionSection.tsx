@@ -7,7 +7,7 @@ import { PLUGIN_ID } from '../../pluginId';
 import { adminBackendUrl, serviceAddresses } from '../../utils/serviceAddresses';
 import { CopyableField } from './CopyableField';
 import { Section } from './Section';
-import { WordPressConnection } from './WordPressConnection';
+import { WordPressConnection, type WordPressAccount } from './WordPressConnection';
 
 /**
  * The exact addresses to paste into the service: this CMS's address, not the public site (which may be a
@@ -15,15 +15,8 @@ import { WordPressConnection } from './WordPressConnection';
  */
 export const ConnectionSection = ({
   page,
-  wordpressLogin,
-  onCreatePassword,
-}: {
-  page: SettingsPageResponse;
-  /** The login an application password created by this admin has (null while loading). */
-  wordpressLogin: string | null;
-  /** Leads to the application passwords' create field; absent when the role may not create one. */
-  onCreatePassword?: () => void;
-}) => {
+  ...wordpress
+}: WordPressAccount & { page: SettingsPageResponse }) => {
   const t = useTranslate();
   const [warningDismissed, setWarningDismissed] = React.useState(false);
   const addresses = React.useMemo(() => serviceAddresses(page, adminBackendUrl()), [page]);
@@ -99,11 +92,7 @@ export const ConnectionSection = ({
           {t('settings.endpoints.hooksLink', 'Webhook endpoints')}
         </Link>
       </Typography>
-      <WordPressConnection
-        siteUrl={addresses.cmsUrl}
-        login={wordpressLogin}
-        onCreatePassword={onCreatePassword}
-      />
+      <WordPressConnection siteUrl={addresses.cmsUrl} {...wordpress} />
     </Section>
   );
 };

@@ -5,7 +5,7 @@ import { bindField } from './field-binding';
 import { FieldCell } from './FieldCell';
 import { IMAGE_LIMITS, type ImageLimit, type SectionProps } from './form-values';
 import { LinesField, NumberField } from './inputs';
-import { Section } from './Section';
+import { FieldsSection } from './FieldsSection';
 
 /** Image import limits and the iframe hosts allowed in article HTML, each with its default. */
 export const ImagesSection = (section: SectionProps) => {
@@ -33,7 +33,7 @@ export const ImagesSection = (section: SectionProps) => {
   };
 
   return (
-    <Section
+    <FieldsSection
       title={t('settings.images.title', 'Images and embeds')}
       description={t(
         'settings.images.description',
@@ -41,31 +41,29 @@ export const ImagesSection = (section: SectionProps) => {
       )}
       testId="images-card"
     >
-      <Grid.Root gap={4}>
-        {IMAGE_LIMITS.map((limit) => (
-          <FieldCell key={limit} col={4}>
-            <NumberField
-              name={`images.${limit}`}
-              label={labels[limit]}
-              hint={t('settings.default', 'Default: {value}', { value: defaultText(limit) })}
-              value={values.images[limit]}
-              error={errors[`images.${limit}`] ?? errors.images}
-              disabled={disabled}
-              onChange={(value) => onChange({ ...values, images: { ...values.images, [limit]: value } })}
-            />
-          </FieldCell>
-        ))}
-        <Grid.Item col={12} direction="column" alignItems="stretch">
-          <LinesField
-            {...bindField(section, 'videoEmbedHosts')}
-            label={t(
-              'settings.images.videoEmbedHosts',
-              'Allowed video embed hosts (one https URL prefix per line)'
-            )}
-            hint={t('settings.default', 'Default: {value}', { value: defaults.videoEmbedHosts.join(', ') })}
+      {IMAGE_LIMITS.map((limit) => (
+        <FieldCell key={limit} col={4}>
+          <NumberField
+            name={`images.${limit}`}
+            label={labels[limit]}
+            hint={t('settings.default', 'Default: {value}', { value: defaultText(limit) })}
+            value={values.images[limit]}
+            error={errors[`images.${limit}`] ?? errors.images}
+            disabled={disabled}
+            onChange={(value) => onChange({ ...values, images: { ...values.images, [limit]: value } })}
           />
-        </Grid.Item>
-      </Grid.Root>
-    </Section>
+        </FieldCell>
+      ))}
+      <Grid.Item col={12} direction="column" alignItems="stretch">
+        <LinesField
+          {...bindField(section, 'videoEmbedHosts')}
+          label={t(
+            'settings.images.videoEmbedHosts',
+            'Allowed video embed hosts (one https URL prefix per line)'
+          )}
+          hint={t('settings.default', 'Default: {value}', { value: defaults.videoEmbedHosts.join(', ') })}
+        />
+      </Grid.Item>
+    </FieldsSection>
   );
 };

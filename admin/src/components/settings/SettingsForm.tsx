@@ -1,6 +1,5 @@
 import { Alert, Button, Flex, Typography } from '@strapi/design-system';
 import { Check } from '@strapi/icons';
-import { Layouts } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { SecretStatus, SettingsPageResponse } from '../../../../core/src/contracts';
 import type { ApplicationPasswordsApi } from '../../api/application-passwords';
@@ -9,6 +8,7 @@ import { useApplicationPasswords } from '../../hooks/useApplicationPasswords';
 import { useTargetCheck } from '../../hooks/useTargetCheck';
 import { useTranslate } from '../../hooks/useTranslate';
 import { settingsErrorsFrom, type FieldErrors } from '../../utils/fieldErrors';
+import { PageLayout } from '../common/PageLayout';
 import { useFeedback } from '../feedback/FeedbackProvider';
 import { ApplicationPasswordsSection, NEW_PASSWORD_NAME_ID } from './ApplicationPasswordsSection';
 import { ConnectionSection } from './ConnectionSection';
@@ -95,72 +95,65 @@ export const SettingsForm = ({
   };
 
   return (
-    <>
-      <Layouts.Header
-        title={t('settings.title', 'Article Publisher')}
-        subtitle={t('settings.subtitle', 'Connect your article service to this site.')}
-        primaryAction={
-          canUpdate ? (
-            <Button startIcon={<Check />} loading={saving} disabled={!changed} onClick={save}>
-              {t('settings.save', 'Save')}
-            </Button>
-          ) : undefined
-        }
-      />
-      <Layouts.Content>
-        <Flex direction="column" alignItems="stretch" gap={6}>
-          {formError && changed && (
-            <Alert
-              variant="danger"
-              title={t('settings.invalid', 'Some settings are invalid; nothing was saved.')}
-              closeLabel={t('settings.close', 'Close')}
-              onClose={() => setFormError(null)}
-              data-testid="settings-form-error"
-            >
-              {formError}
-            </Alert>
-          )}
-          <ConnectionSection
-            page={page}
-            wordpressLogin={passwords.data?.login ?? null}
-            onCreatePassword={canRegenerate ? focusNewPasswordName : undefined}
-          />
-          <SecretCard
-            kind="api-key"
-            status={page.apiKey}
-            canRegenerate={canRegenerate}
-            regenerate={regenerateApiKey}
-          />
-          <SecretCard
-            kind="webhook-secret"
-            status={page.webhookSecret}
-            canRegenerate={canRegenerate}
-            regenerate={regenerateWebhookSecret}
-          />
-          <ApplicationPasswordsSection
-            api={passwordsApi}
-            passwords={passwords}
-            canRegenerate={canRegenerate}
-          />
-          {!canUpdate && (
-            <Typography textColor="neutral600" data-testid="settings-read-only">
-              {t('settings.readOnly', 'Your role may read these settings but not change them.')}
-            </Typography>
-          )}
-          <SiteSection {...sectionProps} serverUrl={page.serverUrl} />
-          <TargetSection
-            {...sectionProps}
-            contentTypes={page.contentTypes}
-            locales={page.locales}
-            check={targetCheck}
-            api={api}
-            savedMapping={
-              values.targetContentType === page.settings.targetContentType ? page.targetMapping : undefined
-            }
-          />
-          <ImagesSection {...sectionProps} />
-        </Flex>
-      </Layouts.Content>
-    </>
+    <PageLayout
+      title={t('settings.title', 'Article Publisher')}
+      subtitle={t('settings.subtitle', 'Connect your article service to this site.')}
+      primaryAction={
+        canUpdate ? (
+          <Button startIcon={<Check />} loading={saving} disabled={!changed} onClick={save}>
+            {t('settings.save', 'Save')}
+          </Button>
+        ) : undefined
+      }
+    >
+      <Flex direction="column" alignItems="stretch" gap={6}>
+        {formError && changed && (
+          <Alert
+            variant="danger"
+            title={t('settings.invalid', 'Some settings are invalid; nothing was saved.')}
+            closeLabel={t('settings.close', 'Close')}
+            onClose={() => setFormError(null)}
+            data-testid="settings-form-error"
+          >
+            {formError}
+          </Alert>
+        )}
+        <ConnectionSection
+          page={page}
+          login={passwords.data?.login ?? null}
+          onCreatePassword={canRegenerate ? focusNewPasswordName : undefined}
+        />
+        <SecretCard
+          kind="api-key"
+          status={page.apiKey}
+          canRegenerate={canRegenerate}
+          regenerate={regenerateApiKey}
+        />
+        <SecretCard
+          kind="webhook-secret"
+          status={page.webhookSecret}
+          canRegenerate={canRegenerate}
+          regenerate={regenerateWebhookSecret}
+        />
+        <ApplicationPasswordsSection api={passwordsApi} passwords={passwords} canRegenerate={canRegenerate} />
+        {!canUpdate && (
+          <Typography textColor="neutral600" data-testid="settings-read-only">
+            {t('settings.readOnly', 'Your role may read these settings but not change them.')}
+          </Typography>
+        )}
+        <SiteSection {...sectionProps} serverUrl={page.serverUrl} />
+        <TargetSection
+          {...sectionProps}
+          contentTypes={page.contentTypes}
+          locales={page.locales}
+          check={targetCheck}
+          api={api}
+          savedMapping={
+            values.targetContentType === page.settings.targetContentType ? page.targetMapping : undefined
+          }
+        />
+        <ImagesSection {...sectionProps} />
+      </Flex>
+    </PageLayout>
   );
 };

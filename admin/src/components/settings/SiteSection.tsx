@@ -1,4 +1,4 @@
-import { Box, Grid, Typography } from '@strapi/design-system';
+import { Box, Typography } from '@strapi/design-system';
 import { renderPostUrl } from '../../../../core/src/post-url';
 import { useTranslate } from '../../hooks/useTranslate';
 import { optionsOf, statusLabels } from '../../utils/labels';
@@ -6,7 +6,7 @@ import { bindField } from './field-binding';
 import { FieldCell } from './FieldCell';
 import type { SectionProps, SettingsFormValues } from './form-values';
 import { SelectField, TextField, ToggleField } from './inputs';
-import { Section } from './Section';
+import { FieldsSection } from './FieldsSection';
 
 const EXAMPLE_SLUG = 'my-first-article';
 
@@ -24,7 +24,7 @@ export const SiteSection = ({ serverUrl, ...section }: SectionProps & { serverUr
   });
 
   return (
-    <Section
+    <FieldsSection
       title={t('settings.site.title', 'Site')}
       description={t(
         'settings.site.description',
@@ -32,72 +32,70 @@ export const SiteSection = ({ serverUrl, ...section }: SectionProps & { serverUr
       )}
       testId="site-card"
     >
-      <Grid.Root gap={4}>
-        <FieldCell col={6}>
-          <TextField
-            {...field('siteName')}
-            label={t('settings.site.siteName', 'Site name')}
-            hint={t('settings.site.siteName.hint', "Empty: Strapi's application name.")}
-          />
-        </FieldCell>
-        <FieldCell col={6}>
-          <TextField
-            {...field('siteUrl')}
-            label={t('settings.site.siteUrl', 'Public site URL')}
-            placeholder={serverUrl}
-            hint={t(
-              'settings.site.siteUrl.hint',
-              "Where readers find the posts (post URLs, ping's site_url); a separate frontend goes here. Empty: Strapi's server URL ({url}).",
-              {
-                url: serverUrl || '—',
-              }
-            )}
-          />
-        </FieldCell>
-        <FieldCell col={6}>
-          <TextField
-            {...field('postUrlTemplate')}
-            label={t('settings.site.postUrlTemplate', 'Post URL template')}
-            hint={`${t('settings.site.postUrlTemplate.hint', 'Placeholders: {placeholders}.', {
-              placeholders: '{siteUrl}, {slug}, {documentId}, {id}',
-            })} ${defaultHint(defaults.postUrlTemplate)}`}
-          />
-          <Box paddingTop={2}>
-            <Typography variant="pi" textColor="neutral600">
-              {t('settings.site.preview', 'Preview for the slug "{slug}":', { slug: EXAMPLE_SLUG })}{' '}
-            </Typography>
-            <Typography variant="pi" fontWeight="bold" data-testid="post-url-preview">
-              {preview}
-            </Typography>
-          </Box>
-        </FieldCell>
-        <FieldCell col={6}>
-          <SelectField
-            {...field('defaultStatus')}
-            label={t('settings.site.defaultStatus', 'Default status')}
-            hint={`${t(
-              'settings.site.defaultStatus.hint',
-              'Used when a request does not say; pending is a draft marked for review.'
-            )} ${defaultHint(defaults.defaultStatus)}`}
-            options={optionsOf(statusLabels(t), ['draft', 'publish', 'pending'])}
-            onChange={(status) =>
-              onChange({ ...values, defaultStatus: status as SectionProps['values']['defaultStatus'] })
+      <FieldCell col={6}>
+        <TextField
+          {...field('siteName')}
+          label={t('settings.site.siteName', 'Site name')}
+          hint={t('settings.site.siteName.hint', "Empty: Strapi's application name.")}
+        />
+      </FieldCell>
+      <FieldCell col={6}>
+        <TextField
+          {...field('siteUrl')}
+          label={t('settings.site.siteUrl', 'Public site URL')}
+          placeholder={serverUrl}
+          hint={t(
+            'settings.site.siteUrl.hint',
+            "Where readers find the posts (post URLs, ping's site_url); a separate frontend goes here. Empty: Strapi's server URL ({url}).",
+            {
+              url: serverUrl || '—',
             }
-          />
-        </FieldCell>
-        <FieldCell col={6}>
-          <ToggleField
-            {...field('wordpressPaths')}
-            label={t('settings.site.wordpressPaths', "Also answer under WordPress's paths")}
-            hint={t(
-              'settings.site.wordpressPaths.hint',
-              "/wp-json/service/v1/… and /?rest_route=/service/v1/…, so a service's WordPress connector works with this Strapi's address alone."
-            )}
-            onLabel={t('settings.on', 'On')}
-            offLabel={t('settings.off', 'Off')}
-          />
-        </FieldCell>
-      </Grid.Root>
-    </Section>
+          )}
+        />
+      </FieldCell>
+      <FieldCell col={6}>
+        <TextField
+          {...field('postUrlTemplate')}
+          label={t('settings.site.postUrlTemplate', 'Post URL template')}
+          hint={`${t('settings.site.postUrlTemplate.hint', 'Placeholders: {placeholders}.', {
+            placeholders: '{siteUrl}, {slug}, {documentId}, {id}',
+          })} ${defaultHint(defaults.postUrlTemplate)}`}
+        />
+        <Box paddingTop={2}>
+          <Typography variant="pi" textColor="neutral600">
+            {t('settings.site.preview', 'Preview for the slug "{slug}":', { slug: EXAMPLE_SLUG })}{' '}
+          </Typography>
+          <Typography variant="pi" fontWeight="bold" data-testid="post-url-preview">
+            {preview}
+          </Typography>
+        </Box>
+      </FieldCell>
+      <FieldCell col={6}>
+        <SelectField
+          {...field('defaultStatus')}
+          label={t('settings.site.defaultStatus', 'Default status')}
+          hint={`${t(
+            'settings.site.defaultStatus.hint',
+            'Used when a request does not say; pending is a draft marked for review.'
+          )} ${defaultHint(defaults.defaultStatus)}`}
+          options={optionsOf(statusLabels(t), ['draft', 'publish', 'pending'])}
+          onChange={(status) =>
+            onChange({ ...values, defaultStatus: status as SectionProps['values']['defaultStatus'] })
+          }
+        />
+      </FieldCell>
+      <FieldCell col={6}>
+        <ToggleField
+          {...field('wordpressPaths')}
+          label={t('settings.site.wordpressPaths', "Also answer under WordPress's paths")}
+          hint={t(
+            'settings.site.wordpressPaths.hint',
+            "/wp-json/service/v1/… and /?rest_route=/service/v1/…, so a service's WordPress connector works with this Strapi's address alone."
+          )}
+          onLabel={t('settings.on', 'On')}
+          offLabel={t('settings.off', 'Off')}
+        />
+      </FieldCell>
+    </FieldsSection>
   );
 };

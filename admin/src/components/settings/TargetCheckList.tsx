@@ -1,5 +1,6 @@
 import { Box, Flex, Loader, Typography } from '@strapi/design-system';
 import { CheckCircle, WarningCircle, CrossCircle } from '@strapi/icons';
+import * as React from 'react';
 import type { TargetCheckState } from '../../hooks/useTargetCheck';
 import { useTranslate } from '../../hooks/useTranslate';
 
@@ -10,6 +11,24 @@ const Problem = ({ kind, text }: { kind: 'fatal' | 'degraded'; text: string }) =
     </Box>
     <Typography textColor={kind === 'fatal' ? 'danger700' : 'neutral800'}>{text}</Typography>
   </Flex>
+);
+
+/** An explanation under the verdict: what it says, then what it lists or quotes. */
+const CheckNote = ({
+  testId,
+  text,
+  textColor,
+  children,
+}: {
+  testId: string;
+  text: string;
+  textColor: 'neutral600' | 'neutral800';
+  children: React.ReactNode;
+}) => (
+  <Box data-testid={testId}>
+    <Typography textColor={textColor}>{text}</Typography>
+    {children}
+  </Box>
 );
 
 /** The live check's verdict: what cannot work (fatal), what will be lost (degraded), or all clear. */
@@ -59,13 +78,14 @@ export const TargetCheckList = ({ state }: { state: TargetCheckState }) => {
           </Flex>
         )}
         {check?.choices && check.choices.length > 0 && (
-          <Box data-testid="target-choices">
-            <Typography textColor="neutral600">
-              {t(
-                'settings.target.check.choices',
-                'Chosen by their shape (no field name says so); set Fields to choose others:'
-              )}
-            </Typography>
+          <CheckNote
+            testId="target-choices"
+            textColor="neutral600"
+            text={t(
+              'settings.target.check.choices',
+              'Chosen by their shape (no field name says so); set Fields to choose others:'
+            )}
+          >
             <Flex direction="column" alignItems="stretch" gap={1} tag="ul">
               {check.choices.map((text) => (
                 <Typography key={text} tag="li" textColor="neutral800">
@@ -73,22 +93,23 @@ export const TargetCheckList = ({ state }: { state: TargetCheckState }) => {
                 </Typography>
               ))}
             </Flex>
-          </Box>
+          </CheckNote>
         )}
         {check?.suggestedDefaults && (
-          <Box data-testid="target-suggested-defaults">
-            <Typography textColor="neutral800">
-              {t(
-                'settings.target.check.suggestedDefaults',
-                "Give these required fields a value in the plugin's config (config/plugins.js, article-publisher config):"
-              )}
-            </Typography>
+          <CheckNote
+            testId="target-suggested-defaults"
+            textColor="neutral800"
+            text={t(
+              'settings.target.check.suggestedDefaults',
+              "Give these required fields a value in the plugin's config (config/plugins.js, article-publisher config):"
+            )}
+          >
             <Box background="neutral0" padding={2} marginTop={1} hasRadius>
               <Typography tag="code" fontWeight="semiBold" style={{ fontFamily: 'monospace' }}>
                 {check.suggestedDefaults}
               </Typography>
             </Box>
-          </Box>
+          </CheckNote>
         )}
       </Flex>
     </Box>

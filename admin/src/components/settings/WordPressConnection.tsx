@@ -7,15 +7,18 @@ import { CopyableField } from './CopyableField';
  * The WordPress part of the addresses to paste: services that publish through WordPress's REST API ask
  * for the site address, a username and an application password.
  */
+export interface WordPressAccount {
+  /** The login an application password created by this admin has (null while loading). */
+  login: string | null;
+  /** Leads to the application passwords' create field; absent when the role may not create one. */
+  onCreatePassword?: () => void;
+}
+
 export const WordPressConnection = ({
   siteUrl,
   login,
   onCreatePassword,
-}: {
-  siteUrl: string;
-  login: string | null;
-  onCreatePassword?: () => void;
-}) => {
+}: WordPressAccount & { siteUrl: string }) => {
   const t = useTranslate();
   return (
     <Box paddingTop={2} data-testid="wordpress-connection">
