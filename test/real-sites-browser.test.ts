@@ -23,6 +23,7 @@ const TARGETS = [
 describe('real sites in the Content Manager (Chromium)', () => {
   let site: Playground;
   let browser: Browser | undefined;
+  let admin: SiteAdmin;
   const images = new ImageServer();
   const entries: { uid: string; format: string; documentId: string }[] = [];
 
@@ -33,7 +34,7 @@ describe('real sites in the Content Manager (Chromium)', () => {
       pluginConfig: { targetContentType: 'api::md-post.md-post' },
       startTimeoutMs: 240_000,
     });
-    const admin = await SiteAdmin.register(site.url);
+    admin = await SiteAdmin.register(site.url);
     for (const target of TARGETS) {
       await admin.useTarget(target.uid);
       const response = await publishPost(site.url, KEY, realisticArticle(images));
@@ -63,6 +64,17 @@ describe('real sites in the Content Manager (Chromium)', () => {
         await assertNoErrorShown(page, entry.format);
       });
     }
+    assert.deepEqual(pageErrors, []);
+  });
+
+  it('the settings page shows the fields that could each take a role, the chosen one first (#61)', async () => {
+    await admin.useTarget('api::mosaic-article.mosaic-article');
+    browser ??= await launchBrowser();
+    const { page, pageErrors } = await openLoggedInAdmin(browser, site.url);
+    await page.goto(`${site.url}/admin/settings/article-publisher`);
+    const candidates = page.getByTestId('target-candidates');
+    await candidates.waitFor();
+    assert.match(await candidates.innerText(), /cover: rectangularImage, squareImage/);
     assert.deepEqual(pageErrors, []);
   });
 });

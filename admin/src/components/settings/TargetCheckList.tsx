@@ -31,6 +31,23 @@ const CheckNote = ({
   </Box>
 );
 
+/** A note's list of lines. */
+const NoteLines = ({ lines }: { lines: string[] }) => (
+  <Flex direction="column" alignItems="stretch" gap={1} tag="ul">
+    {lines.map((text) => (
+      <Typography key={text} tag="li" textColor="neutral800">
+        {text}
+      </Typography>
+    ))}
+  </Flex>
+);
+
+/** Each role's candidates as one line: the role as `fields` names it, then its fields, the chosen one first. */
+const candidateLines = (candidates: Partial<Record<string, string[]>>) =>
+  Object.entries(candidates).flatMap(([role, fields]) =>
+    fields && fields.length > 1 ? [`${role}: ${fields.join(', ')}`] : []
+  );
+
 /** The live check's verdict: what cannot work (fatal), what will be lost (degraded), or all clear. */
 export const TargetCheckList = ({ state }: { state: TargetCheckState }) => {
   const t = useTranslate();
@@ -86,13 +103,19 @@ export const TargetCheckList = ({ state }: { state: TargetCheckState }) => {
               'Chosen by their shape (no field name says so); set Fields to choose others:'
             )}
           >
-            <Flex direction="column" alignItems="stretch" gap={1} tag="ul">
-              {check.choices.map((text) => (
-                <Typography key={text} tag="li" textColor="neutral800">
-                  {text}
-                </Typography>
-              ))}
-            </Flex>
+            <NoteLines lines={check.choices} />
+          </CheckNote>
+        )}
+        {check?.candidates && candidateLines(check.candidates).length > 0 && (
+          <CheckNote
+            testId="target-candidates"
+            textColor="neutral600"
+            text={t(
+              'settings.target.check.candidates',
+              'Fields that could each take a role (the one used first); choose another under Fields:'
+            )}
+          >
+            <NoteLines lines={candidateLines(check.candidates)} />
           </CheckNote>
         )}
         {check?.suggestedDefaults && (
