@@ -5,6 +5,7 @@ import type { SettingsPageResponse } from '../../../core/src/contracts';
 import { applicationPasswordsApi } from '../api/application-passwords';
 import { settingsApi } from '../api/settings';
 import { FeedbackProvider } from '../components/feedback/FeedbackProvider';
+import { AgentConnectionSection } from '../components/settings/AgentConnectionSection';
 import { SettingsForm } from '../components/settings/SettingsForm';
 import { protectedPage } from '../components/common/protectedPage';
 import { useAdminApi } from '../hooks/useAdminApi';
@@ -52,14 +53,17 @@ const SettingsPage = () => {
           <Route
             path="*"
             element={
-              <SettingsForm
-                api={api}
-                passwordsApi={passwordsApi}
-                page={page}
-                onSaved={setPage}
-                canUpdate={Boolean(canUpdate)}
-                canRegenerate={Boolean(canRegenerate)}
-              />
+              <>
+                <SettingsForm
+                  api={api}
+                  passwordsApi={passwordsApi}
+                  page={page}
+                  onSaved={setPage}
+                  canUpdate={Boolean(canUpdate)}
+                  canRegenerate={Boolean(canRegenerate)}
+                />
+                <AgentConnectionSection page={page} canRegenerate={Boolean(canRegenerate)} />
+              </>
             }
           />
         </Routes>
