@@ -12,7 +12,7 @@ import { registerSuperAdmin } from './helpers/admin';
 import { launchBrowser } from './helpers/browser';
 import { checkingPage, openLoggedInAdmin } from './helpers/content-manager';
 import { request } from './helpers/http';
-import { TOOL_ANNOTATIONS } from './helpers/mcp';
+import { AGENT_TOKEN_RIGHTS, rightKeys, TOOL_ANNOTATIONS } from './helpers/mcp';
 import { repoRoot } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
 
@@ -23,15 +23,6 @@ import { startPlayground, type Playground } from './helpers/playground';
  * run as written and its parameters through @modelcontextprotocol/sdk.
  */
 const SETTINGS_PATH = '/admin/settings/article-publisher';
-const ARTICLE = 'api::article.article';
-const TOOL_NEEDS = [
-  ...['create', 'read', 'update', 'publish'].map(
-    (action) => `plugin::content-manager.explorer.${action} ${ARTICLE}`
-  ),
-  'plugin::article-publisher.settings.read ',
-  'plugin::article-publisher.activity.read ',
-  'plugin::upload.assets.create ',
-].sort();
 const OUR_TOOLS = Object.keys(TOOL_ANNOTATIONS).sort();
 const run = promisify(execFile);
 
@@ -101,7 +92,7 @@ describe('connect an AI agent in the admin (Chromium)', () => {
             `${(await right.getAttribute('data-action')) ?? ''} ${(await right.getAttribute('data-subject')) ?? ''}`
         )
       );
-      assert.deepEqual(listed.sort(), TOOL_NEEDS);
+      assert.deepEqual(listed.sort(), AGENT_TOKEN_RIGHTS);
       assert.equal(await page.getByTestId('revealed-agent-token').count(), 0);
     });
   });
@@ -133,12 +124,7 @@ describe('connect an AI agent in the admin (Chromium)', () => {
     const stored = await request(`${site.url}/admin/admin-tokens/${made.id}`, {
       headers: { authorization: `Bearer ${ownerToken}` },
     });
-    assert.deepEqual(
-      (stored.json.data.adminPermissions as { action: string; subject: string | null }[])
-        .map(({ action, subject }) => `${action} ${subject ?? ''}`)
-        .sort(),
-      TOOL_NEEDS
-    );
+    assert.deepEqual(rightKeys(stored.json.data.adminPermissions), AGENT_TOKEN_RIGHTS);
 
     await page.reload();
     await page.getByTestId('agent-connection-card').getByText('Connect an AI agent').waitFor();

@@ -7,9 +7,10 @@ import {
   grantPluginActions,
   registerSuperAdmin,
   setRolePermissions,
+  type AdminPermission,
 } from './helpers/admin';
 import { request } from './helpers/http';
-import { connectMcp, TOOL_ANNOTATIONS, type ToolResult } from './helpers/mcp';
+import { AGENT_TOKEN_RIGHTS, connectMcp, rightKeys, TOOL_ANNOTATIONS, type ToolResult } from './helpers/mcp';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
 
@@ -18,22 +19,9 @@ import { readArticle } from './helpers/service';
  * with exactly the rights the plugin's MCP tools need, owned by the admin asking, its key answered once,
  * and refuses an admin without the rights. On the playground's Article, Strapi's MCP server on.
  */
-const ARTICLE = 'api::article.article';
-/** What the tools need, as docs/api.md lists them per tool (and the publish's upload for its images). */
-const TOOL_NEEDS = [
-  ...['create', 'read', 'update', 'publish'].map(
-    (action) => `plugin::content-manager.explorer.${action} ${ARTICLE}`
-  ),
-  'plugin::article-publisher.settings.read ',
-  'plugin::article-publisher.activity.read ',
-  'plugin::upload.assets.create ',
-].sort();
 const example = JSON.parse(
   fs.readFileSync(path.join(__dirname, '..', 'examples', 'first-article.json'), 'utf8')
 ) as Record<string, unknown>;
-
-const rightKeys = (rights: { action: string; subject: string | null }[]) =>
-  rights.map(({ action, subject }) => `${action} ${subject ?? ''}`).sort();
 
 describe('connect an AI agent: the admin token of the settings page', () => {
   let site: Playground;
@@ -55,7 +43,7 @@ describe('connect an AI agent: the admin token of the settings page', () => {
     assert.equal(plan.json.mcp, 'on');
     assert.equal(plan.json.message, null);
     assert.equal(plan.json.mcpPath, '/mcp');
-    assert.deepEqual(rightKeys(plan.json.rights), TOOL_NEEDS);
+    assert.deepEqual(rightKeys(plan.json.rights), AGENT_TOKEN_RIGHTS);
     const labels = (plan.json.rights as { label: string }[]).map((right) => right.label);
     assert.ok(labels.includes('Content Manager: Create (Article)'), labels.join('; '));
     assert.ok(labels.includes('Article Publisher: Read activity'), labels.join('; '));
@@ -74,7 +62,7 @@ describe('connect an AI agent: the admin token of the settings page', () => {
     assert.match(accessKey, /^[0-9a-f]{256}$/);
     assert.equal(token.name, 'Claude Desktop');
     assert.equal(mcpPath, '/mcp');
-    assert.deepEqual(rightKeys(token.rights), TOOL_NEEDS);
+    assert.deepEqual(rightKeys(token.rights), AGENT_TOKEN_RIGHTS);
 
     // As Strapi's own admin tokens page reads it: the owner, and the permissions stored.
     const stored = await request(`${site.url}/admin/admin-tokens/${token.id}`, { headers: asOwner() });
@@ -82,7 +70,7 @@ describe('connect an AI agent: the admin token of the settings page', () => {
     assert.equal(stored.json.data.kind, 'admin');
     assert.equal(stored.json.data.lifespan, null);
     assert.equal(stored.json.data.adminUserOwner.email, 'owner@example.com');
-    assert.deepEqual(rightKeys(stored.json.data.adminPermissions), TOOL_NEEDS);
+    assert.deepEqual(rightKeys(stored.json.data.adminPermissions), AGENT_TOKEN_RIGHTS);
 
     const client = await connectMcp(site.url, accessKey);
     try {
@@ -177,50 +165,37 @@ describe('connect an AI agent: the admin token of the settings page', () => {
       lastname: 'Keeper',
       email: 'keeper@example.com',
     });
-    const toolRights = TOOL_NEEDS.map((key) => {
+    const toolRights = AGENT_TOKEN_RIGHTS.map((key) => {
       const [action, subject] = key.split(' ');
       return subject ? { action, subject } : { action };
     });
-    await setRolePermissions(site.url, ownerToken, 'Secret keepers', [
-      ...toolRights,
-      { action: 'plugin::article-publisher.secrets.regenerate' },
-    ]);
-    const plan = await request(`${site.url}/article-publisher/agent-token`, {
-      headers: { authorization: `Bearer ${keeperToken}` },
-    });
+    const SECRETS = { action: 'plugin::article-publisher.secrets.regenerate' };
+    const ADMIN_TOKENS = { action: 'admin::admin-tokens.create' };
+    const keeperMay = (permissions: AdminPermission[]) =>
+      setRolePermissions(site.url, ownerToken, 'Secret keepers', permissions);
+    const asKeeper = { authorization: `Bearer ${keeperToken}` };
+    const keeperCreates = (body: Record<string, unknown>) =>
+      request(`${site.url}/article-publisher/agent-token`, { method: 'POST', headers: asKeeper, body });
+
+    await keeperMay([...toolRights, SECRETS]);
+    const plan = await request(`${site.url}/article-publisher/agent-token`, { headers: asKeeper });
     assert.equal(plan.status, 200, plan.text);
-    const refused = await request(`${site.url}/article-publisher/agent-token`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${keeperToken}` },
-      body: {},
-    });
+    const refused = await keeperCreates({});
     assert.equal(refused.status, 403, refused.text);
 
     // With Strapi's right as well, the token is made, owned by this admin.
-    await setRolePermissions(site.url, ownerToken, 'Secret keepers', [
-      ...toolRights,
-      { action: 'plugin::article-publisher.secrets.regenerate' },
-      { action: 'admin::admin-tokens.create' },
-    ]);
-    const made = await request(`${site.url}/article-publisher/agent-token`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${keeperToken}` },
-      body: { name: 'Kim’s agent' },
-    });
+    await keeperMay([...toolRights, SECRETS, ADMIN_TOKENS]);
+    const made = await keeperCreates({ name: 'Kim’s agent' });
     assert.equal(made.status, 201, made.text);
-    assert.deepEqual(rightKeys(made.json.token.rights), TOOL_NEEDS);
+    assert.deepEqual(rightKeys(made.json.token.rights), AGENT_TOKEN_RIGHTS);
 
     // Never more than the owner's own: without the upload, Strapi refuses and says which right.
-    await setRolePermissions(site.url, ownerToken, 'Secret keepers', [
+    await keeperMay([
       ...toolRights.filter((right) => right.action !== 'plugin::upload.assets.create'),
-      { action: 'plugin::article-publisher.secrets.regenerate' },
-      { action: 'admin::admin-tokens.create' },
+      SECRETS,
+      ADMIN_TOKENS,
     ]);
-    const beyond = await request(`${site.url}/article-publisher/agent-token`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${keeperToken}` },
-      body: { name: 'Kim’s second agent' },
-    });
+    const beyond = await keeperCreates({ name: 'Kim’s second agent' });
     assert.equal(beyond.status, 400, beyond.text);
     assert.match(beyond.json.error.message, /exceed your own.*plugin::upload\.assets\.create/);
   });

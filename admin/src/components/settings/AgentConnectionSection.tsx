@@ -27,6 +27,32 @@ function refusalOf(error: unknown): string | null {
 const CreatedToken = ({ created, mcpUrl }: { created: CreatedAgentTokenResponse; mcpUrl: string }) => {
   const t = useTranslate();
   const key = created.accessKey;
+  const snippets = [
+    {
+      name: 'desktop',
+      title: t('agent.snippet.desktop', 'Desktop agents (Claude Desktop, Cursor...): JSON config'),
+      hint: t(
+        'agent.snippet.desktop.hint',
+        'Into the client\'s MCP config (Claude Desktop: claude_desktop_config.json), under "mcpServers". It runs mcp-remote with npx (Node.js needed).'
+      ),
+      text: desktopAgentConfig(mcpUrl, key),
+    },
+    {
+      name: 'command',
+      title: t('agent.snippet.command', 'The mcp-remote command'),
+      hint: t(
+        'agent.snippet.command.hint',
+        'For a client that takes a command, or to try the connection in a terminal.'
+      ),
+      text: mcpRemoteCommand(mcpUrl, key),
+    },
+    {
+      name: 'sdk',
+      title: t('agent.snippet.sdk', 'An agent of your own: MCP SDK (TypeScript)'),
+      hint: t('agent.snippet.sdk.hint', 'With @modelcontextprotocol/sdk installed; lists the tools.'),
+      text: sdkSnippet(mcpUrl, key),
+    },
+  ];
   return (
     <RevealedSecretBox
       testId="agent-token-reveal"
@@ -45,30 +71,9 @@ const CreatedToken = ({ created, mcpUrl }: { created: CreatedAgentTokenResponse;
       }}
       gap={3}
     >
-      <AgentSnippet
-        name="desktop"
-        title={t('agent.snippet.desktop', 'Desktop agents (Claude Desktop, Cursor...): JSON config')}
-        hint={t(
-          'agent.snippet.desktop.hint',
-          'Into the client\'s MCP config (Claude Desktop: claude_desktop_config.json), under "mcpServers". It runs mcp-remote with npx (Node.js needed).'
-        )}
-        text={desktopAgentConfig(mcpUrl, key)}
-      />
-      <AgentSnippet
-        name="command"
-        title={t('agent.snippet.command', 'The mcp-remote command')}
-        hint={t(
-          'agent.snippet.command.hint',
-          'For a client that takes a command, or to try the connection in a terminal.'
-        )}
-        text={mcpRemoteCommand(mcpUrl, key)}
-      />
-      <AgentSnippet
-        name="sdk"
-        title={t('agent.snippet.sdk', 'An agent of your own: MCP SDK (TypeScript)')}
-        hint={t('agent.snippet.sdk.hint', 'With @modelcontextprotocol/sdk installed; lists the tools.')}
-        text={sdkSnippet(mcpUrl, key)}
-      />
+      {snippets.map((snippet) => (
+        <AgentSnippet key={snippet.name} {...snippet} />
+      ))}
     </RevealedSecretBox>
   );
 };
