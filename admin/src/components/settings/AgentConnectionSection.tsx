@@ -57,7 +57,7 @@ const CreatedToken = ({ created, mcpUrl }: { created: CreatedAgentTokenResponse;
     <RevealedSecretBox
       testId="agent-token-reveal"
       fieldId="revealed-agent-token"
-      title={t('agent.reveal.title', 'Admin token {name}', { name: created.token.name })}
+      title={t('agent.reveal.title', 'New admin token: {name}', { name: created.token.name })}
       hint={t(
         'agent.reveal.hint',
         'Copy it now: it will not be shown here again. Paste one of these into the agent; each has the token filled in. Revoke it under Settings > Admin tokens.'
