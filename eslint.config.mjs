@@ -12,6 +12,7 @@ const ADMIN_RUNTIME_CORE_MODULES = [
   'settings-keys',
   'wordpress/authorize-application',
   'hooks/preset-guide',
+  'mcp/agent-config',
 ];
 
 export default tseslint.config(

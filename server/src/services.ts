@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { customWebhookServices } from './doors/custom-webhooks/services';
+import { mcpServices } from './doors/mcp/services';
 import { serviceApiServices } from './doors/service-api/services';
 import { wordpressServices } from './doors/wordpress/services';
 import gate from './gate';
@@ -20,6 +21,7 @@ const factories = {
   ...serviceApiServices,
   ...customWebhookServices,
   ...wordpressServices,
+  ...mcpServices,
 };
 
 type Factories = typeof factories;

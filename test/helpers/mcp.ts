@@ -85,3 +85,21 @@ export const TOOL_ANNOTATIONS = {
     openWorldHint: false,
   },
 };
+
+/**
+ * What an AI agent's token made by the settings page has (issue #60), each as `action subject`, sorted:
+ * the tools' needs as docs/api.md lists them per tool, on the playground's Article, and the publish's
+ * upload for its images.
+ */
+export const AGENT_TOKEN_RIGHTS = [
+  ...['create', 'read', 'update', 'publish'].map(
+    (action) => `plugin::content-manager.explorer.${action} api::article.article`
+  ),
+  'plugin::article-publisher.settings.read ',
+  'plugin::article-publisher.activity.read ',
+  'plugin::upload.assets.create ',
+].sort();
+
+/** Rights (as the admin API and Strapi's admin tokens answer them) as `action subject`, sorted. */
+export const rightKeys = (rights: { action: string; subject: string | null }[]) =>
+  rights.map(({ action, subject }) => `${action} ${subject ?? ''}`).sort();

@@ -1,4 +1,5 @@
 import adminActivity from './controllers/admin-activity';
+import adminAgentToken from './controllers/admin-agent-token';
 import adminApplicationPasswords from './controllers/admin-application-passwords';
 import adminHookEndpoints from './controllers/admin-hook-endpoints';
 import adminSchedules from './controllers/admin-schedules';
@@ -9,6 +10,7 @@ import adminRoutes from './routes';
 export const adminDoor = {
   controllers: {
     'admin-activity': adminActivity,
+    'admin-agent-token': adminAgentToken,
     'admin-application-passwords': adminApplicationPasswords,
     'admin-hook-endpoints': adminHookEndpoints,
     'admin-schedules': adminSchedules,

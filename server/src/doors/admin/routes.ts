@@ -68,6 +68,28 @@ export default {
       config: requires(ACTIONS.regenerateSecrets),
     },
     {
+      // Connect an AI agent: the rights its token would get, and whether Strapi's MCP server is on.
+      method: 'GET',
+      path: '/agent-token',
+      handler: 'admin-agent-token.plan',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
+      // Creates an admin token: a secret like the others, and Strapi's own right to create admin tokens.
+      method: 'POST',
+      path: '/agent-token',
+      handler: 'admin-agent-token.create',
+      config: {
+        policies: [
+          'admin::isAuthenticatedAdmin',
+          {
+            name: 'admin::hasPermissions',
+            config: { actions: [actionId(ACTIONS.regenerateSecrets), 'admin::admin-tokens.create'] },
+          },
+        ],
+      },
+    },
+    {
       method: 'GET',
       path: '/hook-endpoints',
       handler: 'admin-hook-endpoints.list',

@@ -1,14 +1,9 @@
 import type { Core } from '@strapi/strapi';
-import { getTool } from './get-tool';
-import { listTool } from './list-tool';
 import { getService } from '../../shared/get-service';
 import { raiseMcpBodyLimit } from '../../strapi/mcp-body-limit';
-import { publishTool } from './publish-tool';
-import { recentTool } from './recent-tool';
-import { siteTool } from './site-tool';
 import { MCP_UNAVAILABLE_MESSAGE, strapiMcp } from '../../strapi/mcp-server';
 import { annotateTools } from '../../strapi/mcp-tool-annotations';
-import { unpublishTool } from './unpublish-tool';
+import { mcpTools } from './tools';
 
 /**
  * Gives AI agents the plugin's door on Strapi's own MCP server (issues #43, #58): publish, site, recent,
@@ -24,14 +19,7 @@ export function registerMcpTools(strapi: Core.Strapi): void {
     return;
   }
   if (!mcp.isEnabled()) return;
-  const tools = [
-    siteTool(strapi),
-    publishTool(strapi),
-    getTool(strapi),
-    listTool(strapi),
-    unpublishTool(strapi),
-    recentTool(),
-  ];
+  const tools = mcpTools(strapi);
   annotateTools(strapi, tools);
   raiseMcpBodyLimit(strapi, getService(strapi, 'plugin-config').static().bodyLimitBytes);
   for (const tool of tools) mcp.registerTool(tool);

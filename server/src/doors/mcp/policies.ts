@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ACTIONS, actionId } from '../../../../core/src/plugin-identity';
 import { getService } from '../../shared/get-service';
+import { UPLOAD_ACTION } from '../../shared/services/content-rights';
 import type { McpAuthPolicy } from '../../strapi/mcp-server';
 
 /**
@@ -23,6 +24,8 @@ export function articlePolicies(
 
 export const activityPolicy = (): McpAuthPolicy => ({ action: actionId(ACTIONS.readActivity) });
 export const settingsPolicy = (): McpAuthPolicy => ({ action: actionId(ACTIONS.readSettings) });
+/** The Media Library's upload, as an admin role grants it (on no subject): a publish with images needs it. */
+export const uploadPolicy = (): McpAuthPolicy => ({ action: UPLOAD_ACTION });
 
 /** A tool's `auth`: at least one policy, as Strapi requires of a tool that is not dev-mode only. */
 export const anyOf = (

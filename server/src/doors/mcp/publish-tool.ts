@@ -9,12 +9,13 @@ import { parsePublishRequest } from '../../../../core/src/publish-request';
 import type { PublishResponse } from '../../../../core/src/contracts';
 import { getService } from '../../shared/get-service';
 import { ownerByline } from './owner-byline';
-import { articlePolicies } from './policies';
+import { articlePolicies, uploadPolicy } from './policies';
+import type { PluginMcpTool } from './tool-definition';
 import { contentFormatSchema, publishToolInput } from './publish-input';
 import { publishOutput } from './output-schemas';
 import { answer, asTool, mcpClient, statusInWords } from './results';
 import { ignoredLine, unknownFields } from './tool-input';
-import type { McpHandlerContext, McpToolDefinition } from '../../strapi/mcp-server';
+import type { McpHandlerContext } from '../../strapi/mcp-server';
 
 /** The fields the tool takes, to name the others it ignores. */
 const TOOL_FIELDS = publishToolInput().shape;
@@ -66,13 +67,15 @@ function toolArgumentsOf(args: Record<string, unknown>): {
  * with the calling token's own rights (the Content Manager's create, update, publish on the target;
  * the Media Library's upload when the article has images) checked before anything is fetched or written.
  */
-export const publishTool = (strapi: Core.Strapi): McpToolDefinition => ({
+export const publishTool = (strapi: Core.Strapi): PluginMcpTool => ({
   name: 'article_publisher_publish',
   title: 'Article Publisher: publish an article',
   description:
     'Publishes a whole article into this Strapi site in one call, as an article service would: give the body as HTML, or as Markdown with content_format: "markdown" (sanitized, converted to the site’s body format), the title, and optionally slug, status (draft, publish, pending, future with date), SEO fields, JSON-LD, categories (names in category and sub_category, existing ids in categories), a featured image (https or data: URL) with alt text and a locale. Images are imported into the Media Library; categories are found or created. Publishing the same slug again updates the same post: to revise an article, read it with article_publisher_get, edit it, and publish it again with its slug. Use dry_run: true to see how the site would take the article without writing anything (needs no write right). Call article_publisher_site first to see what the site takes and its categories.',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: true },
   auth: { policies: articlePolicies(strapi, ['create', 'update', 'publish', 'read']) },
+  // The upload is checked by the handler when the article carries images (mcpPublishRefusal).
+  alsoNeeds: [uploadPolicy()],
   resolveInputSchema: publishToolInput,
   resolveOutputSchema: () => publishOutput,
   createHandler:

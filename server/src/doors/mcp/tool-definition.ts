@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { EffectiveConfig } from '../../../../core/src/config';
 import { getService } from '../../shared/get-service';
 import type {
+  McpAuthPolicy,
   McpHandlerContext,
   McpToolAnnotations,
   McpToolDefinition,
@@ -27,6 +28,13 @@ export interface ToolCall<Values> {
   ignored: string[];
   config: EffectiveConfig;
 }
+
+/**
+ * A tool as the plugin declares it: Strapi's definition, and the rights a call may need beyond those that
+ * list the tool (`auth.policies`, any one of which lists it). Strapi reads neither this nor the
+ * annotations; the settings page's agent token is given both (tool-rights.ts).
+ */
+export type PluginMcpTool = McpToolDefinition & { alsoNeeds?: McpAuthPolicy[] };
 
 type ToolDeclaration = Omit<
   McpToolDefinition,

@@ -24,7 +24,7 @@ interface Ability {
 }
 
 /** The Media Library's own upload action and subject, as its admin upload controller checks them. */
-const UPLOAD_ACTION = 'plugin::upload.assets.create';
+export const UPLOAD_ACTION = 'plugin::upload.assets.create';
 const FILE_UID = 'plugin::upload.file';
 
 interface PermissionCheckerService {
