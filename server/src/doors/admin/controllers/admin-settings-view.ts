@@ -10,8 +10,10 @@ import type {
   ContentTypeSummary,
   EditableSettings,
   SettingsPageResponse,
+  TargetCheck,
 } from '../../../../../core/src/contracts';
 import { getService } from '../../../shared/get-service';
+import type { TargetDescription } from '../../../shared/services/target-schema';
 
 /** The admin-editable slice of a config (what `settingsSchema` accepts), with lists filled in. */
 export function editableSettings(config: PluginConfig): EditableSettings {
@@ -52,11 +54,24 @@ export function contentTypeSummaries(strapi: Core.Strapi): ContentTypeSummary[] 
     .sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
+/**
+ * The target check the settings form shows, on load and after each edit alike: the verdict, each role's
+ * field, the roles chosen by shape and the fields that could each take a role.
+ */
+export function targetCheckOf({ check, report }: Pick<TargetDescription, 'check' | 'report'>): TargetCheck {
+  return {
+    ...check,
+    mapping: report.mapping,
+    ...(report.choices ? { choices: report.choices } : {}),
+    ...(report.candidates ? { candidates: report.candidates } : {}),
+  };
+}
+
 /** Everything Settings > Article Publisher shows; never a secret (only statuses and hints). */
 export async function settingsPage(strapi: Core.Strapi): Promise<SettingsPageResponse> {
   const siteInfo = getService(strapi, 'site-info');
   const config: EffectiveConfig = await getService(strapi, 'plugin-config').get();
-  const { check, report } = getService(strapi, 'target-schema').describe(config);
+  const description = getService(strapi, 'target-schema').describe(config);
   return {
     apiKey: await getService(strapi, 'api-key').status(),
     webhookSecret: await getService(strapi, 'webhook-secret').status(),
@@ -67,8 +82,8 @@ export async function settingsPage(strapi: Core.Strapi): Promise<SettingsPageRes
     settings: editableSettings(config),
     defaults: editableSettings(DEFAULT_CONFIG),
     serverUrl: String(strapi.config.get('server.absoluteUrl', '')).replace(/\/+$/, ''),
-    target: check,
-    targetMapping: report.mapping,
+    target: targetCheckOf(description),
+    targetMapping: description.report.mapping,
     contentTypes: contentTypeSummaries(strapi),
     locales: (await getService(strapi, 'site-locales').list()).locales,
   };

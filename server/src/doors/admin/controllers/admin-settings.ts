@@ -2,12 +2,11 @@ import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
 import { articleFromPublishRequest, normalizeArticle } from '../../../../../core/src/article';
 import { articleOptions, targetSettingsSchema, type EffectiveConfig } from '../../../../../core/src/config';
-import type { TargetCheck } from '../../../../../core/src/contracts';
 import { parsePublishRequest } from '../../../../../core/src/publish-request';
 import { SAMPLE_ARTICLE } from '../../../../../core/src/sample-article';
 import { TARGET_SETTING_KEYS } from '../../../../../core/src/settings-keys';
 import { getService } from '../../../shared/get-service';
-import { settingsPage } from './admin-settings-view';
+import { settingsPage, targetCheckOf } from './admin-settings-view';
 import { asSettingsValidationError } from './admin-validation-errors';
 
 const requestBody = (ctx: Context): Record<string, unknown> => {
@@ -50,14 +49,7 @@ const adminSettingsController = ({ strapi }: { strapi: Core.Strapi }) => ({
   /** The target check for unsaved target settings (the form's live check); nothing is stored. */
   async checkTarget(ctx: Context) {
     const config = await draftTargetConfig(strapi, requestBody(ctx));
-    const { check: verdict, report } = getService(strapi, 'target-schema').describe(config);
-    const check: TargetCheck = {
-      ...verdict,
-      mapping: report.mapping,
-      ...(report.choices ? { choices: report.choices } : {}),
-      ...(report.candidates ? { candidates: report.candidates } : {}),
-    };
-    ctx.body = check;
+    ctx.body = targetCheckOf(getService(strapi, 'target-schema').describe(config));
   },
 
   /**
