@@ -6,6 +6,10 @@ import type {
   TargetSettings,
 } from '../../../core/src/contracts';
 import type { DryRunResponse } from '../../../core/src/dry-run';
+import type {
+  AgentTokenPlanResponse,
+  CreatedAgentTokenResponse,
+} from '../../../core/src/mcp/agent-token-api';
 import { PLUGIN_ID } from '../pluginId';
 import type { AdminFetchClient } from './fetch-client';
 
@@ -21,6 +25,10 @@ export const settingsApi = (client: AdminFetchClient) => ({
   regenerateApiKey: async () => (await client.post<GeneratedApiKeyResponse>(`/${PLUGIN_ID}/api-key`)).data,
   regenerateWebhookSecret: async () =>
     (await client.post<GeneratedWebhookSecretResponse>(`/${PLUGIN_ID}/webhook-secret`, {})).data,
+  /** The rights a token for an AI agent gets, and whether Strapi's MCP server is on. */
+  agentTokenPlan: async () => (await client.get<AgentTokenPlanResponse>(`/${PLUGIN_ID}/agent-token`)).data,
+  createAgentToken: async (input: { name?: string }) =>
+    (await client.post<CreatedAgentTokenResponse>(`/${PLUGIN_ID}/agent-token`, input)).data,
 });
 
 export type SettingsApi = ReturnType<typeof settingsApi>;

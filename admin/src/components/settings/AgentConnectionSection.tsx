@@ -1,5 +1,4 @@
-import { Alert, Box, Button, Field, Flex, Typography } from '@strapi/design-system';
-import { Plus } from '@strapi/icons';
+import { Alert, Box, Flex, Typography } from '@strapi/design-system';
 import { Layouts } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { SettingsPageResponse } from '../../../../core/src/contracts';
@@ -8,7 +7,7 @@ import type {
   AgentTokenPlanResponse,
   CreatedAgentTokenResponse,
 } from '../../../../core/src/mcp/agent-token-api';
-import { agentTokenApi } from '../../api/agent-token';
+import { settingsApi } from '../../api/settings';
 import { useAdminApi } from '../../hooks/useAdminApi';
 import { useTranslate } from '../../hooks/useTranslate';
 import { adminBackendUrl } from '../../utils/serviceAddresses';
@@ -16,6 +15,8 @@ import { RevealedSecretBox } from '../common/RevealedSecretBox';
 import { useFeedback } from '../feedback/FeedbackProvider';
 import { AgentSnippet } from './AgentSnippet';
 import { Section } from './Section';
+import { useNamedCreate } from '../../hooks/useNamedCreate';
+import { NameAndCreate } from '../common/NameAndCreate';
 
 /** The server's message of a refused request (Strapi's error body), else null. */
 function refusalOf(error: unknown): string | null {
@@ -92,30 +93,26 @@ export const AgentConnectionSection = ({
 }) => {
   const t = useTranslate();
   const notify = useFeedback();
-  const api = useAdminApi(agentTokenApi);
+  const api = useAdminApi(settingsApi);
   const [plan, setPlan] = React.useState<AgentTokenPlanResponse | null>(null);
-  const [name, setName] = React.useState('');
-  const [busy, setBusy] = React.useState(false);
   const [refusal, setRefusal] = React.useState<string | null>(null);
   const [created, setCreated] = React.useState<CreatedAgentTokenResponse | null>(null);
 
   React.useEffect(() => {
-    if (canRegenerate) api.plan().then(setPlan, (error) => setRefusal(refusalOf(error)));
+    if (canRegenerate) api.agentTokenPlan().then(setPlan, (error) => setRefusal(refusalOf(error)));
   }, [api, canRegenerate]);
 
-  const create = async () => {
-    setBusy(true);
+  const newToken = useNamedCreate(async (name) => {
     setRefusal(null);
     try {
-      setCreated(await api.create(name.trim() ? { name: name.trim() } : {}));
-      setName('');
+      setCreated(await api.createAgentToken(name ? { name } : {}));
       notify({ type: 'success', message: t('agent.created', 'Admin token created') });
+      return true;
     } catch (error) {
       setRefusal(refusalOf(error) ?? t('agent.createFailed', 'The token could not be created.'));
-    } finally {
-      setBusy(false);
+      return false;
     }
-  };
+  });
 
   const mcpUrl = `${page.cmsUrl ?? adminBackendUrl()}${plan?.mcpPath ?? '/mcp'}`;
   return (
@@ -182,21 +179,13 @@ export const AgentConnectionSection = ({
                 </Typography>
               </Flex>
               {created && <CreatedToken created={created} mcpUrl={mcpUrl} />}
-              <Flex gap={2} alignItems="flex-end">
-                <Box flex="1">
-                  <Field.Root name="agent-token-name" id="agent-token-name">
-                    <Field.Label>{t('agent.name', 'Token name (optional): which agent uses it')}</Field.Label>
-                    <Field.Input
-                      value={name}
-                      maxLength={100}
-                      onChange={(event: React.ChangeEvent<HTMLInputElement>) => setName(event.target.value)}
-                    />
-                  </Field.Root>
-                </Box>
-                <Button startIcon={<Plus />} loading={busy} onClick={create} data-testid="agent-create">
-                  {t('agent.create', 'Create a token for an agent')}
-                </Button>
-              </Flex>
+              <NameAndCreate
+                id="agent-token-name"
+                label={t('agent.name', 'Token name (optional): which agent uses it')}
+                createLabel={t('agent.create', 'Create a token for an agent')}
+                form={newToken}
+                buttonTestId="agent-create"
+              />
             </>
           )}
         </Section>

@@ -1,8 +1,7 @@
 import { Box, Button, Flex, Typography } from '@strapi/design-system';
 import { Duplicate } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
-import { copyText } from '../../utils/clipboard';
-import { useFeedback } from '../feedback/FeedbackProvider';
+import { useCopyText } from '../../hooks/useCopyText';
 
 /** One configuration to paste into an agent's client, shown as written, with a copy button. */
 export const AgentSnippet = ({
@@ -18,15 +17,9 @@ export const AgentSnippet = ({
   text: string;
 }) => {
   const t = useTranslate();
-  const notify = useFeedback();
-  const copy = async () => {
-    if (await copyText(text)) notify({ type: 'success', message: t('settings.copied', 'Copied') });
-    else
-      notify({
-        type: 'danger',
-        message: t('agent.copyFailed', 'The browser refused to copy; select the text and copy it.'),
-      });
-  };
+  const copyText = useCopyText();
+  const copy = () =>
+    copyText(text, t('agent.copyFailed', 'The browser refused to copy; select the text and copy it.'));
   return (
     <Flex direction="column" alignItems="stretch" gap={1}>
       <Flex justifyContent="space-between" alignItems="flex-end" gap={2}>

@@ -1,5 +1,4 @@
-import { Box, Button, Field, Flex, Typography } from '@strapi/design-system';
-import { Plus } from '@strapi/icons';
+import { Typography } from '@strapi/design-system';
 import * as React from 'react';
 import type { ApplicationPasswordSummary } from '../../../../core/src/wordpress/application-passwords-api';
 import type { ApplicationPasswordsApi } from '../../api/application-passwords';
@@ -9,6 +8,8 @@ import { useFeedback } from '../feedback/FeedbackProvider';
 import { ApplicationPasswordList } from './ApplicationPasswordList';
 import { RevealedPassword } from './RevealedPassword';
 import { Section } from './Section';
+import { useNamedCreate } from '../../hooks/useNamedCreate';
+import { NameAndCreate } from '../common/NameAndCreate';
 
 /** The name field's id: the WordPress addresses' password button focuses it. */
 export const NEW_PASSWORD_NAME_ID = 'application-password-name';
@@ -27,30 +28,26 @@ export const ApplicationPasswordsSection = ({
 }: ApplicationPasswordsSectionProps) => {
   const t = useTranslate();
   const notify = useFeedback();
-  const [name, setName] = React.useState('');
-  const [busy, setBusy] = React.useState(false);
   const [revealed, setRevealed] = React.useState<{ name: string; login: string; password: string } | null>(
     null
   );
 
-  const create = async () => {
-    setBusy(true);
+  const newPassword = useNamedCreate(async (name) => {
     try {
-      const created = await api.create({ name: name.trim() });
+      const created = await api.create({ name });
       setRevealed({
         name: created.applicationPassword.name,
         login: created.applicationPassword.login,
         password: created.password,
       });
-      setName('');
       notify({ type: 'success', message: t('passwords.created', 'Application password created') });
       await passwords.reload();
+      return true;
     } catch {
       notify({ type: 'danger', message: t('passwords.createFailed', 'The password could not be created.') });
-    } finally {
-      setBusy(false);
+      return false;
     }
-  };
+  });
 
   const revoke = async (entry: ApplicationPasswordSummary) => {
     try {
@@ -85,23 +82,13 @@ export const ApplicationPasswordsSection = ({
       )}
       {revealed && <RevealedPassword {...revealed} />}
       {canRegenerate ? (
-        <Flex gap={2} alignItems="flex-end">
-          <Box flex="1">
-            <Field.Root name={NEW_PASSWORD_NAME_ID} id={NEW_PASSWORD_NAME_ID}>
-              <Field.Label>
-                {t('passwords.name', 'New application password: which service uses it')}
-              </Field.Label>
-              <Field.Input
-                value={name}
-                maxLength={100}
-                onChange={(event: React.ChangeEvent<HTMLInputElement>) => setName(event.target.value)}
-              />
-            </Field.Root>
-          </Box>
-          <Button startIcon={<Plus />} loading={busy} disabled={!name.trim()} onClick={create}>
-            {t('passwords.create', 'Create application password')}
-          </Button>
-        </Flex>
+        <NameAndCreate
+          id={NEW_PASSWORD_NAME_ID}
+          label={t('passwords.name', 'New application password: which service uses it')}
+          createLabel={t('passwords.create', 'Create application password')}
+          form={newPassword}
+          disabled={!newPassword.name.trim()}
+        />
       ) : (
         <Typography textColor="neutral600" data-testid="application-passwords-no-permission">
           {t('passwords.noPermission', 'Your role may not create or revoke application passwords.')}

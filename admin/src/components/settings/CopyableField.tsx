@@ -1,8 +1,7 @@
 import { Field, IconButton } from '@strapi/design-system';
 import { Duplicate } from '@strapi/icons';
 import { useTranslate } from '../../hooks/useTranslate';
-import { copyText } from '../../utils/clipboard';
-import { useFeedback } from '../feedback/FeedbackProvider';
+import { useCopyText } from '../../hooks/useCopyText';
 
 /**
  * A read-only value with a copy button, for what the site owner pastes into the service. Its id is
@@ -20,10 +19,8 @@ export const CopyableField = ({
   value: string;
 }) => {
   const t = useTranslate();
-  const notify = useFeedback();
-  const copyValue = async () => {
-    if (await copyText(value)) notify({ type: 'success', message: t('settings.copied', 'Copied') });
-  };
+  const copyText = useCopyText();
+  const copyValue = () => copyText(value);
   return (
     <Field.Root name={`address-${name}`} id={`address-${name}`} hint={hint}>
       <Field.Label>{label}</Field.Label>
