@@ -45,33 +45,33 @@ const ROOMS = [
   {
     name: 'door admin',
     paths: ['doors/admin/'],
-    mayImport: ['door *', 'gate', 'pipeline', 'strapi', 'shared'],
+    mayImport: ['door *', 'gate', 'pipeline', 'strapi', 'common'],
   },
-  { name: 'door *', paths: ['doors/*/'], mayImport: ['gate', 'pipeline', 'strapi', 'shared'] },
-  { name: 'gate', paths: ['gate/'], mayImport: ['pipeline', 'strapi', 'shared'] },
+  { name: 'door *', paths: ['doors/*/'], mayImport: ['gate', 'pipeline', 'strapi', 'common'] },
+  { name: 'gate', paths: ['gate/'], mayImport: ['pipeline', 'strapi', 'common'] },
   {
     name: 'pipeline publish',
     paths: ['pipeline/publish/'],
-    mayImport: ['strapi', 'shared'],
+    mayImport: ['strapi', 'common'],
     typesFrom: ['pipeline'],
   },
-  { name: 'pipeline', paths: ['pipeline/'], mayImport: ['pipeline', 'strapi', 'shared'] },
-  { name: 'strapi', paths: ['strapi/'], mayImport: ['shared'] },
+  { name: 'pipeline', paths: ['pipeline/'], mayImport: ['pipeline', 'strapi', 'common'] },
+  { name: 'strapi', paths: ['strapi/'], mayImport: ['common'] },
   {
-    name: 'shared',
-    paths: ['shared/', 'worker/', 'config/', 'content-types/'],
-    mayImport: ['strapi', 'shared'],
+    name: 'common',
+    paths: ['common/', 'worker/', 'config/', 'content-types/'],
+    mayImport: ['strapi', 'common'],
   },
 ];
 
 /** Where `getService` may be imported: the edges, which Strapi calls with a request or at start. */
-const GET_SERVICE = 'server/src/shared/get-service.ts';
+const GET_SERVICE = 'server/src/common/get-service.ts';
 const EDGES = [
   (file) => ROOMS[0].paths.some((entry) => file === SERVER + entry),
   (file) => /^server\/src\/doors\/[^/]+\/(controllers|middlewares)\//.test(file),
   // A door's own files beside its services: its handlers, tools and the function that mounts it.
   (file) => /^server\/src\/doors\/[^/]+\/[^/]+\.ts$/.test(file),
-  (file) => file.startsWith('server/src/shared/http/'),
+  (file) => file.startsWith('server/src/common/http/'),
   // getService's own type is the service registry's.
   (file) => file === GET_SERVICE,
 ];

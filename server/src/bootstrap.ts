@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { removeStaleTempFolders } from '../../core/src/images/temp-folders';
 import { mountWordPressDoor } from './doors/wordpress';
 import { PERMISSION_ACTIONS } from './doors/admin/permissions';
-import { getService } from './shared/get-service';
+import { getService } from './common/get-service';
 
 async function registerPermissionActions(strapi: Core.Strapi) {
   await strapi.admin.services.permission.actionProvider.registerMany(PERMISSION_ACTIONS);

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { getService } from './shared/get-service';
+import { getService } from './common/get-service';
 
 /** The periodic orphan sweep's timer goes with the app (tests and restarts stop Strapi in-process). */
 function stopOrphanSweep(strapi: Core.Strapi) {

@@ -2,10 +2,10 @@ import type { Core } from '@strapi/strapi';
 import { contentTypeKindProblems } from '../../core/src/app-content-types';
 import { assertValidConfig } from '../../core/src/config';
 import { registerMcpTools } from './doors/mcp';
-import { leavesBodyUnread } from './shared/http/scoped-body';
+import { leavesBodyUnread } from './common/http/scoped-body';
 import { scopeStrapiBodyParser } from './strapi/body-parser';
-import { getService } from './shared/get-service';
-import { PLUGIN_ID } from './shared/plugin-id';
+import { getService } from './common/get-service';
+import { PLUGIN_ID } from './common/plugin-id';
 
 /** The environment can override the config file; its values must pass the same validator. */
 function validateEffectiveConfig(strapi: Core.Strapi) {

@@ -4,7 +4,7 @@ import { serviceApiDoor } from './doors/service-api';
 
 /**
  * The content API router holds the service API's and the custom webhooks' routes, each mounted right
- * under Strapi's REST prefix by its own declaration (shared/http/rest-prefix-root.ts); WordPress's door
+ * under Strapi's REST prefix by its own declaration (common/http/rest-prefix-root.ts); WordPress's door
  * and MCP's are not routes (doors/wordpress/index.ts, doors/mcp/index.ts).
  */
 export default {

@@ -5,9 +5,9 @@ import { serviceApiServices } from './doors/service-api/services';
 import { wordpressServices } from './doors/wordpress/services';
 import gate from './gate';
 import { pipelineServices } from './pipeline';
-import { sharedServices } from './shared/services';
-import type { Collaborators } from './shared/collaborators';
-import { PLUGIN_ID } from './shared/plugin-id';
+import { sharedServices } from './common/services';
+import type { Collaborators } from './common/collaborators';
+import { PLUGIN_ID } from './common/plugin-id';
 import entryEventReads from './strapi/entry-event-reads';
 import articleWork from './worker/pool';
 
@@ -32,8 +32,8 @@ type CamelCase<Name extends string> = Name extends `${infer Head}-${infer Tail}`
   ? `${Head}${Capitalize<CamelCase<Tail>>}`
   : Name;
 
-/** The services by camel-cased name, as each service is handed them (shared/collaborators.ts). */
-declare module './shared/collaborators' {
+/** The services by camel-cased name, as each service is handed them (common/collaborators.ts). */
+declare module './common/collaborators' {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- an augmentation: the registry is its body
   interface Collaborators extends Registered {}
 }

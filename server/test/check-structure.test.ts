@@ -42,8 +42,8 @@ describe('scripts/check-structure.js', () => {
       'server/src/pipeline/publish/write.ts': 'pipeline publish',
       'server/src/pipeline/media/import.ts': 'pipeline',
       'server/src/strapi/documents.ts': 'strapi',
-      'server/src/shared/services/plugin-config.ts': 'shared',
-      'server/src/worker/pool.ts': 'shared',
+      'server/src/common/services/plugin-config.ts': 'common',
+      'server/src/worker/pool.ts': 'common',
     };
     for (const [file, room] of Object.entries(rooms)) assert.equal(roomOf(file)?.name, room, file);
     assert.equal(roomOf('core/src/article.ts'), undefined);
@@ -86,18 +86,18 @@ describe('scripts/check-structure.js', () => {
     for (const line of own) assert.deepEqual(check({ 'server/src/pipeline/x.ts': line }), [], line);
   });
 
-  it('lets a door import the gate, the pipeline, Strapi and shared, never another door', () => {
+  it('lets a door import the gate, the pipeline, Strapi and common, never another door', () => {
     const files = {
       'server/src/doors/mcp/publish-tool.ts': importing(
         '../../gate',
         '../../pipeline/ledger/deliveries',
         '../../strapi/mcp-server',
-        '../../shared/plugin-id'
+        '../../common/plugin-id'
       ),
       'server/src/gate/index.ts': '',
       'server/src/pipeline/ledger/deliveries.ts': '',
       'server/src/strapi/mcp-server.ts': '',
-      'server/src/shared/plugin-id.ts': '',
+      'server/src/common/plugin-id.ts': '',
       'server/src/doors/wordpress/services/post-views.ts': '',
     };
     assert.deepEqual(check(files), []);
@@ -150,22 +150,22 @@ describe('scripts/check-structure.js', () => {
 
   it('leaves getService to the edges: a service is handed its collaborators', () => {
     const files = {
-      'server/src/shared/get-service.ts': "import type { PluginServices } from '../services';\n",
+      'server/src/common/get-service.ts': "import type { PluginServices } from '../services';\n",
       'server/src/services.ts': '',
-      'server/src/doors/wordpress/handlers.ts': importing('../../shared/get-service'),
-      'server/src/doors/service-api/controllers/service-api.ts': importing('../../../shared/get-service'),
-      'server/src/shared/http/json-body.ts': importing('../get-service'),
-      'server/src/bootstrap.ts': importing('./shared/get-service'),
+      'server/src/doors/wordpress/handlers.ts': importing('../../common/get-service'),
+      'server/src/doors/service-api/controllers/service-api.ts': importing('../../../common/get-service'),
+      'server/src/common/http/json-body.ts': importing('../get-service'),
+      'server/src/bootstrap.ts': importing('./common/get-service'),
     };
     assert.deepEqual(check(files), []);
     for (const service of [
       'server/src/pipeline/posts/posts.ts',
       'server/src/doors/wordpress/services/posts.ts',
-      'server/src/shared/services/site-info.ts',
+      'server/src/common/services/site-info.ts',
       'server/src/gate/rights.ts',
     ]) {
       const depth = service.split('/').length - 3;
-      const problems = check({ ...files, [service]: importing(`${'../'.repeat(depth)}shared/get-service`) });
+      const problems = check({ ...files, [service]: importing(`${'../'.repeat(depth)}common/get-service`) });
       assert.equal(problems.length, 1, service);
       assert.match(problems[0], /imports getService: only the edges look services up/);
     }
@@ -191,10 +191,10 @@ describe('scripts/check-structure.js', () => {
   it('keeps core/ free of server imports', () => {
     assert.deepEqual(
       check({
-        'core/src/x.ts': "import { y } from '../../server/src/shared/y';\n",
-        'server/src/shared/y.ts': '',
+        'core/src/x.ts': "import { y } from '../../server/src/common/y';\n",
+        'server/src/common/y.ts': '',
       }),
-      ['core/src/x.ts:1: core/ imports server/src/shared/y.ts: core is framework-free and below the server']
+      ['core/src/x.ts:1: core/ imports server/src/common/y.ts: core is framework-free and below the server']
     );
   });
 });

@@ -1,10 +1,10 @@
-/** The target profile kept per process (server/src/shared/services/target-schema.ts, issue #30). */
+/** The target profile kept per process (server/src/common/services/target-schema.ts, issue #30). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Core } from '@strapi/strapi';
 import { DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
 import { deepFreeze } from '../../core/src/deep-freeze';
-import targetSchema from '../src/shared/services/target-schema';
+import targetSchema from '../src/common/services/target-schema';
 
 /** Strapi's runtime models of one article type, counting how often the service reads them. */
 function siteWithArticles() {

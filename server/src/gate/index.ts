@@ -8,7 +8,7 @@ import { admitWriteRights } from './rights';
 import type { GateRequest } from './types';
 import type { Uses as ParsingUses } from './parsing';
 import type { Uses as RightsUses } from './rights';
-import type { Collaborators } from '../shared/collaborators';
+import type { Collaborators } from '../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = ParsingUses & RightsUses & Pick<Collaborators, 'publisher'>;

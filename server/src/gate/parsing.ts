@@ -1,7 +1,7 @@
 import type { NormalizedArticle } from '../../../core/src/article';
 import { articleOptions } from '../../../core/src/config';
 import type { GateRequest } from './types';
-import type { Collaborators } from '../shared/collaborators';
+import type { Collaborators } from '../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'articleWork'>;

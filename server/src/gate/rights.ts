@@ -11,7 +11,7 @@ import type { PublishTarget } from '../../../core/src/publish-target';
 import type { DeliveryOrigin } from '../pipeline/publish/types';
 import { documentsOf, type DocumentRow } from '../strapi/documents';
 import type { GateRequest } from './types';
-import type { Collaborators } from '../shared/collaborators';
+import type { Collaborators } from '../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'contentRights' | 'posts' | 'siteLocales' | 'targetSchema'>;

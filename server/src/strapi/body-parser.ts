@@ -11,7 +11,7 @@ import type { Context, Next } from 'koa';
  *   before routing (@strapi/core dist/middlewares/body.js): a request it passes over keeps its stream
  *   unread for the route's own middlewares.
  *
- * The plugin's rule of which requests keep their body unread is server/src/shared/http/scoped-body.ts.
+ * The plugin's rule of which requests keep their body unread is server/src/common/http/scoped-body.ts.
  */
 
 type MiddlewareFactory = (

@@ -5,7 +5,7 @@ import {
   type StoredBodyJson,
 } from '../../../core/src/blocks/stored-json';
 import type { PublishTarget } from '../../../core/src/publish-target';
-import { schemaCatalog } from '../shared/schema-catalog';
+import { schemaCatalog } from '../common/schema-catalog';
 import type entryEventReadsService from './entry-event-reads';
 
 /** The entry's data as saved through the Document Service: the stand-in where a large Blocks body goes. */

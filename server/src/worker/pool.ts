@@ -18,7 +18,7 @@ import { ARTICLE_BODY_FIELD, RefusedBody, type BodyField } from '../../../core/s
 import type { BodyTarget } from '../../../core/src/publish-target';
 import { DEFAULT_CONFIG, workerPoolSize, type PluginConfig } from '../../../core/src/config';
 import { overBudgetProblem, runTaskWithinBudget, type BudgetedTask } from './budget';
-import { siteMediaOf } from '../shared/site-media';
+import { siteMediaOf } from '../common/site-media';
 import { storedBodyHtml, type StoredBodyHtmlOptions } from '../../../core/src/wordpress/post-html';
 import type {
   NormalizedInWorker,
@@ -28,7 +28,7 @@ import type {
   WriteBodyTask,
   WrittenBody,
 } from './article-work';
-import type { Collaborators } from '../shared/collaborators';
+import type { Collaborators } from '../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'pluginConfig'>;

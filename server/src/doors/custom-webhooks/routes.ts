@@ -1,5 +1,5 @@
-import { atRestPrefixRoot } from '../../shared/http/rest-prefix-root';
-import { serviceRoute } from '../../shared/http/service-route';
+import { atRestPrefixRoot } from '../../common/http/rest-prefix-root';
+import { serviceRoute } from '../../common/http/service-route';
 
 /**
  * Custom webhook endpoints (issue #42), beside the service routes under Strapi's REST prefix: the

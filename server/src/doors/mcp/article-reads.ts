@@ -5,7 +5,7 @@ import { localeParams } from '../../../../core/src/locale';
 import type { PublishTarget } from '../../../../core/src/publish-target';
 import type { PostView } from '../../../../core/src/wordpress/post-json';
 import { documentsOf, type DocumentRow } from '../../strapi/documents';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 
 /**
  * The target's articles as the MCP tools read them back: an entry's status (published, scheduled,

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 import { raiseMcpBodyLimit } from '../../strapi/mcp-body-limit';
 import { MCP_UNAVAILABLE_MESSAGE, strapiMcp } from '../../strapi/mcp-server';
 import { annotateTools } from '../../strapi/mcp-tool-annotations';

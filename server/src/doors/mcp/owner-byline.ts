@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { bylineOf } from '../../../../core/src/target-profile/byline';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 import type { McpHandlerContext } from '../../strapi/mcp-server';
 
 /**

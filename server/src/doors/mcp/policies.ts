@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ACTIONS, actionId } from '../../../../core/src/plugin-identity';
-import { getService } from '../../shared/get-service';
-import { UPLOAD_ACTION } from '../../shared/services/content-rights';
+import { getService } from '../../common/get-service';
+import { UPLOAD_ACTION } from '../../common/services/content-rights';
 import type { McpAuthPolicy } from '../../strapi/mcp-server';
 
 /**

@@ -7,7 +7,7 @@ import { carriesImages, mcpPublishRefusal } from '../../../../core/src/mcp/publi
 import { toPublishResponse } from '../../../../core/src/publish-result';
 import { parsePublishRequest } from '../../../../core/src/publish-request';
 import type { PublishResponse } from '../../../../core/src/contracts';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 import { ownerByline } from './owner-byline';
 import { articlePolicies, uploadPolicy } from './policies';
 import type { PluginMcpTool } from './tool-definition';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ActivityEntry } from '../../../../core/src/contracts';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 import { recentOutput } from './output-schemas';
 import { activityPolicy, anyOf } from './policies';
 import type { McpToolDefinition } from '../../strapi/mcp-server';

@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { errorBody, isServiceError } from '../../../../core/src/errors';
 import { currentClientAddress } from '../../strapi/request-context';
-import { describeError } from '../../shared/describe-error';
-import { getService } from '../../shared/get-service';
+import { describeError } from '../../common/describe-error';
+import { getService } from '../../common/get-service';
 import type { McpToolResult } from '../../strapi/mcp-server';
 
 /**

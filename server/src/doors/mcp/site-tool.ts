@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { PingResponse } from '../../../../core/src/contracts';
 import { isServiceError } from '../../../../core/src/errors';
 import { listQuerySchema } from '../../../../core/src/wordpress/list-query';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 import { siteOutput } from './output-schemas';
 import { activityPolicy, anyOf, articlePolicies, settingsPolicy } from './policies';
 import { answer, asTool } from './results';

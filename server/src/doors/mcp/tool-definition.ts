@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { z } from 'zod';
 import type { EffectiveConfig } from '../../../../core/src/config';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 import type {
   McpAuthPolicy,
   McpHandlerContext,

@@ -4,7 +4,7 @@ import { ServiceError } from '../../../../core/src/errors';
 import { localeParams } from '../../../../core/src/locale';
 import { documentLockName, slugLockName } from '../../../../core/src/post-locks';
 import { documentsOf } from '../../strapi/documents';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 import { articleReads } from './article-reads';
 import { articleRefFields, articleRefOf } from './article-ref';
 import { unpublishOutput } from './output-schemas';

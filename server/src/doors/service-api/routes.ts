@@ -1,5 +1,5 @@
-import { atRestPrefixRoot } from '../../shared/http/rest-prefix-root';
-import { serviceRoute } from '../../shared/http/service-route';
+import { atRestPrefixRoot } from '../../common/http/rest-prefix-root';
+import { serviceRoute } from '../../common/http/service-route';
 
 /**
  * Integration A and B routes (the content API router, server/src/routes.ts), mounted right under Strapi's

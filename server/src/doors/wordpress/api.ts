@@ -10,9 +10,9 @@ import {
 } from '../../../../core/src/wordpress/discovery';
 import { fromServiceError, noRoute, WordPressError } from '../../../../core/src/wordpress/errors';
 import { matchEndpoint, routedMethod, wordpressApiRoute } from '../../../../core/src/wordpress/route-path';
-import { describeError } from '../../shared/describe-error';
-import { getService } from '../../shared/get-service';
-import { SERVICE_ROUTE_BASE } from '../../shared/plugin-id';
+import { describeError } from '../../common/describe-error';
+import { getService } from '../../common/get-service';
+import { SERVICE_ROUTE_BASE } from '../../common/plugin-id';
 import { authenticate } from './authenticate';
 import { answerIndex, HANDLERS } from './handlers';
 

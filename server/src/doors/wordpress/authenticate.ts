@@ -7,7 +7,7 @@ import { WordPressError } from '../../../../core/src/wordpress/errors';
 import { isPublicRead, isWrite } from '../../../../core/src/wordpress/public-reads';
 import type { WordPressEndpoint } from '../../../../core/src/wordpress/route-path';
 import type { WordPressUser } from '../../../../core/src/wordpress/user';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 
 /** What WordPress answers a request without credentials, per kind of endpoint (its own codes and wording). */
 function notLoggedIn(endpoint: WordPressEndpoint): WordPressError {

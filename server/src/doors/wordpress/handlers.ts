@@ -29,7 +29,7 @@ import { termJson } from '../../../../core/src/wordpress/term-json';
 import { termRequestSchema } from '../../../../core/src/wordpress/term-request';
 import { userJson, userViewJson, type WordPressUser } from '../../../../core/src/wordpress/user';
 import type { Caller } from '../../gate';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 import { readFields, readUpload } from './request-body';
 import { assertMayWritePost } from './rights';
 

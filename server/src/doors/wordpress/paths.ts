@@ -2,8 +2,8 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { errorBody } from '../../../../core/src/errors';
 import { isServiceRoutePath, wordpressServiceRoute } from '../../../../core/src/service-paths';
-import { getService } from '../../shared/get-service';
-import { SERVICE_ROUTE_BASE } from '../../shared/plugin-id';
+import { getService } from '../../common/get-service';
+import { SERVICE_ROUTE_BASE } from '../../common/plugin-id';
 
 /**
  * App middleware, installed by `bootstrap` after Strapi's global middlewares (so just before the

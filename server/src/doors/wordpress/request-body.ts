@@ -16,9 +16,9 @@ import {
   parseMultipart,
   type MultipartPart,
 } from '../../../../core/src/wordpress/multipart';
-import { bodyAlreadyRead, declaredLength, readRawBody } from '../../shared/http/raw-body';
+import { bodyAlreadyRead, declaredLength, readRawBody } from '../../common/http/raw-body';
 import type { ReceivedFile } from './services/media';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 
 /**
  * Reading the WordPress API's bodies, once the caller was authenticated: JSON (or a form) under the

@@ -6,7 +6,7 @@ import {
   type EditorRights,
 } from '../../../../core/src/wordpress/capabilities';
 import type { WordPressStatus } from '../../../../core/src/wordpress/post-request';
-import { getService } from '../../shared/get-service';
+import { getService } from '../../common/get-service';
 
 /**
  * Refuses a post write the caller's rights do not allow, as WordPress refuses it, before anything is

@@ -11,9 +11,9 @@ import {
   xmlrpcMethodName,
   xmlrpcStringArray,
 } from '../../../../core/src/wordpress/xmlrpc';
-import { bodyAlreadyRead, readRawBody } from '../../shared/http/raw-body';
-import { describeError } from '../../shared/describe-error';
-import { getService } from '../../shared/get-service';
+import { bodyAlreadyRead, readRawBody } from '../../common/http/raw-body';
+import { describeError } from '../../common/describe-error';
+import { getService } from '../../common/get-service';
 
 /** A method call read at most: the two calls answered are a few hundred bytes. */
 const CALL_LIMIT_BYTES = 64 * 1024;

@@ -15,7 +15,7 @@ import { documentsOf } from '../../strapi/documents';
 import type { CategoryMatch, CategoryRow, NamedType } from './category-store';
 import type { PostData } from '../posts/posts';
 import type { CategoryPlan } from '../publish/types';
-import type { Collaborators } from '../../shared/collaborators';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'categoryStore'>;

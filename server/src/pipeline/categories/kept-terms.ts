@@ -4,8 +4,8 @@ import { WordPressError } from '../../../../core/src/wordpress/errors';
 import type { ListQuery } from '../../../../core/src/wordpress/list-query';
 import type { TermRequest } from '../../../../core/src/wordpress/term-request';
 import type { Taxonomy, TermView } from '../../../../core/src/wordpress/term-json';
-import { WORDPRESS_TERM_LINK_UID, WORDPRESS_TERM_UID } from '../../shared/plugin-tables';
-import type { Collaborators } from '../../shared/collaborators';
+import { WORDPRESS_TERM_LINK_UID, WORDPRESS_TERM_UID } from '../../common/plugin-tables';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'locks'>;

@@ -11,8 +11,8 @@ import type { PostStatus } from '../../../../core/src/config';
 import { redactUrlsIn } from '../../../../core/src/redact-url';
 import { groupWarnings, recordedMappableParts, type ArticlePart } from '../../../../core/src/warning-parts';
 import { documentsOf } from '../../strapi/documents';
-import { DELIVERY_UID } from '../../shared/plugin-tables';
-import type { Collaborators } from '../../shared/collaborators';
+import { DELIVERY_UID } from '../../common/plugin-tables';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'schedules'>;

@@ -7,9 +7,9 @@ import {
   type RefusalEntry,
   type RefusalsResponse,
 } from '../../../../core/src/refusals';
-import { describeError } from '../../shared/describe-error';
-import { REFUSAL_UID } from '../../shared/plugin-tables';
-import type { Collaborators } from '../../shared/collaborators';
+import { describeError } from '../../common/describe-error';
+import { REFUSAL_UID } from '../../common/plugin-tables';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'pluginConfig'>;

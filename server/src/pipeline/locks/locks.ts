@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import type { Connection, HeldLocks, LocksTakenWithin } from '../publish/types';
-import { describeError } from '../../shared/describe-error';
-import { LOCK_TABLE } from '../../shared/plugin-tables';
+import { describeError } from '../../common/describe-error';
+import { LOCK_TABLE } from '../../common/plugin-tables';
 import { ServiceError } from '../../../../core/src/errors';
 import { LOCK_KEY_MAX_LENGTH, lockKey } from '../../../../core/src/lock-key';
 

@@ -1,5 +1,5 @@
 import { mediaContentLock } from '../../../../core/src/images/upload-journal';
-import { describeError } from '../../shared/describe-error';
+import { describeError } from '../../common/describe-error';
 import { withContentLock, type MediaContext } from './context';
 import { isSettledFor, sha256, sourceKeyOf } from './keys';
 import { holdsRecordedBytes, type MediaFile } from './sources';

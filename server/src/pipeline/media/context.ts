@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { mediaContentLock } from '../../../../core/src/images/upload-journal';
-import type { Collaborators } from '../../shared/collaborators';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What the media files use of Strapi and of the plugin's other services. */
 

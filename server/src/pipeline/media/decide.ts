@@ -3,7 +3,7 @@ import type { EffectiveConfig } from '../../../../core/src/config';
 import { decideImages } from '../../../../core/src/images/image-decisions';
 import { imagesToImport } from '../../../../core/src/images/images-to-import';
 import { articleBodyOf } from '../../../../core/src/html/article-body';
-import { siteMediaOf } from '../../shared/site-media';
+import { siteMediaOf } from '../../common/site-media';
 import { type MediaContext } from './context';
 import type { MediaTarget } from './types';
 

@@ -6,7 +6,7 @@ import { createLimiter } from '../../../../core/src/images/concurrency';
 import type { FeaturedImageOutcome } from '../../../../core/src/images/featured-outcome';
 import { displayedSource, libraryFileStem, warningSource } from '../../../../core/src/images/library-names';
 import { IMAGE_PROCESSING_SLOTS } from './image-processing';
-import { stageTimings } from '../../shared/stage-timings';
+import { stageTimings } from '../../common/stage-timings';
 import { claimEarlierImports, findKnownSources } from './claims';
 import { absoluteUrl, type MediaContext } from './context';
 import { decideArticleImages } from './decide';

@@ -1,6 +1,6 @@
 import { mediaLibraryImage, type UploadFileRow } from '../../../../core/src/blocks/media-library-image';
 import type { LibraryFile } from '../../../../core/src/body-formats';
-import { UPLOAD_FILE_UID } from '../../shared/plugin-tables';
+import { UPLOAD_FILE_UID } from '../../common/plugin-tables';
 import { absoluteUrl, type MediaContext } from './context';
 import type { MediaFile } from './sources';
 

@@ -5,9 +5,9 @@ import {
   type FileRowHashes,
 } from '../../../../core/src/images/upload-journal';
 import { deleteProviderObject } from '../../strapi/upload-provider';
-import { UPLOAD_FILE_UID } from '../../shared/plugin-tables';
+import { UPLOAD_FILE_UID } from '../../common/plugin-tables';
 import type { JournalEntry } from './upload-journal';
-import type { Collaborators } from '../../shared/collaborators';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'locks' | 'pluginConfig' | 'pluginStore' | 'uploadJournal'>;

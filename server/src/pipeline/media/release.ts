@@ -1,4 +1,4 @@
-import { UPLOAD_FILE_UID } from '../../shared/plugin-tables';
+import { UPLOAD_FILE_UID } from '../../common/plugin-tables';
 import { uploadServiceOf, withContentLock, type MediaContext } from './context';
 import type { MediaSourceRow } from './sources';
 

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { libraryUrlCandidates, type SiteMediaAddresses } from '../../../../core/src/images/site-media';
 import { redactUrl } from '../../../../core/src/redact-url';
-import { MEDIA_SOURCE_UID, UPLOAD_FILE_UID } from '../../shared/plugin-tables';
+import { MEDIA_SOURCE_UID, UPLOAD_FILE_UID } from '../../common/plugin-tables';
 
 export interface MediaFile {
   id: number;

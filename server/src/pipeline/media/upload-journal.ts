@@ -6,7 +6,7 @@ import {
   type StoredJournalEntry,
 } from '../../../../core/src/images/upload-journal';
 import { wrapProviderWrites } from '../../strapi/upload-provider';
-import { UPLOAD_JOURNAL_UID } from '../../shared/plugin-tables';
+import { UPLOAD_JOURNAL_UID } from '../../common/plugin-tables';
 
 /** The upload of one library file the plugin is making: its name, and the lock it runs under. */
 interface JournaledUpload {

@@ -11,9 +11,9 @@ import { slugLockName } from '../../../../core/src/post-locks';
 import { documentsOf, type DocumentRow } from '../../strapi/documents';
 import { storeLargeBlocksBody } from '../../strapi/large-blocks-write';
 import { lookUp } from '../../strapi/plain-lookups';
-import { schemaCatalog } from '../../shared/schema-catalog';
+import { schemaCatalog } from '../../common/schema-catalog';
 import { toResendableComponents } from './zone-components';
-import type { Collaborators } from '../../shared/collaborators';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<

@@ -1,10 +1,10 @@
-import type { Collaborators } from '../../shared/collaborators';
+import type { Collaborators } from '../../common/collaborators';
 import type { Connection } from './types';
 
 /**
  * What the publish stages use of the rest of the plugin, passed in as arguments so that each stage
  * runs (and is unit tested) without Strapi: index.ts wires in the services. Each is named by type
- * (shared/collaborators.ts): the stages name what they use of it.
+ * (common/collaborators.ts): the stages name what they use of it.
  */
 export interface PublishCollaborators {
   targetSchema: Pick<Collaborators['targetSchema'], 'requireUsable'>;

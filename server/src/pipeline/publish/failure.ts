@@ -1,7 +1,7 @@
 import { isServiceError, ServiceError } from '../../../../core/src/errors';
 import { redactUrlsIn } from '../../../../core/src/redact-url';
 import { describeValidationFailure } from '../../../../core/src/write-failure';
-import { describeError } from '../../shared/describe-error';
+import { describeError } from '../../common/describe-error';
 
 interface Log {
   warn(message: string): void;

@@ -12,8 +12,8 @@ import { resultOf } from './result';
 import type { Connection, DeliveryOrigin } from './types';
 import { deliver } from './deliver';
 import { hasOneConnection } from '../../strapi/database-client';
-import { stageTimings } from '../../shared/stage-timings';
-import type { Collaborators } from '../../shared/collaborators';
+import { stageTimings } from '../../common/stage-timings';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<

@@ -1,9 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { pollPattern } from '../../../../core/src/schedule/poll-period';
 import { publisherVerdict } from '../../../../core/src/schedule/publisher-verdict';
-import { describeError } from '../../shared/describe-error';
+import { describeError } from '../../common/describe-error';
 import { scheduleLockName, type ScheduleRow } from './schedules';
-import type { Collaborators } from '../../shared/collaborators';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'locks' | 'pluginConfig' | 'publisherActions' | 'schedules'>;

@@ -4,8 +4,8 @@ import { ServiceError } from '../../../../core/src/errors';
 import type { PublishTarget } from '../../../../core/src/publish-target';
 import { handPublishProblem, publishedSinceScheduled } from '../../../../core/src/schedule/hand-publish';
 import { documentsOf } from '../../strapi/documents';
-import { SCHEDULE_UID } from '../../shared/plugin-tables';
-import type { Collaborators } from '../../shared/collaborators';
+import { SCHEDULE_UID } from '../../common/plugin-tables';
+import type { Collaborators } from '../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'locks' | 'publisherActions'>;

@@ -8,7 +8,7 @@ import { REFUSAL_DOORS } from '../../../../../core/src/refusals';
 import type { DeliveryQuery } from '../../../pipeline/ledger/deliveries';
 import type { HookQueueQuery } from '../../custom-webhooks/services/queue';
 import type { RefusalQuery } from '../../../pipeline/ledger/refusals';
-import { getService } from '../../../shared/get-service';
+import { getService } from '../../../common/get-service';
 
 const SOURCES: readonly DeliverySource[] = ['api', 'webhook', 'wordpress', 'hook', 'mcp'];
 const DEFAULT_PAGE_SIZE = 20;

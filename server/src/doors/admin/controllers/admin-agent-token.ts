@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { getService } from '../../../shared/get-service';
+import { getService } from '../../../common/get-service';
 import { agentRights } from '../../mcp/tools';
 import type { AdminTokenOwner } from '../../../strapi/admin-tokens';
 

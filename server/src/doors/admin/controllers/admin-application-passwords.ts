@@ -4,7 +4,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { ApplicationPasswordsResponse } from '../../../../../core/src/wordpress/application-passwords-api';
 import { normalizeLogin } from '../../../../../core/src/wordpress/application-password';
-import { getService } from '../../../shared/get-service';
+import { getService } from '../../../common/get-service';
 
 /** `POST /application-passwords`: a name (the application's, from the authorize flow) and its UUID. */
 const createPasswordBody = z

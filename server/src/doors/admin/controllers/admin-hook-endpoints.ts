@@ -9,7 +9,7 @@ import {
   updateHookEndpointBody,
 } from '../../../../../core/src/hooks/stored-endpoints';
 import { fieldIssues } from '../../../../../core/src/schema-issues';
-import { getService } from '../../../shared/get-service';
+import { getService } from '../../../common/get-service';
 
 const endpointIdParams = z.object({ id: z.string().min(1).max(128) });
 

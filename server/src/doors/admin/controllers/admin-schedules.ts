@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { getService } from '../../../shared/get-service';
+import { getService } from '../../../common/get-service';
 
 /** `:id` of an activity row: a ledger entry's id. */
 const cancelParamsSchema = z.object({ id: z.coerce.number().int().positive() });

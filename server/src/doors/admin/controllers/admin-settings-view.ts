@@ -12,8 +12,8 @@ import type {
   SettingsPageResponse,
   TargetCheck,
 } from '../../../../../core/src/contracts';
-import { getService } from '../../../shared/get-service';
-import type { TargetDescription } from '../../../shared/services/target-schema';
+import { getService } from '../../../common/get-service';
+import type { TargetDescription } from '../../../common/services/target-schema';
 
 /** The admin-editable slice of a config (what `settingsSchema` accepts), with lists filled in. */
 export function editableSettings(config: PluginConfig): EditableSettings {

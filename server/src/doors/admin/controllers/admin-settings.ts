@@ -5,7 +5,7 @@ import { articleOptions, targetSettingsSchema, type EffectiveConfig } from '../.
 import { parsePublishRequest } from '../../../../../core/src/publish-request';
 import { SAMPLE_ARTICLE } from '../../../../../core/src/sample-article';
 import { TARGET_SETTING_KEYS } from '../../../../../core/src/settings-keys';
-import { getService } from '../../../shared/get-service';
+import { getService } from '../../../common/get-service';
 import { settingsPage, targetCheckOf } from './admin-settings-view';
 import { asSettingsValidationError } from './admin-validation-errors';
 

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import type { Context } from 'koa';
-import { getService } from '../../../shared/get-service';
-import { verifiedBodyDigest } from '../../../shared/http/verified-body';
+import { getService } from '../../../common/get-service';
+import { verifiedBodyDigest } from '../../../common/http/verified-body';
 import { headerOf, hookEndpointOf } from '../middlewares/hook-auth';
 
 /** A custom webhook endpoint's receiver; the `hook-auth` route middleware found the endpoint and checked the sender. */

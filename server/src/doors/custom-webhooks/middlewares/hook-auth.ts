@@ -11,10 +11,10 @@ import { PRESETS } from '../../../../../core/src/hooks/presets';
 import { ServiceError } from '../../../../../core/src/errors';
 import { parseJsonBody } from '../../../../../core/src/json-body';
 import { rawBodyDigest } from '../../../../../core/src/webhook-replay';
-import { getService } from '../../../shared/get-service';
-import { setVerifiedBodyDigest } from '../../../shared/http/verified-body';
-import { refuseBodyReadBefore } from '../../../shared/http/raw-body';
-import { readUnverifiedBody } from '../../../shared/http/unverified-body';
+import { getService } from '../../../common/get-service';
+import { setVerifiedBodyDigest } from '../../../common/http/verified-body';
+import { refuseBodyReadBefore } from '../../../common/http/raw-body';
+import { readUnverifiedBody } from '../../../common/http/unverified-body';
 
 /** Where the endpoint a request named waits for the controller. */
 const HOOK_ENDPOINT = Symbol('article-publisher custom webhook endpoint');

@@ -26,9 +26,9 @@ import {
 } from '../../../../../core/src/hooks/stored-endpoints';
 import { WORDPRESS_REST_PREFIX, REST_ROUTE_PREFIX } from '../../../../../core/src/service-paths';
 import { openSecret, sealSecret } from '../../../strapi/secret-encryption';
-import { SERVICE_ROUTE_BASE } from '../../../shared/plugin-id';
-import { HOOK_ENDPOINT_UID } from '../../../shared/plugin-tables';
-import type { Collaborators } from '../../../shared/collaborators';
+import { SERVICE_ROUTE_BASE } from '../../../common/plugin-id';
+import { HOOK_ENDPOINT_UID } from '../../../common/plugin-tables';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'pluginConfig' | 'pluginStore' | 'siteInfo'>;

@@ -20,9 +20,9 @@ import {
   type ArticleOutcome,
 } from '../../../../../core/src/hooks/reply';
 import { checkBounds } from '../../../gate/bounds';
-import { describeError } from '../../../shared/describe-error';
+import { describeError } from '../../../common/describe-error';
 import type { ClaimedHookDelivery } from './queue';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<

@@ -3,9 +3,9 @@ import os from 'node:os';
 import type { Core } from '@strapi/strapi';
 import { isServiceError } from '../../../../../core/src/errors';
 import { failureVerdict, type QueueVerdict } from '../../../../../core/src/hooks/queue';
-import { describeError } from '../../../shared/describe-error';
+import { describeError } from '../../../common/describe-error';
 import type { ClaimedHookDelivery } from './queue';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'hookQueue' | 'hooks' | 'pluginConfig'>;

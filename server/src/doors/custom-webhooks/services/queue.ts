@@ -7,8 +7,8 @@ import {
   type QueueVerdict,
   type StoredArticleOutcome,
 } from '../../../../../core/src/hooks/queue';
-import { HOOK_DELIVERY_UID } from '../../../shared/plugin-tables';
-import type { Collaborators } from '../../../shared/collaborators';
+import { HOOK_DELIVERY_UID } from '../../../common/plugin-tables';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'hookEndpoints' | 'pluginConfig'>;

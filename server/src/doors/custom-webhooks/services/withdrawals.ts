@@ -6,8 +6,8 @@ import type { WithdrawAction, WithdrawnPostThunk } from '../../../../../core/src
 import type { PublishTarget } from '../../../../../core/src/publish-target';
 import { slugLockName } from '../../../../../core/src/post-locks';
 import { WITHDRAWN_CONTENT_PREFIX } from '../../../pipeline/ledger/deliveries';
-import { describeError } from '../../../shared/describe-error';
-import type { Collaborators } from '../../../shared/collaborators';
+import { describeError } from '../../../common/describe-error';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'deliveries' | 'locks' | 'pluginConfig' | 'posts' | 'targetSchema'>;

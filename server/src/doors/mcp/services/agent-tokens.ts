@@ -6,7 +6,7 @@ import type {
   CreatedAgentTokenResponse,
   McpServerState,
 } from '../../../../../core/src/mcp/agent-token-api';
-import { PLUGIN_ID } from '../../../shared/plugin-id';
+import { PLUGIN_ID } from '../../../common/plugin-id';
 import {
   adminActionName,
   adminTokenNameTaken,

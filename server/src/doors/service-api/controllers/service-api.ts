@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import { articleFromPublishRequest } from '../../../../../core/src/article';
 import { toPublishResponse } from '../../../../../core/src/publish-result';
 import { parsePublishRequest } from '../../../../../core/src/publish-request';
-import { getService } from '../../../shared/get-service';
+import { getService } from '../../../common/get-service';
 
 /** The publishing API's endpoints. Authentication happened in the `service-key` route middleware. */
 const serviceApiController = ({ strapi }: { strapi: Core.Strapi }) => ({

@@ -10,8 +10,8 @@ import {
 } from '../../../../../core/src/webhook-payload';
 import { deliveryTime } from '../../../../../core/src/webhook-replay';
 import { ARTICLE_PUBLISHED_EVENT } from '../../../../../core/src/wire-names';
-import { getService } from '../../../shared/get-service';
-import { verifiedBodyDigest } from '../../../shared/http/verified-body';
+import { getService } from '../../../common/get-service';
+import { verifiedBodyDigest } from '../../../common/http/verified-body';
 
 /** The signed webhook's receiver. The signature was verified by the `webhook-signature` route middleware. */
 const webhookController = ({ strapi }: { strapi: Core.Strapi }) => ({

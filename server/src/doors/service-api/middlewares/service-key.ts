@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import type { Context, Next } from 'koa';
 import { SERVICE_KEY_HEADER } from '../../../../../core/src/wire-names';
 import { ServiceError } from '../../../../../core/src/errors';
-import { getService } from '../../../shared/get-service';
+import { getService } from '../../../common/get-service';
 
 /**
  * Route middleware for integration A: checks X-Service-Key from the headers alone, before any body is

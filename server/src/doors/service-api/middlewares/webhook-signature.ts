@@ -5,10 +5,10 @@ import { ServiceError } from '../../../../../core/src/errors';
 import { parseJsonBody } from '../../../../../core/src/json-body';
 import { isWellFormedSignature, verifyWebhook } from '../../../../../core/src/webhook-signature';
 import { rawBodyDigest } from '../../../../../core/src/webhook-replay';
-import { getService } from '../../../shared/get-service';
-import { refuseBodyReadBefore } from '../../../shared/http/raw-body';
-import { readUnverifiedBody } from '../../../shared/http/unverified-body';
-import { setVerifiedBodyDigest } from '../../../shared/http/verified-body';
+import { getService } from '../../../common/get-service';
+import { refuseBodyReadBefore } from '../../../common/http/raw-body';
+import { readUnverifiedBody } from '../../../common/http/unverified-body';
+import { setVerifiedBodyDigest } from '../../../common/http/verified-body';
 
 const invalidSignature = () =>
   new ServiceError(

@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import { keyHint } from '../../../../../core/src/api-key';
 import type { GeneratedWebhookSecretResponse, SecretStatus } from '../../../../../core/src/contracts';
 import { secretStatus } from './secret-status';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'pluginConfig' | 'pluginStore'>;

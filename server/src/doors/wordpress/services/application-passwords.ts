@@ -14,8 +14,8 @@ import type {
   CreatedApplicationPasswordResponse,
 } from '../../../../../core/src/wordpress/application-passwords-api';
 import type { WordPressUser } from '../../../../../core/src/wordpress/user';
-import { APPLICATION_PASSWORD_UID } from '../../../shared/plugin-tables';
-import type { Collaborators } from '../../../shared/collaborators';
+import { APPLICATION_PASSWORD_UID } from '../../../common/plugin-tables';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'pluginConfig'>;

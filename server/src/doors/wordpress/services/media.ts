@@ -10,8 +10,8 @@ import type { MediaFields } from '../../../../../core/src/wordpress/media-reques
 import type { MediaView } from '../../../../../core/src/wordpress/media-json';
 import type { MediaListQuery } from '../../../../../core/src/wordpress/media-list-query';
 import { processImage } from '../../../pipeline/media/image-processing';
-import { UPLOAD_FILE_UID } from '../../../shared/plugin-tables';
-import type { Collaborators } from '../../../shared/collaborators';
+import { UPLOAD_FILE_UID } from '../../../common/plugin-tables';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'locks' | 'pluginConfig' | 'uploadJournal'>;

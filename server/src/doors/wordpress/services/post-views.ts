@@ -7,7 +7,7 @@ import type { ListQuery } from '../../../../../core/src/wordpress/list-query';
 import { renderedExcerpt } from '../../../../../core/src/wordpress/post-html';
 import type { PostView } from '../../../../../core/src/wordpress/post-json';
 import { documentsOf, type DocumentRow } from '../../../strapi/documents';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<

@@ -26,7 +26,7 @@ import type { Caller } from '../../../gate';
 import { PostGone, SlugTaken, type PostSelection } from '../../../pipeline/publish/plan';
 import { documentsOf, type DocumentRow } from '../../../strapi/documents';
 import { wordpressPostViews, type Uses as PostViewsUses } from './post-views';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = PostViewsUses &

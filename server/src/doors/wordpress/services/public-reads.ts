@@ -7,7 +7,7 @@ import {
   type PublicReadEndpoint,
 } from '../../../../../core/src/wordpress/public-reads';
 import { documentsOf } from '../../../strapi/documents';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'targetSchema'>;

@@ -2,7 +2,7 @@ import type { EffectiveConfig } from '../../../../../core/src/config';
 import { FULL_RIGHTS, type EditorRights } from '../../../../../core/src/wordpress/capabilities';
 import type { Taxonomy } from '../../../../../core/src/wordpress/term-json';
 import type { WordPressUser } from '../../../../../core/src/wordpress/user';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'contentRights' | 'targetSchema'>;

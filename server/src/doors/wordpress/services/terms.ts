@@ -22,7 +22,7 @@ import type { Taxonomy, TermView } from '../../../../../core/src/wordpress/term-
 import { documentsOf, type DocumentRow } from '../../../strapi/documents';
 import type { KeptScope } from '../../../pipeline/categories/kept-terms';
 import type { KeptTermLinks } from '../../../pipeline/publish/types';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<

@@ -3,7 +3,7 @@ import { WordPressError } from '../../../../../core/src/wordpress/errors';
 import { listQuerySchema } from '../../../../../core/src/wordpress/list-query';
 import { userCannotView } from '../../../../../core/src/wordpress/public-reads';
 import { publicUser, type WordPressUser } from '../../../../../core/src/wordpress/user';
-import type { Collaborators } from '../../../shared/collaborators';
+import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'applicationPasswords' | 'wordpressPosts'>;
