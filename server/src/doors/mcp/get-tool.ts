@@ -33,7 +33,7 @@ export const getTool = (strapi: Core.Strapi): McpToolDefinition =>
       const article = await articleReads(strapi).get(
         articleRefOf(values),
         values.content_format,
-        config,
+        await config,
         values.locale
       );
       const summary =

@@ -51,7 +51,7 @@ export const listTool = (strapi: Core.Strapi): McpToolDefinition =>
     output: listOutput,
     async run({ strapi, values, ignored, config }) {
       const { locale, ...query } = values;
-      const { articles, total } = await articleReads(strapi).list(query, config, locale);
+      const { articles, total } = await articleReads(strapi).list(query, await config, locale);
       const summary = articles.length
         ? `${total} article(s); page ${values.page}:\n${articles.map(lineOf).join('\n')}`
         : `No article matches (${total} in all).`;

@@ -26,7 +26,8 @@ export interface ToolCall<Values> {
   context: McpHandlerContext;
   values: Values;
   ignored: string[];
-  config: EffectiveConfig;
+  /** The site's settings, read when a tool first asks (a tool that needs none reads none). */
+  config: Promise<EffectiveConfig>;
 }
 
 /**
@@ -62,8 +63,21 @@ export function toolWithArguments<Schema extends z.ZodObject>(
       async ({ args }) =>
         asTool(strapi, definition.name, async () => {
           const { values, ignored } = readArguments(input, args, 'request');
-          const config = await getService(strapi, 'plugin-config').get();
-          return run({ strapi, context, values, ignored, config });
+          let config: Promise<EffectiveConfig> | undefined;
+          return run({
+            strapi,
+            context,
+            values,
+            ignored,
+            get config() {
+              if (!config) {
+                config = getService(strapi, 'plugin-config').get();
+                // Awaited by the tool's work; a refusal thrown before that must not leave it unhandled.
+                config.catch(() => undefined);
+              }
+              return config;
+            },
+          });
         }),
   };
 }

@@ -32,7 +32,7 @@ export const unpublishTool = (strapi: Core.Strapi): McpToolDefinition =>
     async run({ strapi, context, values, ignored, config }) {
       const { target, locale, row, view } = await articleReads(strapi).find(
         articleRefOf(values),
-        config,
+        await config,
         values.locale
       );
       if (!target.draftAndPublish)
