@@ -120,6 +120,26 @@ export default {
       config: requires(ACTIONS.regenerateSecrets),
     },
     {
+      // The delivery inspector: an endpoint's deliveries, one with its redacted payload and field map.
+      method: 'GET',
+      path: '/hook-endpoints/:id/deliveries',
+      handler: 'admin-hook-deliveries.list',
+      config: requires(ACTIONS.readActivity),
+    },
+    {
+      method: 'GET',
+      path: '/hook-deliveries/:id',
+      handler: 'admin-hook-deliveries.show',
+      config: requires(ACTIONS.readActivity),
+    },
+    {
+      // Writes posts again (through the queue): the right that manages the endpoints.
+      method: 'POST',
+      path: '/hook-deliveries/:id/again',
+      handler: 'admin-hook-deliveries.again',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
       method: 'GET',
       path: '/activity',
       handler: 'admin-activity.listDeliveries',
