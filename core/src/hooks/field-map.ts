@@ -1,7 +1,7 @@
 import type { ArticleFields } from '../article';
 import { serviceTime } from '../repeat-rule';
 import type { HookPreset, HookRequest } from './preset';
-import type { PreparedArticle } from './hook-article';
+import type { HookArticle, PreparedArticle } from './hook-article';
 
 /**
  * Where each field of a custom webhook's payload went (issue #59's delivery inspector): the payload is
@@ -63,15 +63,15 @@ const joinPath = (parent: string, key: string, inArray: boolean) =>
 interface Tracing {
   /** Primitive values the preset read, by path. */
   reads: Map<string, unknown>;
-  /** The path of each traced object or array (identity: a value passed on whole, such as JSON-LD). */
-  pathOf: WeakMap<object, string>;
+  /** Objects and arrays the preset read, by path, as sent (a value passed on whole, such as JSON-LD). */
+  objectReads: Map<string, object>;
   traced(value: unknown, path: string): unknown;
 }
 
 /** A proxy over the JSON payload noting each own member read; one proxy per object, so identity holds. */
 function tracing(): Tracing {
   const reads = new Map<string, unknown>();
-  const pathOf = new WeakMap<object, string>();
+  const objectReads = new Map<string, object>();
   const proxies = new WeakMap<object, object>();
   function traced(value: unknown, path: string): unknown {
     if (value === null || typeof value !== 'object') return value;
@@ -84,14 +84,14 @@ function tracing(): Tracing {
         if (typeof key !== 'string' || !Object.hasOwn(target, key)) return child;
         const childPath = joinPath(path, key, inArray);
         if (child === null || typeof child !== 'object') reads.set(childPath, child);
+        else objectReads.set(childPath, child);
         return traced(child, childPath);
       },
     });
     proxies.set(value, proxy);
-    pathOf.set(proxy, path);
     return proxy;
   }
-  return { reads, pathOf, traced };
+  return { reads, objectReads, traced };
 }
 
 /** Every leaf of a JSON value with its path, up to `max`. */
@@ -184,6 +184,48 @@ function statusMatcher(fields: ArticleFields): Matcher {
     value.trim().toLowerCase().startsWith(fields.status.slice(0, 5));
 }
 
+/** A refused article's fields as the preset picked them (before they were checked), by their names. */
+const PICKED_NAMES: Record<keyof HookArticle, string> = {
+  externalId: FIELD_NAMES.externalId,
+  title: FIELD_NAMES.title,
+  slug: FIELD_NAMES.slug,
+  html: FIELD_NAMES.html,
+  markdown: FIELD_NAMES.html,
+  excerpt: FIELD_NAMES.summary,
+  metaTitle: FIELD_NAMES.metaTitle,
+  metaDescription: FIELD_NAMES.metaDescription,
+  imageUrl: FIELD_NAMES.featuredImageSource,
+  imageAlt: FIELD_NAMES.featuredImageAlt,
+  tags: FIELD_NAMES.focusKeyword,
+  keywords: FIELD_NAMES.focusKeyword,
+  faq: 'body (FAQ)',
+  jsonLd: FIELD_NAMES.jsonLd,
+  language: FIELD_NAMES.locale,
+  status: FIELD_NAMES.status,
+  publishedAt: FIELD_NAMES.date,
+  sentAt: FIELD_NAMES.sentAt,
+};
+
+/** How each picked field is recognised: the value itself, an entry of a list, or an object of the same content. */
+function pickedMatchers(picked: HookArticle): [string, Matcher][] {
+  return Object.entries(picked).flatMap(([key, sent]): [string, Matcher][] => {
+    const name = PICKED_NAMES[key as keyof HookArticle];
+    if (!name || sent === undefined || sent === null) return [];
+    const values = Array.isArray(sent) ? sent : [sent];
+    return [[name, (value) => values.some((each) => each === value)]];
+  });
+}
+
+/** Notes, for every value the preset read, each field it matches. */
+function noteMatches(
+  trace: Tracing,
+  matchers: [string, Matcher][],
+  note: (path: string, field: string) => void
+) {
+  for (const [path, value] of trace.reads)
+    for (const [field, matches] of matchers) if (matches(value)) note(path, field);
+}
+
 /**
  * The field map of a delivery, read again by `preset` with the endpoint's current options. Pure: the
  * articles are prepared, never published.
@@ -213,20 +255,22 @@ export function fieldMapOf(
           article = prepare();
         } catch (error) {
           problems.push(error instanceof Error ? error.message : String(error));
+          // Refused: what the preset picked still says where each value would have gone.
+          const picked = prepare.picked?.();
+          if (picked) noteMatches(trace, pickedMatchers(picked), note);
           continue;
         }
-        // A value passed on whole (JSON-LD as an object) is the traced object itself.
-        const jsonLdPath =
-          article.fields.jsonLd !== null && typeof article.fields.jsonLd === 'object'
-            ? trace.pathOf.get(article.fields.jsonLd)
-            : undefined;
-        if (jsonLdPath !== undefined) note(jsonLdPath, FIELD_NAMES.jsonLd);
-        const matchers = matchersOf(article);
-        const status = statusMatcher(article.fields);
-        for (const [path, value] of trace.reads) {
-          for (const [field, matches] of matchers) if (matches(value)) note(path, field);
-          if (/status/i.test(path) && status(value)) note(path, FIELD_NAMES.status);
+        // A value passed on whole (JSON-LD as an object) is the object read with the same content.
+        const jsonLd = article.fields.jsonLd;
+        if (jsonLd !== null && typeof jsonLd === 'object') {
+          const text = JSON.stringify(jsonLd);
+          for (const [path, value] of trace.objectReads)
+            if (JSON.stringify(value) === text) note(path, FIELD_NAMES.jsonLd);
         }
+        noteMatches(trace, matchersOf(article), note);
+        const status = statusMatcher(article.fields);
+        for (const [path, value] of trace.reads)
+          if (/status/i.test(path) && status(value)) note(path, FIELD_NAMES.status);
       }
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
