@@ -7,6 +7,7 @@ import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readArticle } from './helpers/service';
+import { PRESET_SAMPLES } from '../core/src/hooks/preset-samples';
 
 /** What a service sends beside its article that must never be shown: a key of its own, a signed image URL's token. */
 const SERVICE_KEY = 'sk_live_inspector_0123456789';
@@ -249,6 +250,39 @@ describe('the delivery inspector (issue #59): payload as received, field map, ru
     const again = await admin(`/hook-deliveries/${listed.id}/again`, { method: 'POST', body: {} });
     assert.equal(again.status, 400, again.text);
     assert.match(again.text, /no longer kept/);
+  });
+
+  it('"Send a sample" previews the preset’s documented sample on the site’s real type, and writes nothing', async () => {
+    const outrank = await admin('/hook-endpoints', {
+      method: 'POST',
+      body: { name: 'Outrank', preset: 'outrank', options: { status: 'publish' } },
+    });
+    assert.equal(outrank.status, 201, outrank.text);
+    answers.length = 0;
+    const sample = await admin(`/hook-endpoints/${outrank.json.endpoint.id}/sample`, { method: 'POST' });
+    assert.equal(sample.status, 200, sample.text);
+    const [article] = sample.json.articles;
+    assert.equal(article.ok, true, sample.text);
+    assert.equal(article.preview.dry_run, true);
+    assert.equal(article.preview.target.uid, 'api::article.article');
+    const sent = PRESET_SAMPLES.outrank.payload.data as { articles: { title: string }[] };
+    assert.equal(article.preview.values.title, sent.articles[0].title);
+    assert.ok(
+      sample.json.fieldMap.entries.some(
+        (entry: { path: string; fields: string[] }) =>
+          entry.path === 'data.articles[0].title' && entry.fields.includes('title')
+      )
+    );
+    assert.equal((await readArticle(site.url, 'how-to-implement-webhooks')).length, 0, 'nothing written');
+    // The Custom endpoint's own mapping (title at `name`) applies to its sample: refused, and why.
+    const recorded = (await deliveries()).length;
+    const custom = await admin(`/hook-endpoints/${endpoint.id}/sample`, { method: 'POST' });
+    assert.equal(custom.status, 200, custom.text);
+    assert.equal(custom.json.articles[0].ok, false, custom.text);
+    assert.match(custom.json.articles[0].error.message, /title/);
+    assert.equal((await deliveries()).length, recorded, 'a sample is not a delivery');
+    const missing = await admin('/hook-endpoints/no-such-endpoint/sample', { method: 'POST' });
+    assert.equal(missing.status, 404, missing.text);
   });
 
   it('rights: reading needs Read activity; running again needs the right that manages endpoints', async () => {

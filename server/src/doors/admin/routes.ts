@@ -127,6 +127,13 @@ export default {
       config: requires(ACTIONS.readActivity),
     },
     {
+      // "Send a sample": the preset's documented sample as a dry run; nothing is written.
+      method: 'POST',
+      path: '/hook-endpoints/:id/sample',
+      handler: 'admin-hook-deliveries.sample',
+      config: requires(ACTIONS.readSettings),
+    },
+    {
       method: 'GET',
       path: '/hook-deliveries/:id',
       handler: 'admin-hook-deliveries.show',

@@ -28,6 +28,11 @@ const adminHookDeliveriesController = ({ strapi }: { strapi: Core.Strapi }) => (
     ctx.body = await getService(strapi, 'hook-inspector').delivery(id);
   },
 
+  async sample(ctx: Context) {
+    const { id } = parsed(endpointParams, ctx.params);
+    ctx.body = await getService(strapi, 'hook-inspector').sample(id);
+  },
+
   async again(ctx: Context) {
     const { id } = parsed(deliveryParams, ctx.params);
     const input = parsed(deliveryAgainBody, ctx.request.body);

@@ -7,7 +7,10 @@ import type {
   InspectedDeliveriesResponse,
   InspectedDelivery,
   InspectedDeliverySummary,
+  SampleRunResponse,
 } from '../../../../../core/src/hooks/inspector-api';
+import { PRESET_SAMPLES } from '../../../../../core/src/hooks/preset-samples';
+import { isServiceError } from '../../../../../core/src/errors';
 import { redactPayload } from '../../../../../core/src/hooks/payload-redaction';
 import { PRESETS } from '../../../../../core/src/hooks/presets';
 import { storedRequest, type StoredArticleOutcome } from '../../../../../core/src/hooks/queue';
@@ -18,7 +21,13 @@ import type { Collaborators } from '../../../common/collaborators';
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<
   Collaborators,
-  'deliveries' | 'hookDeliveryRecords' | 'hookEndpoints' | 'hookQueue' | 'hookQueueWorker' | 'pluginConfig'
+  | 'deliveries'
+  | 'gate'
+  | 'hookDeliveryRecords'
+  | 'hookEndpoints'
+  | 'hookQueue'
+  | 'hookQueueWorker'
+  | 'pluginConfig'
 >;
 
 const iso = (value: string | Date | null | undefined) =>
@@ -156,6 +165,57 @@ const hookInspector = ({ uses }: { strapi: Core.Strapi; uses: Uses }) => {
       });
       uses.hookQueueWorker.wake();
       return { id: again, status: 'queued' };
+    },
+
+    /**
+     * "Send a sample": the preset's documented sample delivery (the one its docs page shows), read with
+     * the endpoint's options and previewed on the site's real target type, as a dry run: nothing is
+     * fetched or written, nothing is recorded.
+     */
+    async sample(endpointId: string): Promise<SampleRunResponse> {
+      const endpoint = (await uses.hookEndpoints.find(endpointId))?.endpoint;
+      if (!endpoint) throw new errors.NotFoundError('No enabled webhook endpoint has this id.');
+      const sample = PRESET_SAMPLES[endpoint.preset];
+      // The endpoint's own options win (a Custom endpoint's mapping); the sample's fill what it lacks.
+      const options = { ...(sample.options ?? {}), ...((endpoint.options as Record<string, unknown>) ?? {}) };
+      const preset = PRESETS[endpoint.preset];
+      const request = { header: () => undefined };
+      const payload = structuredClone(sample.payload);
+      const fieldMap = fieldMapOf(preset, payload, request, options);
+      const delivery = preset.read(payload, request, options);
+      if (delivery.kind !== 'articles') {
+        const ignored =
+          delivery.kind === 'ignored' ? delivery.reason : `a ${delivery.action} event: no article to preview`;
+        return { event: delivery.event, payload, fieldMap, articles: [], ignored };
+      }
+      const config = await uses.pluginConfig.get();
+      const articles: SampleRunResponse['articles'] = [];
+      for (const prepare of delivery.articles) {
+        try {
+          const prepared = prepare();
+          const preview = await uses.gate.preview({
+            door: 'custom-webhook',
+            caller: { kind: 'service' },
+            fields: prepared.fields,
+            origin: {
+              source: 'hook',
+              endpointId: endpoint.id,
+              preset: endpoint.preset,
+              externalId: prepared.externalId,
+              event: delivery.event,
+              sentAt: prepared.sentAt,
+              bodyHash: 'sample',
+            },
+            config,
+            ...(prepared.warnings ? { warnings: prepared.warnings } : {}),
+          });
+          articles.push({ ok: true, preview });
+        } catch (error) {
+          if (!isServiceError(error)) throw error;
+          articles.push({ ok: false, error: { code: error.code, message: error.message } });
+        }
+      }
+      return { event: delivery.event, payload, fieldMap, articles, ignored: null };
     },
   };
 };
