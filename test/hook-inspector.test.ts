@@ -264,7 +264,7 @@ describe('the delivery inspector (issue #59): payload as received, field map, ru
     const [article] = sample.json.articles;
     assert.equal(article.ok, true, sample.text);
     assert.equal(article.preview.dry_run, true);
-    assert.equal(article.preview.target.uid, 'api::article.article');
+    assert.equal(article.preview.target.content_type, 'api::article.article');
     const sent = PRESET_SAMPLES.outrank.payload.data as { articles: { title: string }[] };
     assert.equal(article.preview.values.title, sent.articles[0].title);
     assert.ok(
