@@ -18,8 +18,8 @@ import { useFeedback } from '../../feedback/FeedbackProvider';
 import { Section } from '../../settings/Section';
 import { DeliveryDetails } from './DeliveryDetails';
 import { SampleResult } from './SampleResult';
+import { WRAPPING } from '../../common/wrapping';
 
-const WRAPPING: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'anywhere' };
 /** How often the list is read again while a delivery is waiting or running. */
 const REFRESH_MS = 1500;
 

@@ -2,8 +2,7 @@ import { Typography } from '@strapi/design-system';
 import type { FieldMap } from '../../../../../core/src/hooks/field-map';
 import { useTranslate } from '../../../hooks/useTranslate';
 import { ColumnTable } from '../../common/ColumnTable';
-
-const WRAPPING: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'anywhere' };
+import { WRAPPING } from '../../common/wrapping';
 
 /** Where each field of a payload went: its path, and the article fields it became ("not used" for the rest). */
 export const FieldMapTable = ({ map }: { map: FieldMap }) => {

@@ -8,7 +8,7 @@ import type {
 } from '../../../../../core/src/hooks/queue';
 import { HOOK_DELIVERY_UID } from '../../../common/plugin-tables';
 import type { Collaborators } from '../../../common/collaborators';
-import { payloadSize, type NewHookDelivery } from './queue';
+import { LISTED_COLUMNS, payloadSize, type NewHookDelivery } from './queue';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<Collaborators, 'pluginConfig'>;
@@ -48,17 +48,7 @@ export interface StoredHookDelivery {
 
 /** What the inspector's lists read of a row: never its payload (up to keepPayloadKb each) or headers. */
 const SUMMARY_COLUMNS = [
-  'id',
-  'createdAt',
-  'endpointId',
-  'preset',
-  'event',
-  'status',
-  'attempts',
-  'nextAttemptAt',
-  'finishedAt',
-  'problem',
-  'outcome',
+  ...LISTED_COLUMNS,
   'arrival',
   'againOf',
   'writeAgain',

@@ -76,6 +76,21 @@ const BEHIND_MS = 1_000;
 const UNFINISHED: HookQueueStatus[] = ['queued', 'processing'];
 const DAY_MS = 86_400_000;
 const FINISHED: HookQueueStatus[] = ['done', 'failed'];
+/** What a list reads of a row: never its payload or headers. */
+export const LISTED_COLUMNS = [
+  'id',
+  'createdAt',
+  'endpointId',
+  'preset',
+  'event',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'finishedAt',
+  'problem',
+  'outcome',
+] as const;
+
 /** The size of a payload as stored (its JSON text). */
 export const payloadSize = (payload: unknown) => Buffer.byteLength(JSON.stringify(payload ?? null));
 
@@ -286,19 +301,7 @@ const hookQueue = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
       const { results, pagination } = (await rows().findPage({
         page: query.page,
         pageSize: query.pageSize,
-        select: [
-          'id',
-          'createdAt',
-          'endpointId',
-          'preset',
-          'event',
-          'status',
-          'attempts',
-          'nextAttemptAt',
-          'finishedAt',
-          'problem',
-          'outcome',
-        ],
+        select: [...LISTED_COLUMNS],
         // Deliveries answered before their import (and those run again): the inspector lists the others too.
         where: {
           $and: [
