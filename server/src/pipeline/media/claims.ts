@@ -21,7 +21,12 @@ export async function findKnownSources(
     const settled = isSettledFor(row, importer);
     const current = known.get(row.sourceKeyHash);
     if (!current || (settled && !current.settled))
-      known.set(row.sourceKeyHash, { file: row.file, contentHash: row.contentHash, settled });
+      known.set(row.sourceKeyHash, {
+        rowId: row.id,
+        file: row.file,
+        contentHash: row.contentHash,
+        settled,
+      });
   }
   return known;
 }

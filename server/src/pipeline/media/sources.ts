@@ -181,6 +181,12 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       await rows().deleteMany({ where: { owner, fileId } });
     },
 
+    /** How many of these rows exist. */
+    async countRows(rowIds: number[]): Promise<number> {
+      if (!rowIds.length) return 0;
+      return rows().count({ where: { id: { $in: [...new Set(rowIds)] } } });
+    },
+
     /** Whether any row (of any delivery) still points to the file. */
     async isUsed(fileId: number): Promise<boolean> {
       return (await rows().count({ where: { fileId } })) > 0;
