@@ -85,3 +85,54 @@ export async function lookUp(
     ...(lookup.first ? { limit: 1 } : {}),
   });
 }
+
+/**
+ * What an entry read carries besides its columns: a component or zone with everything at its first
+ * level (`'all'`, the Document Service's `populate: '*'`), or a relation's or media field's rows with
+ * these fields.
+ */
+export type EntryParts = Record<string, 'all' | string[]>;
+
+/** One version of an entry, as `lookUp` selects it: these columns (with `id`, `documentId`) and parts. */
+export interface EntryRead extends Omit<PlainLookup, 'relation' | 'first'> {
+  parts: EntryParts;
+}
+
+/**
+ * The version an entry read names, the lowest id (as the Document Service's findFirst of the same
+ * filters, status and locale reads it), with only the columns and parts asked for. The parts are
+ * populated as the Document Service populates them: `'all'` is its `populate: '*'` (the Query Engine's
+ * `populate: true` at that level), a field list its `fields` (`select`).
+ */
+export async function readEntry(
+  strapi: Core.Strapi,
+  type: VersionedType,
+  read: EntryRead
+): Promise<DocumentRow | null> {
+  const fields = ['id', 'documentId', ...(read.fields ?? [])];
+  const where = versionWhere(type, read);
+  const parts = Object.entries(read.parts);
+  if (!where) {
+    const populate = Object.fromEntries(
+      parts.map(([part, what]) => [part, what === 'all' ? { populate: '*' } : { fields: what }])
+    );
+    return documentsOf(strapi, type.uid).findFirst({
+      filters: read.filters,
+      ...(type.draftAndPublish ? { status: read.status } : {}),
+      fields,
+      ...(parts.length ? { populate } : {}),
+    });
+  }
+  const populate = Object.fromEntries(
+    parts.map(([part, what]) => [part, what === 'all' ? { populate: true } : { select: ['id', ...what] }])
+  );
+  const engine = strapi.db.query(type.uid as never) as unknown as {
+    findOne(params: object): Promise<DocumentRow | null>;
+  };
+  return engine.findOne({
+    where,
+    select: fields,
+    ...(parts.length ? { populate } : {}),
+    orderBy: { id: 'asc' },
+  });
+}

@@ -17,6 +17,7 @@ export interface PublishCollaborators {
   posts: Pick<
     Collaborators['posts'],
     | 'findPostBySlug'
+    | 'readPostBySlug'
     | 'findTranslatedDocument'
     | 'existingZone'
     | 'saveDraft'

@@ -94,17 +94,19 @@ export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Wr
 async function deliverInOneCommit(publish: PublishPlan, use: DeliverUse): Promise<Written | undefined> {
   const { clock, target, article, locale, warnings, config } = publish;
   const warningsBefore = warnings.length;
-  // The stamp first: an entry that changes after it is caught by the transaction's own reading of it.
-  const stamp = await clock.time('find existing', () => use.posts.entryStamp(target, article.slug, locale));
-  if (stamp === null && hasImages(article)) return undefined;
+  // The entry with its stamp, in one read: one that changes after it is caught by the transaction's own
+  // reading of the stamp.
+  const found = await clock.time('find existing', () =>
+    use.posts.readPostBySlug(target, article.slug, locale)
+  );
+  if (found && publish.selection.kind === 'new') throw new SlugTaken(article.slug);
+  if (!found && hasImages(article)) return undefined;
   const reused = await clock.time('media', () =>
     use.media.reuseArticleImages(article, mediaTarget(publish), config)
   );
   if (!reused) return undefined;
-  const existing =
-    stamp === null
-      ? null
-      : await clock.time('find existing', () => findExisting(publish, use, { stamped: true }));
+  const existing = found?.entry ?? null;
+  const stamp = found?.stamp ?? null;
   refuseBlockedFields(publish, existing);
   try {
     return await writeDelivery(
@@ -125,15 +127,14 @@ async function deliverInOneCommit(publish: PublishPlan, use: DeliverUse): Promis
 /** The entry a delivery writes, as the selection names it: the slug's, the id's, or none (a new post). */
 async function findExisting(
   { selection, target, article, locale }: PublishPlan,
-  use: Pick<PublishCollaborators, 'posts'>,
-  read: { stamped?: boolean } = {}
+  use: Pick<PublishCollaborators, 'posts'>
 ): Promise<DocumentRow | null> {
   if (selection.kind === 'document') {
     const row = await use.posts.findPostByDocument(target, selection.documentId, locale);
     if (!row) throw new PostGone(selection.documentId);
     return row;
   }
-  const row = await use.posts.findPostBySlug(target, article.slug, locale, read);
+  const row = await use.posts.findPostBySlug(target, article.slug, locale);
   if (row && selection.kind === 'new') throw new SlugTaken(article.slug);
   return row;
 }
