@@ -7,9 +7,11 @@ import type { FeaturedImageOutcome } from '../../../../core/src/images/featured-
 import { displayedSource, libraryFileStem, warningSource } from '../../../../core/src/images/library-names';
 import { IMAGE_PROCESSING_SLOTS } from './image-processing';
 import { stageTimings } from '../../common/stage-timings';
-import { claimEarlierImports, findKnownSources } from './claims';
+import { claimEarlierImports, knownSourcesOf } from './claims';
 import { absoluteUrl, type MediaContext } from './context';
-import { decideArticleImages } from './decide';
+import { articleImageSources, decideWithSiteFiles } from './decide';
+import { siteMediaOf } from '../../common/site-media';
+import { siteFileCandidates, siteFilesNamed } from './sources';
 import { importSource } from './import-source';
 import { postOwner, sha256, sourceKeyOf } from './keys';
 import { libraryFilesOf } from './library';
@@ -28,16 +30,28 @@ async function lookUpArticleImages(
   config: EffectiveConfig,
   importer: Importer
 ) {
-  const decided = await decideArticleImages(media, article, target, config);
-  const { siteFiles, plan, decisions } = decided;
+  // The site's own files the article names and the earlier imports of its sources, in one query.
+  const sources = articleImageSources(article);
+  const candidates = siteFileCandidates(sources, siteMediaOf(media.strapi));
+  const keyHashOf = new Map(sources.map((source) => [source, sha256(sourceKeyOf(source))]));
+  const records = await media.uses.mediaSources.findImageRecords([...candidates.values()].flat(), [
+    ...keyHashOf.values(),
+  ]);
+  const siteFiles = siteFilesNamed(candidates, records.filesByUrl);
+  const decided = decideWithSiteFiles(media, article, target, config, siteFiles);
+  const { plan, decisions } = decided;
   // A file already in the library (WordPress's featured_media, or its URL) is placed as it is, not imported.
   const libraryFeaturedId = plan.featured
     ? (article.featuredImage?.libraryFileId ?? siteFiles.get(plan.featured.source)?.id)
     : undefined;
   const featured = libraryFeaturedId === undefined ? decisions.featured : undefined;
   const toImport = [...(featured ? [featured.source] : []), ...decisions.toFetch];
-  const keyHashes = toImport.map((source) => sha256(sourceKeyOf(source)));
-  const known = await findKnownSources(media, keyHashes, importer);
+  const keyHashes = toImport.map((source) => keyHashOf.get(source) ?? sha256(sourceKeyOf(source)));
+  const wanted = new Set(keyHashes);
+  const known = knownSourcesOf(
+    records.imports.filter((row) => wanted.has(row.sourceKeyHash)),
+    importer
+  );
   return { ...decided, libraryFeaturedId, featured, toImport, keyHashes, known };
 }
 
