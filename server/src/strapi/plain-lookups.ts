@@ -11,7 +11,8 @@ import { documentsOf, type DocumentRow } from './documents';
  * that (a localized type read without a locale: i18n's middleware picks the default locale), the lookup
  * goes through the Document Service.
  *
- * Why: a publish makes two plain lookups before its write (the slug's entry, its category by name).
+ * Why: a publish makes plain lookups before its write (the slug's entry, its category by name, and on
+ * an update the entry itself, `readEntry`, issue #62).
  * Through the Document Service each cost about 1 ms of Strapi's own work (parameter validation, a
  * transaction of its own, the query's transformation) against 0.2 to 0.3 ms through the Query Engine
  * (2026-11-28, a 2-core machine), and p1 missed 1.3 without them (docs/benchmarks.md, issue #44).
