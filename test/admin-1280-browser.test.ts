@@ -168,7 +168,7 @@ describe('the admin pages at 1280 px (Chromium)', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('the activity page, with deliveries of every door and a delivery’s warnings open', async (t) => {
+  it('the activity page, with deliveries of every door, a schedule, a queued delivery and warnings open', async (t) => {
     const key = (await admin('/api-key', { method: 'POST' })).json.key as string;
     const secret = (await admin('/webhook-secret', { method: 'POST', body: {} })).json.secret as string;
     const slug = 'choosing-a-garden-hose-length-diameter-materials-and-fittings-compared-for-every-garden';
@@ -187,6 +187,28 @@ describe('the admin pages at 1280 px (Chromium)', () => {
       html: '<p>Water early.</p>',
     });
     assert.equal(delivered.status, 200, delivered.text);
+    const scheduled = await publishPost(site.url, key, {
+      title: 'Mulching in autumn',
+      slug: 'mulching-in-autumn',
+      status: 'future',
+      date: new Date(Date.now() + 86_400_000).toISOString(),
+      content: '<p>Later.</p>',
+    });
+    assert.equal(scheduled.status, 201, scheduled.text);
+    // A queued service's delivery (BabyLoveGrowth's), listed under the queued deliveries.
+    const queued = await admin('/hook-endpoints', {
+      method: 'POST',
+      body: { name: 'BabyLoveGrowth: garden and lawn care journal', preset: 'babylovegrowth' },
+    });
+    assert.equal(queued.status, 201, queued.text);
+    const sample = hookSample('babylovegrowth');
+    const accepted = await postHook(
+      site.url,
+      `/api/service/v1/hooks/${queued.json.endpoint.id}`,
+      sample,
+      serviceHeaders('babylovegrowth', sample, queued.json.secret)
+    );
+    assert.ok(accepted.status < 300, accepted.text);
     const refused = await request(`${site.url}/api/service/v1/ping`, {
       headers: { 'X-Service-Key': 'apk_a_wrong_guess' },
     });
@@ -202,6 +224,8 @@ describe('the admin pages at 1280 px (Chromium)', () => {
         .first()
         .waitFor();
       await page.getByTestId('refusal-row').first().waitFor();
+      await page.getByTestId('hook-queue-row').first().waitFor();
+      await page.getByTestId('delivery-schedule').first().waitFor();
     });
     await assertNothingCutOff(t, 'activity.png');
   });

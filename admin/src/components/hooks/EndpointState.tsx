@@ -1,7 +1,8 @@
-import { Badge, Flex, Switch, Typography } from '@strapi/design-system';
+import { Badge, Flex, Switch } from '@strapi/design-system';
 import type { HookEndpointSummary } from '../../../../core/src/hooks/endpoints-api';
 import { useShortDate } from '../../hooks/useShortDate';
 import { useTranslate } from '../../hooks/useTranslate';
+import { LabelledLine } from '../common/LabelledLine';
 
 /**
  * An endpoint's state, stacked in one cell: whether it is on (a switch where the role may change it),
@@ -31,18 +32,15 @@ export const EndpointState = ({
           {endpoint.enabled ? t('hooks.enabled', 'Enabled') : t('hooks.disabled', 'Disabled')}
         </Badge>
       )}
-      <Typography variant="pi" textColor="neutral600">
-        {t('hooks.createdAt', 'Created:')}{' '}
-        <Typography variant="pi" textColor="neutral800">
-          {when(endpoint.createdAt, fromConfig ? t('hooks.config', 'Config') : '—')}
-        </Typography>
-      </Typography>
-      <Typography variant="pi" textColor="neutral600">
-        {t('hooks.lastDeliveryAt', 'Last delivery:')}{' '}
-        <Typography variant="pi" textColor="neutral800" data-testid="hook-endpoint-last-delivery">
-          {when(endpoint.lastDeliveryAt, t('hooks.never', 'Never'))}
-        </Typography>
-      </Typography>
+      <LabelledLine
+        label={t('hooks.createdAt', 'Created:')}
+        value={when(endpoint.createdAt, fromConfig ? t('hooks.config', 'Config') : '—')}
+      />
+      <LabelledLine
+        label={t('hooks.lastDeliveryAt', 'Last delivery:')}
+        value={when(endpoint.lastDeliveryAt, t('hooks.never', 'Never'))}
+        testId="hook-endpoint-last-delivery"
+      />
     </Flex>
   );
 };
