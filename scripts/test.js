@@ -42,6 +42,7 @@ const DATABASE_INDEPENDENT = [
   'test/admin-1280-browser.test.ts',
   'test/application-passwords-browser.test.ts',
   'test/hook-endpoints-browser.test.ts',
+  'test/hook-inspector-browser.test.ts',
   'test/real-sites-browser.test.ts',
   // A category default names a Media Library file by id in the config file (the first file: id 1 on a
   // new SQLite database); how categories are written is the pipeline's, run on all three databases.

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { PRESET_NAMES, type PresetName } from '../core/src/hooks/endpoints';
+import { PRESET_SAMPLES } from '../core/src/hooks/preset-samples';
 import { ADMIN_PASSWORD, registerSuperAdmin } from './helpers/admin';
 import { runCommand, type CliRun } from './helpers/cli';
 import { repoRoot } from './helpers/paths';
@@ -16,13 +18,70 @@ import { readArticle } from './helpers/service';
 const RECIPE_FILES = [
   'docs/api.md',
   'docs/wordpress.md',
-  'docs/hooks/outrank.md',
-  'docs/hooks/babylovegrowth.md',
+  ...PRESET_NAMES.map((preset) => `docs/hooks/${preset}.md`),
 ];
 /** Files whose every shell block is a recipe (api.md has others, the README's quickstart runs them). */
 const FULLY_RUN = RECIPE_FILES.slice(1);
 /** The image hosts of the docs' examples, sent to a loopback address the default image policy refuses before connecting. */
+const EXAMPLE_IMAGES = 'https://cdn.example.com/';
 const REFUSED_IMAGES = 'https://127.0.0.1:9/';
+
+/**
+ * What each preset's example delivery (docs/hooks/<preset>.md) lands as on the default playground: its
+ * title, its slug (derived from the title where the service sends none) and its status (the payload's,
+ * else the endpoint's `status` option, else the site's default, a draft).
+ */
+const LANDINGS: Record<
+  PresetName,
+  { title: string; slug: string; status: 'draft' | 'published'; statusOption?: 'publish' }
+> = {
+  contract: {
+    title: 'How to Choose a Garden Hose',
+    slug: 'how-to-choose-a-garden-hose',
+    status: 'published',
+  },
+  outrank: {
+    title: 'How to Implement Webhooks',
+    slug: 'how-to-implement-webhooks',
+    status: 'published',
+    // As outrank.md advises: Outrank sends no status.
+    statusOption: 'publish',
+  },
+  blogseo: { title: 'The Best Running Shoes', slug: 'best-running-shoes', status: 'draft' },
+  seocraftai: {
+    title: 'Composting in Small Apartments',
+    slug: 'composting-small-apartments',
+    status: 'draft',
+  },
+  seoladders: { title: 'How Solar Panels Work', slug: 'how-solar-panels-work', status: 'draft' },
+  rankpill: {
+    title: 'Ten Houseplants That Survive Anything',
+    slug: 'houseplants-that-survive-anything',
+    status: 'published',
+  },
+  ranksector: {
+    title: "A Beginner's Guide to Sourdough",
+    slug: 'beginners-guide-sourdough',
+    status: 'published',
+  },
+  getmywebrank: { title: 'Choosing a Standing Desk', slug: 'choosing-a-standing-desk', status: 'draft' },
+  citeflow: { title: 'Local Citations Explained', slug: 'local-citations-explained', status: 'draft' },
+  babylovegrowth: {
+    title: 'Baby Sleep Schedules by Age',
+    slug: 'baby-sleep-schedules-by-age',
+    status: 'draft',
+  },
+  arvow: {
+    title: 'Ten Tips for Better Coffee at Home',
+    slug: 'ten-tips-for-better-coffee-at-home',
+    status: 'draft',
+  },
+  journalist: { title: 'How to Start a Podcast', slug: 'how-to-start-a-podcast', status: 'draft' },
+  seogrove: { title: 'Kayaking for Beginners', slug: 'kayaking-for-beginners', status: 'draft' },
+  ranket: { title: 'Budget Travel in Portugal', slug: 'budget-travel-portugal', status: 'draft' },
+  earlyseo: { title: 'Email Subject Lines That Get Opened', slug: 'email-subject-lines', status: 'draft' },
+  custom: { title: 'Growing Tomatoes on a Balcony', slug: 'growing-tomatoes-on-a-balcony', status: 'draft' },
+};
 
 interface Recipe {
   file: string;
@@ -102,16 +161,15 @@ describe('the docs’ recipes, run as written against the default playground (is
     assert.equal((await readArticle(site.url, 'refused')).length, 0);
   });
 
-  for (const [preset, slug, status] of [
-    ['outrank', 'how-to-implement-webhooks', 'published'],
-    ['babylovegrowth', 'baby-sleep-schedules-by-age', 'draft'],
-  ] as const) {
-    it(`${preset}: the page's example delivery, sent with its curl line, lands (its unreachable cover named)`, async () => {
-      const { endpoint, secret } = await admin('/hook-endpoints', {
-        name: preset,
-        preset,
-        ...(preset === 'outrank' ? { options: { status: 'publish' } } : {}),
-      });
+  for (const preset of PRESET_NAMES) {
+    const { title, slug, status, statusOption } = LANDINGS[preset];
+    const cover = JSON.stringify(PRESET_SAMPLES[preset].payload).includes(EXAMPLE_IMAGES);
+    it(`${preset}: the page's example delivery, sent with its curl line, lands as ${status} (${cover ? 'its unreachable cover named' : 'no cover sent'})`, async () => {
+      const options = {
+        ...PRESET_SAMPLES[preset].options,
+        ...(statusOption ? { status: statusOption } : {}),
+      };
+      const { endpoint, secret } = await admin('/hook-endpoints', { name: preset, preset, options });
       const page = fs.readFileSync(path.join(repoRoot, `docs/hooks/${preset}.md`), 'utf8');
       const example = /## An example delivery[\s\S]*?```json\n([\s\S]*?)```/.exec(page);
       assert.ok(example, `docs/hooks/${preset}.md has an example payload`);
@@ -119,7 +177,7 @@ describe('the docs’ recipes, run as written against the default playground (is
       try {
         fs.writeFileSync(
           path.join(folder, 'delivery.json'),
-          example[1].replaceAll('https://cdn.example.com/', REFUSED_IMAGES)
+          example[1].replaceAll(EXAMPLE_IMAGES, REFUSED_IMAGES)
         );
         const sent = await run(
           preset,
@@ -133,16 +191,26 @@ describe('the docs’ recipes, run as written against the default playground (is
             assert.ok(tries < 120, 'the queued delivery is processed');
             await new Promise((resolve) => setTimeout(resolve, 500));
           }
-        } else
-          assert.ok(
+        } else if (preset === 'contract') {
+          // The contract's own receipt, as /webhook answers: the cover's outcome in featured_image_result.
+          assert.equal(answer.post_status, 'publish', sent.stdout);
+          assert.match(answer.featured_image_result, /^warning: /, sent.stdout);
+        } else {
+          assert.equal(answer.event, PRESET_SAMPLES[preset].event, sent.stdout);
+          assert.equal(
             answer.warnings.some((warning: string) => warning.startsWith('featured image: ')),
+            cover,
             sent.stdout
           );
+        }
       } finally {
         fs.rmSync(folder, { recursive: true, force: true });
       }
       const [article] = await readArticle(site.url, slug, status);
       assert.ok(article, `${slug} landed (${status})`);
+      assert.equal(article.title, title);
+      if (status === 'draft')
+        assert.equal((await readArticle(site.url, slug, 'published')).length, 0, `${slug} is not published`);
     });
   }
 

@@ -125,7 +125,12 @@ describe('custom webhooks: the durable queue (issue #42)', () => {
     const done = await waitForDelivery(database, id);
     assert.equal(done.status, 'done', JSON.stringify(done));
     assert.equal(done.attempts, 2, 'claimed again once the dead instance lease ran out');
-    assert.equal(done.payload, null, 'a done delivery keeps its outcome, not its payload');
+    // Kept for the delivery inspector (issue #59) within hookQueue.keepPayloadDays and keepPayloadKb.
+    assert.deepEqual(
+      done.payload,
+      row.payload,
+      'a done delivery keeps its outcome, and its payload as received'
+    );
     assert.deepEqual(
       done.outcome.map((line) => [line.ok, line.created, line.duplicate]),
       [[true, true, false]]
@@ -263,11 +268,17 @@ describe('custom webhooks: the durable queue (issue #42)', () => {
     assert.equal((await readArticle(site.url, slug)).length, 1);
     assert.equal((await ledger(slug)).length, 1);
 
-    // An article without a title is refused before it is stored: the service is told now (400).
+    // An article without a title is refused before it is queued: the service is told now (400). The
+    // delivery inspector (issue #59) records the refusal, finished: nothing of it waits in the queue.
     const untitled = JSON.stringify({ ...JSON.parse(article(922, 'queued-untitled')), title: '' });
-    const before = (await queueRows(database)).length;
+    const before = await queueRows(database);
     const refused = await deliver(site, untitled);
     assert.equal(refused.status, 400, refused.text);
-    assert.equal((await queueRows(database)).length, before);
+    const added = (await queueRows(database)).filter((row) => !before.some((each) => each.id === row.id));
+    assert.deepEqual(
+      added.map((row) => [row.status, row.attempts]),
+      [['failed', 1]],
+      'one finished record of the refusal, never queued'
+    );
   });
 });

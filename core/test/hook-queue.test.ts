@@ -69,7 +69,7 @@ describe('the webhook queue: which presets queue, backoff, verdicts', () => {
     );
   });
 
-  it('is done when every article landed; the stored outcome leaves the warnings to the ledger', () => {
+  it('is done when every article landed; the stored outcome keeps its warnings (the inspector, #59), not its image results', () => {
     const verdict = queueVerdict([landed(1), landed(2)], 1, settings);
     assert.equal(verdict.kind, 'done');
     assert.deepEqual(verdict.outcome[0], {
@@ -82,6 +82,7 @@ describe('the webhook queue: which presets queue, backoff, verdicts', () => {
       created: true,
       duplicate: false,
       stale: false,
+      warnings: ['featured image: https://images.example.test/x.jpg could not be fetched'],
     });
   });
 

@@ -2,8 +2,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import type { AuthScheme } from '../src/hooks/auth';
 import { PRESET_NAMES } from '../src/hooks/endpoints';
 import { EVENT_EFFECTS, PRESET_EVENTS, presetOptionNames } from '../src/hooks/preset-events';
+import { PRESET_SAMPLES } from '../src/hooks/preset-samples';
+import { PRESETS } from '../src/hooks/presets';
 
 const docs = path.join(__dirname, '..', '..', 'docs', 'hooks');
 
@@ -67,4 +70,66 @@ describe('each docs/hooks page states the events and options its preset has (iss
       PRESET_EVENTS.seogrove.map(([event, effect]) => [event, EVENT_EFFECTS[effect]])
     );
   });
+});
+
+/** Whether a recipe's shell sends the credentials `scheme` asks for, built from "$WEBHOOK_SECRET". */
+function sendsCredentials(scheme: AuthScheme, script: string): boolean {
+  const signed = script.includes('openssl dgst -sha256 -hmac "$WEBHOOK_SECRET"');
+  // A signature is over the exact bytes: `--data` would strip the file's newlines.
+  const exactBytes = script.includes('--data-binary @delivery.json');
+  switch (scheme.kind) {
+    case 'none':
+      return true;
+    case 'bearer':
+      return script.includes('-H "Authorization: Bearer $WEBHOOK_SECRET"');
+    case 'header':
+      return script.includes(`-H "${scheme.header}: $WEBHOOK_SECRET"`);
+    case 'hmac': {
+      const prefixes = { hex: [''], 'sha256=': ['sha256='], either: ['', 'sha256='] }[scheme.format];
+      return (
+        signed &&
+        exactBytes &&
+        prefixes.some((prefix) => script.includes(`-H "${scheme.header}: ${prefix}$SIGNATURE"`))
+      );
+    }
+    case 'timestamped-hmac':
+      return (
+        signed &&
+        exactBytes &&
+        script.includes(`-H "${scheme.timestampHeader}: $TIMESTAMP"`) &&
+        script.includes(`-H "${scheme.header}: sha256=$SIGNATURE"`) &&
+        script.includes(`printf '%s.' "$TIMESTAMP"`)
+      );
+    case 'all':
+      return scheme.schemes.every((part) => sendsCredentials(part, script));
+    case 'any':
+      return scheme.schemes.some((part) => sendsCredentials(part, script));
+  }
+}
+
+describe('each docs/hooks page shows its preset’s sample delivery and a curl line for it (issues #59, #60)', () => {
+  for (const preset of PRESET_NAMES) {
+    it(`${preset}.md`, () => {
+      const page = fs.readFileSync(path.join(docs, `${preset}.md`), 'utf8');
+      const example = section(page, 'An example delivery');
+      const sample = PRESET_SAMPLES[preset];
+      const blocks = [...example.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]));
+      assert.deepEqual(
+        blocks,
+        sample.options ? [sample.payload, sample.options] : [sample.payload],
+        `the JSON of docs/hooks/${preset}.md and PRESET_SAMPLES.${preset} (core/src/hooks/preset-samples.ts)`
+      );
+      const recipe = new RegExp(`<!-- recipe-test: ${preset} -->\n\`\`\`bash\n([\\s\\S]*?)\`\`\``).exec(
+        example
+      );
+      assert.ok(recipe, `docs/hooks/${preset}.md has its <!-- recipe-test: ${preset} --> curl block`);
+      const script = recipe[1];
+      assert.match(script, /curl -s -X POST "\$WEBHOOK_URL" /);
+      assert.match(script, / --data(-binary)? @delivery\.json\n$/);
+      assert.ok(
+        sendsCredentials(PRESETS[preset].auth(sample.options ?? {}), script),
+        `the curl line of docs/hooks/${preset}.md sends the credentials its preset checks`
+      );
+    });
+  }
 });

@@ -5,6 +5,7 @@ import * as React from 'react';
 import type {
   HookEndpointSecretResponse,
   HookEndpointsResponse,
+  HookEndpointSummary,
 } from '../../../core/src/hooks/endpoints-api';
 import { hookEndpointsApi } from '../api/hook-endpoints';
 import { PageLayout } from '../components/common/PageLayout';
@@ -18,6 +19,7 @@ import {
 } from '../components/hooks/endpoint-form-values';
 import { EndpointFormModal } from '../components/hooks/EndpointFormModal';
 import { EndpointList } from '../components/hooks/EndpointList';
+import { DeliveryInspector } from '../components/hooks/inspector/DeliveryInspector';
 import { RevealedEndpointSecret } from '../components/hooks/RevealedEndpointSecret';
 import { Section } from '../components/settings/Section';
 import { useAdminApi } from '../hooks/useAdminApi';
@@ -37,11 +39,12 @@ const HookEndpoints = () => {
   const t = useTranslate();
   const notify = useFeedback();
   const api = useAdminApi(hookEndpointsApi);
-  const allowed = usePermissions('regenerateSecrets');
+  const allowed = usePermissions('regenerateSecrets', 'readActivity');
   const [page, setPage] = React.useState<HookEndpointsResponse | null>(null);
   const [failed, setFailed] = React.useState(false);
   const [form, setForm] = React.useState<FormState | null>(null);
   const [revealed, setRevealed] = React.useState<Revealed | null>(null);
+  const [inspected, setInspected] = React.useState<HookEndpointSummary | null>(null);
 
   const reload = React.useCallback(() => api.list().then(setPage, () => setFailed(true)), [api]);
   React.useEffect(() => {
@@ -78,6 +81,7 @@ const HookEndpoints = () => {
     await reload();
   };
   const handlers = {
+    ...(allowed.canRead ? { onInspect: (endpoint: HookEndpointSummary) => setInspected(endpoint) } : {}),
     onEdit: (endpoint: HookEndpointsResponse['endpoints'][number]) =>
       setForm({ mode: 'edit', id: endpoint.id, initial: formValuesOf(endpoint) }),
     onToggle: (endpoint: HookEndpointsResponse['endpoints'][number], enabled: boolean) =>
@@ -153,6 +157,14 @@ const HookEndpoints = () => {
             )}
             <EndpointList page={page} canManage={canManage} handlers={handlers} />
           </Section>
+          {inspected && (
+            <DeliveryInspector
+              key={inspected.id}
+              endpoint={inspected}
+              canRerun={canManage}
+              onClose={() => setInspected(null)}
+            />
+          )}
         </Flex>
       </PageLayout>
       {form && (

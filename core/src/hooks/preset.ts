@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { AuthScheme } from './auth';
 import type { PresetName } from './endpoints';
-import type { PreparedArticle } from './hook-article';
+import type { HookArticle, PreparedArticle } from './hook-article';
 import type { WithdrawAction, WithdrawnPostThunk } from './withdrawal';
 
 /** The request as a preset sees it: its headers (the body is given apart, parsed). */
@@ -9,8 +9,12 @@ export interface HookRequest {
   header(name: string): string | undefined;
 }
 
-/** One article of a delivery, prepared when the receiver gets to it: a bad one throws alone. */
-export type ArticleThunk = () => PreparedArticle;
+/**
+ * One article of a delivery, prepared when the receiver gets to it: a bad one throws alone. `picked`
+ * is the article as the preset picked it, before it was checked: the delivery inspector maps a refused
+ * article's fields with it (core/src/hooks/field-map.ts).
+ */
+export type ArticleThunk = (() => PreparedArticle) & { picked?: () => HookArticle };
 
 /** What a verified delivery asks for. */
 export type HookDelivery =

@@ -41,6 +41,12 @@ export const hookQueueSchema = z
     /** Finished deliveries kept for the activity page: none older than `keepDays`, at most `keepRows`. */
     keepDays: z.number().int().min(1).max(3650),
     keepRows: z.number().int().min(10).max(1_000_000),
+    /**
+     * A finished delivery's payload (the delivery inspector shows it and can run it again) is kept this
+     * many days, and only when it is at most `keepPayloadKb`; 0 keeps none. Never the auth headers.
+     */
+    keepPayloadDays: z.number().int().min(0).max(3650),
+    keepPayloadKb: z.number().int().min(0).max(100_000),
   })
   .strict()
   .refine((queue) => queue.retryMaxSeconds >= queue.retryBaseSeconds, {
@@ -59,6 +65,8 @@ export const DEFAULT_HOOK_QUEUE: HookQueueSettings = {
   retryMaxSeconds: 3600,
   keepDays: 30,
   keepRows: 10_000,
+  keepPayloadDays: 7,
+  keepPayloadKb: 512,
 };
 
 /**
@@ -85,18 +93,18 @@ export const isTemporaryFailure = (error: Pick<ErrorBody, 'data'> | undefined): 
   error === undefined || error.data.status >= 500;
 
 /**
- * One article's result as the queue keeps it: the answer's line without its warnings and image results
- * (the ledger has them).
+ * One article's result as the queue keeps it: the answer's line with its warnings (the delivery
+ * inspector shows them), without the image results (the ledger has them).
  */
 export type StoredArticleOutcome =
-  | Omit<Extract<ArticleReply, { ok: true }>, 'featuredImage' | 'inlineImages' | 'warnings'>
+  | Omit<Extract<ArticleReply, { ok: true }>, 'featuredImage' | 'inlineImages'>
   | Extract<ArticleReply, { ok: false }>;
 
-/** The reply's lines without their warnings and image results (the ledger keeps those). */
+/** The reply's lines without their image results (the ledger keeps those). */
 export const storedOutcome = (outcomes: readonly ArticleOutcome[]): StoredArticleOutcome[] =>
   articleReplyLines(outcomes).map((line) => {
     if (!line.ok) return line;
-    const { warnings: _warnings, featuredImage: _featured, inlineImages: _inline, ...stored } = line;
+    const { featuredImage: _featured, inlineImages: _inline, ...stored } = line;
     return stored;
   });
 

@@ -9,14 +9,9 @@ import { sourceLabels } from '../../utils/labels';
 import { ScheduleNote } from './ScheduleNote';
 import { StatusBadge } from './StatusBadge';
 import { MappableMarker, WarningGroups } from './WarningGroups';
+import { WRAPPING } from '../common/wrapping';
 
 export const DELIVERY_COLUMNS = 6;
-
-/**
- * Text that may wrap, and break inside a long word (a slug, an image URL). The design system's table
- * keeps every cell on one line, so a long SEO title pushed the Warnings column out of view.
- */
-const WRAPPING: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'anywhere' };
 
 /** Where the Content Manager edits the entry (relative to the admin's base URL), in the delivery's locale. */
 const contentManagerPath = (entry: ActivityEntry) =>

@@ -2,9 +2,7 @@ import { Badge, Box, Flex, Typography } from '@strapi/design-system';
 import * as React from 'react';
 import type { ArticlePart, WarningGroup } from '../../../../core/src/warning-parts';
 import { useTranslate, type Translate } from '../../hooks/useTranslate';
-
-/** Text that may wrap, and break inside a long word (a slug, an image URL). */
-const WRAPPING: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'anywhere' };
+import { WRAPPING } from '../common/wrapping';
 
 /** Each part of an article by its name on the page. */
 export function partLabel(t: Translate, part: ArticlePart): string {

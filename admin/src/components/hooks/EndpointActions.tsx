@@ -1,5 +1,5 @@
 import { Checkbox, Flex, IconButton, Modal, Typography } from '@strapi/design-system';
-import { ArrowClockwise, Link as LinkIcon, Pencil } from '@strapi/icons';
+import { ArrowClockwise, Eye, Link as LinkIcon, Pencil } from '@strapi/icons';
 import * as React from 'react';
 import type { HookEndpointSummary } from '../../../../core/src/hooks/endpoints-api';
 import { useTranslate } from '../../hooks/useTranslate';
@@ -11,6 +11,8 @@ export interface EndpointActionHandlers {
   onEdit: (endpoint: HookEndpointSummary) => void;
   onRegenerate: (endpoint: HookEndpointSummary, endPreviousNow: boolean) => Promise<void>;
   onDelete: (endpoint: HookEndpointSummary) => Promise<void>;
+  /** Opens the endpoint's delivery inspector (absent: the role may not read activity). */
+  onInspect?: (endpoint: HookEndpointSummary) => void;
 }
 
 /** A row's actions: its addresses for everyone; edit, a new secret and delete for endpoints the role may manage. */
@@ -31,6 +33,15 @@ export const EndpointActions = ({
   const editable = canManage && endpoint.source === 'admin';
   return (
     <Flex gap={1}>
+      {handlers.onInspect && (
+        <IconButton
+          label={t('hooks.actions.inspect', 'Deliveries of {name}', { name: endpoint.name })}
+          variant="ghost"
+          onClick={() => handlers.onInspect?.(endpoint)}
+        >
+          <Eye />
+        </IconButton>
+      )}
       <Modal.Root>
         <Modal.Trigger>
           <IconButton

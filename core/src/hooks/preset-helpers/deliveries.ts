@@ -21,14 +21,19 @@ export function mappedArticlesOf(
   status: EndpointStatus,
   map: (item: unknown) => { article: HookArticle; warnings: string[] }
 ): ArticleThunk[] {
-  return items.map((item, index) => () => {
-    const { article, warnings } = map(item);
-    const prepared = prepareHookArticle(article, {
-      status,
-      what: items.length > 1 ? `article ${index + 1} of the batch` : 'webhook article',
-    });
-    return warnings.length ? { ...prepared, warnings } : prepared;
-  });
+  return items.map((item, index) =>
+    Object.assign(
+      () => {
+        const { article, warnings } = map(item);
+        const prepared = prepareHookArticle(article, {
+          status,
+          what: items.length > 1 ? `article ${index + 1} of the batch` : 'webhook article',
+        });
+        return warnings.length ? { ...prepared, warnings } : prepared;
+      },
+      { picked: () => map(item).article }
+    )
+  );
 }
 
 /** A delivery of one article: every preset but Outrank's batch. */

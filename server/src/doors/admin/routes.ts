@@ -120,6 +120,33 @@ export default {
       config: requires(ACTIONS.regenerateSecrets),
     },
     {
+      // The delivery inspector: an endpoint's deliveries, one with its redacted payload and field map.
+      method: 'GET',
+      path: '/hook-endpoints/:id/deliveries',
+      handler: 'admin-hook-deliveries.list',
+      config: requires(ACTIONS.readActivity),
+    },
+    {
+      // "Send a sample": the preset's documented sample as a dry run; nothing is written.
+      method: 'POST',
+      path: '/hook-endpoints/:id/sample',
+      handler: 'admin-hook-deliveries.sample',
+      config: requires(ACTIONS.readSettings),
+    },
+    {
+      method: 'GET',
+      path: '/hook-deliveries/:id',
+      handler: 'admin-hook-deliveries.show',
+      config: requires(ACTIONS.readActivity),
+    },
+    {
+      // Writes posts again (through the queue): the right that manages the endpoints.
+      method: 'POST',
+      path: '/hook-deliveries/:id/again',
+      handler: 'admin-hook-deliveries.again',
+      config: requires(ACTIONS.regenerateSecrets),
+    },
+    {
       method: 'GET',
       path: '/activity',
       handler: 'admin-activity.listDeliveries',

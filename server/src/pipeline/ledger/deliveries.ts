@@ -285,6 +285,25 @@ const deliveries = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
     return row as unknown as (DeliveryRecord & { id: number }) | null;
   },
 
+  /** Where each of these documents lives (its type and locale), from their newest deliveries: one read. */
+  async placesOf(
+    documentIds: string[]
+  ): Promise<Map<string, { targetUid: string; targetLocale: string | null }>> {
+    const ids = [...new Set(documentIds)];
+    if (!ids.length) return new Map();
+    const rows = (await documentsOf(strapi, DELIVERY_UID).findMany({
+      filters: { targetDocumentId: { $in: ids } },
+      fields: ['targetDocumentId', 'targetUid', 'targetLocale'],
+      sort: 'id:asc',
+    })) as unknown as Pick<DeliveryRow, 'targetDocumentId' | 'targetUid' | 'targetLocale'>[];
+    return new Map(
+      rows.map((row) => [
+        String(row.targetDocumentId),
+        { targetUid: row.targetUid, targetLocale: row.targetLocale ?? null },
+      ])
+    );
+  },
+
   /**
    * The document the newest delivery of `slug` into `targetUid` wrote: the upsert key of a target
    * without a slug field (the post's lock on uid + slug keeps two first deliveries apart).

@@ -33,7 +33,8 @@ function ledgerKey({ article, origin, locale }: PublishPlan): LedgerArticleKey |
  * The repeat rule (core/src/repeat-rule.ts) for the signed webhook and the custom webhooks, read
  * from the ledger's entries of the same door and article. The service API, WordPress and MCP are
  * deliberate republishes: never a repeat. Runs under the post's lock, so deliveries of one article
- * are decided one after another, each seeing the ledger entries of those before it.
+ * are decided one after another, each seeing the ledger entries of those before it. A delivery the
+ * site owner runs again from the inspector is a repeat like any other, unless they ask to write it again.
  */
 export async function findRepeat(
   publish: PublishPlan,
@@ -42,6 +43,8 @@ export async function findRepeat(
   const { article, origin, target, locale } = publish;
   const key = ledgerKey(publish);
   if (!key || (origin.source !== 'webhook' && origin.source !== 'hook')) return null;
+  // The owner asked for this delivery to be written again (the inspector): it is, whatever came before.
+  if (origin.source === 'hook' && origin.writeAgain) return null;
   const previous = await use.deliveries.findLatestOfArticle(key);
   const { sameBytes, newestSentAt } = await use.deliveries.findRepeatFacts(key, origin.bodyHash);
   const sameContent = previous !== null && previous.contentHash === article.contentHash;

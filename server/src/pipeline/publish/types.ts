@@ -60,6 +60,8 @@ type DeliverySource =
       sentAt: Date | undefined;
       /** The SHA-256 of the body's exact bytes. */
       bodyHash: string;
+      /** The owner ran the delivery again from the inspector asking to write it: no repeat rule. */
+      writeAgain?: boolean;
     };
 
 /** Strapi's Knex connection, or a transaction on it (a Knex.Transaction is one too). */

@@ -1,38 +1,15 @@
 import type { Core } from '@strapi/strapi';
-import { errors } from '@strapi/utils';
 import type { Context } from 'koa';
 import { z, ZodError } from 'zod';
-import type { SettingsValidationDetails } from '../../../../../core/src/contracts';
 import {
   createHookEndpointBody,
   regenerateHookSecretBody,
   updateHookEndpointBody,
 } from '../../../../../core/src/hooks/stored-endpoints';
-import { fieldIssues } from '../../../../../core/src/schema-issues';
 import { getService } from '../../../common/get-service';
+import { asValidationError, parsed } from './admin-validation-errors';
 
 const endpointIdParams = z.object({ id: z.string().min(1).max(128) });
-
-/** Zod's issues as Strapi's 400 ValidationError, one field error each (the admin shows them under the fields). */
-function asValidationError(error: ZodError): errors.ValidationError {
-  const details: SettingsValidationDetails = {
-    errors: fieldIssues(error).map(({ path, kind, message }) => ({
-      path,
-      message: kind === 'unknown' ? 'is not accepted here' : message,
-    })),
-  };
-  const first = details.errors[0];
-  return new errors.ValidationError(
-    first ? `${first.path || 'request'} ${first.message}` : 'invalid request',
-    details
-  );
-}
-
-function parsed<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  throw asValidationError(result.error);
-}
 
 /** An update's options are checked against the endpoint's preset by the service: its ZodError is a 400 too. */
 async function withFieldErrors<T>(work: () => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { errors } from '@strapi/utils';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 import { InvalidConfigError } from '../../../../../core/src/config';
 import type { SettingsFieldError, SettingsValidationDetails } from '../../../../../core/src/contracts';
 import { fieldIssues } from '../../../../../core/src/schema-issues';
@@ -28,4 +28,25 @@ export function asSettingsValidationError(error: unknown): unknown {
     return new errors.ValidationError(error.message, details);
   }
   return error;
+}
+
+/** Zod's issues as Strapi's 400 ValidationError, one field error each (the admin shows them under the fields). */
+export function asValidationError(error: ZodError): errors.ValidationError {
+  const details: SettingsValidationDetails = {
+    errors: fieldIssues(error).map(({ path, kind, message }) => ({
+      path,
+      message: kind === 'unknown' ? 'is not accepted here' : message,
+    })),
+  };
+  const first = details.errors[0];
+  return new errors.ValidationError(
+    first ? `${first.path || 'request'} ${first.message}` : 'invalid request',
+    details
+  );
+}
+
+export function parsed<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  throw asValidationError(result.error);
 }

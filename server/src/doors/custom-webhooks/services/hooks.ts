@@ -21,13 +21,20 @@ import {
 } from '../../../../../core/src/hooks/reply';
 import { checkBounds } from '../../../gate/bounds';
 import { describeError } from '../../../common/describe-error';
+import { articlesRecord, describeRefusal, directRecord, withdrawalRecord } from './direct-record';
 import type { ClaimedHookDelivery } from './queue';
 import type { Collaborators } from '../../../common/collaborators';
 
 /** What this service works with, handed in by server/src/services.ts. */
 export type Uses = Pick<
   Collaborators,
-  'gate' | 'hookEndpoints' | 'hookQueue' | 'hookQueueWorker' | 'hookWithdrawals' | 'pluginConfig'
+  | 'gate'
+  | 'hookDeliveryRecords'
+  | 'hookEndpoints'
+  | 'hookQueue'
+  | 'hookQueueWorker'
+  | 'hookWithdrawals'
+  | 'pluginConfig'
 >;
 
 type Articles = Extract<HookDelivery, { kind: 'articles' }>;
@@ -40,6 +47,10 @@ type Articles = Extract<HookDelivery, { kind: 'articles' }>;
  * worker publishes it after (docs/hook-queue.md).
  */
 const hooks = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
+  /**
+   * A verified delivery: read by its preset, then withdrawn, queued or published. Every delivery but a
+   * queued one (whose queue row is its record) is recorded once answered, for the delivery inspector.
+   */
   async receive(
     endpoint: WebhookEndpoint,
     body: unknown,
@@ -48,29 +59,39 @@ const hooks = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
   ): Promise<Record<string, unknown>> {
     const preset = PRESETS[endpoint.preset];
     const recording = recordingRequest(request);
-    const delivery = preset.read(body, recording.request, endpoint.options);
-    if (delivery.kind === 'ignored') return ignoredReply(delivery);
-    // A batch over the bound is refused whole: before any article is read, published or queued.
-    assertBatchWithinBound(delivery, uses.pluginConfig.static().hookMaxBatchArticles);
-    // Unpublish and delete write no article and import nothing: done at once, whatever the preset.
-    if (delivery.kind === 'withdraw') {
-      const { event, action, posts } = delivery;
-      const withdrawals = uses.hookWithdrawals;
-      return withdrawReply(
-        event,
-        action,
-        await withdrawals.withdrawAll({ endpoint, event, action, bodyHash }, posts)
-      );
+    const direct = directRecord(uses, strapi, { endpoint, body, bodyHash, headers: recording.headers });
+    try {
+      const delivery = preset.read(body, recording.request, endpoint.options);
+      direct.event = delivery.event;
+      if (delivery.kind === 'ignored') {
+        await direct.record({ status: 'done', note: `Nothing written: ${delivery.reason}.` });
+        return ignoredReply(delivery);
+      }
+      // A batch over the bound is refused whole: before any article is read, published or queued.
+      assertBatchWithinBound(delivery, uses.pluginConfig.static().hookMaxBatchArticles);
+      // Unpublish and delete write no article and import nothing: done at once, whatever the preset.
+      if (delivery.kind === 'withdraw') {
+        const { event, action, posts } = delivery;
+        const outcomes = await uses.hookWithdrawals.withdrawAll({ endpoint, event, action, bodyHash }, posts);
+        await direct.record(withdrawalRecord(outcomes));
+        return withdrawReply(event, action, outcomes);
+      }
+      if (preset.queued) return await enqueue(uses, endpoint, body, delivery, recording.headers(), bodyHash);
+      const outcomes = await this.publishArticles(endpoint, delivery, bodyHash);
+      await direct.record(articlesRecord(outcomes));
+      return hookReply(preset.reply, delivery.event, outcomes);
+    } catch (error) {
+      await direct.record({ status: 'failed', problem: describeRefusal(error) });
+      throw error;
     }
-    if (preset.queued) return enqueue(uses, endpoint, body, delivery, recording.headers(), bodyHash);
-    return hookReply(preset.reply, delivery.event, await this.publishArticles(endpoint, delivery, bodyHash));
   },
 
   /** Each article of a delivery through the pipeline, one after another, each with its own outcome. */
   async publishArticles(
     endpoint: WebhookEndpoint,
     delivery: Articles,
-    bodyHash: string
+    bodyHash: string,
+    writeAgain = false
   ): Promise<ArticleOutcome[]> {
     const config = await uses.pluginConfig.get();
     const outcomes: ArticleOutcome[] = [];
@@ -85,6 +106,7 @@ const hooks = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
           event: delivery.event,
           sentAt: prepared.sentAt,
           bodyHash,
+          ...(writeAgain ? { writeAgain } : {}),
         };
         const result = await uses.gate.publish({
           door: 'custom-webhook',
@@ -115,7 +137,7 @@ const hooks = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
     const delivery = PRESETS[endpoint.preset].read(row.payload, storedRequest(row.headers), endpoint.options);
     // Never queued (receive does them at once): a stored delivery that reads as one now has nothing to publish.
     if (delivery.kind !== 'articles') return { kind: 'done', outcome: [] };
-    const outcomes = await this.publishArticles(endpoint, delivery, row.bodyHash);
+    const outcomes = await this.publishArticles(endpoint, delivery, row.bodyHash, row.writeAgain);
     return queueVerdict(outcomes, row.attempts, settings);
   },
 });

@@ -24,6 +24,8 @@ export interface NewHookDelivery {
   bodyHash: string;
   /** The one article it is about (articleKeyOf), so deliveries of an article run in order; null for a batch. */
   articleKey: string | null;
+  /** A delivery run again from the inspector: the one it repeats, and whether to write past the repeat rule. */
+  again?: { of: number; writeAgain: boolean };
 }
 
 /** A claimed delivery, as the worker processes it. */
@@ -37,9 +39,12 @@ export interface ClaimedHookDelivery {
   bodyHash: string;
   /** Tries so far, this one included. */
   attempts: number;
+  /** Run again on purpose, past the repeat rule (the inspector's "write again"). */
+  writeAgain: boolean;
 }
 
-interface QueueRow extends Omit<ClaimedHookDelivery, 'attempts'> {
+interface QueueRow extends Omit<ClaimedHookDelivery, 'attempts' | 'writeAgain'> {
+  writeAgain?: boolean | null;
   attempts: number | string;
   status: HookQueueStatus;
   nextAttemptAt: number | string;
@@ -71,6 +76,23 @@ const BEHIND_MS = 1_000;
 const UNFINISHED: HookQueueStatus[] = ['queued', 'processing'];
 const DAY_MS = 86_400_000;
 const FINISHED: HookQueueStatus[] = ['done', 'failed'];
+/** What a list reads of a row: never its payload or headers. */
+export const LISTED_COLUMNS = [
+  'id',
+  'createdAt',
+  'endpointId',
+  'preset',
+  'event',
+  'status',
+  'attempts',
+  'nextAttemptAt',
+  'finishedAt',
+  'problem',
+  'outcome',
+] as const;
+
+/** The size of a payload as stored (its JSON text). */
+export const payloadSize = (payload: unknown) => Buffer.byteLength(JSON.stringify(payload ?? null));
 
 /** What is due at `now`: a waiting delivery whose time came, or a claim whose lease ran out (its holder died). */
 const dueAt = (now: number) => ({
@@ -93,7 +115,6 @@ const hookQueue = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
   const rows = () => strapi.db.query(HOOK_DELIVERY_UID);
   const settings = () => uses.pluginConfig.static().hookQueue;
   const held = (id: number, owner: string) => ({ id, status: 'processing', leaseOwner: owner });
-
   /**
    * Whether an earlier delivery of the same article (same endpoint and article key) is not finished yet:
    * then this one waits, put back behind it so other deliveries are not held up. Race-free: a finished
@@ -139,17 +160,33 @@ const hookQueue = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
     });
   }
 
+  /** A finished delivery's payload goes when it is over the bound (or none is kept). */
+  async function dropPayloadOverBound(id: number): Promise<void> {
+    const { keepPayloadDays, keepPayloadKb } = settings();
+    await rows().updateMany({
+      where: keepPayloadDays > 0 ? { id, payloadBytes: { $gt: keepPayloadKb * 1024 } } : { id },
+      data: { payload: null, payloadKept: false },
+    });
+  }
+
   return {
     /** Stores a delivery, due now; answers its id. One insert, committed before the sender is answered. */
     async enqueue(delivery: NewHookDelivery, now = Date.now()): Promise<number> {
+      const { again, ...stored } = delivery;
       const [id] = (
         await rows().createMany({
           data: [
             {
-              ...delivery,
+              ...stored,
               status: 'queued',
               attempts: 0,
               nextAttemptAt: now,
+              arrival: again ? 'again' : 'queued',
+              againOf: again?.of ?? null,
+              writeAgain: again?.writeAgain ?? false,
+              payloadBytes: payloadSize(delivery.payload),
+              // Until it is finished, whatever its size: the worker reads it.
+              payloadKept: true,
               documentId: createDocumentId(),
               publishedAt: new Date(now),
             },
@@ -195,6 +232,7 @@ const hookQueue = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
           headers: row.headers,
           bodyHash: row.bodyHash,
           attempts: attempts + 1,
+          writeAgain: row.writeAgain === true,
         };
       }
       return null;
@@ -210,9 +248,9 @@ const hookQueue = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
     },
 
     /**
-     * Records what became of a claimed delivery, if `owner` still holds it: done (its payload goes, the
-     * posts and the ledger have the articles), failed (the payload stays, for the owner to look at), or
-     * back in the queue for its next try. False when the lease was lost (another instance took over).
+     * Records what became of a claimed delivery, if `owner` still holds it: done or failed (its payload
+     * stays for the inspector within keepPayloadDays and keepPayloadKb, see prune), or back in the queue
+     * for its next try. False when the lease was lost (another instance took over).
      */
     async finish(id: number, owner: string, verdict: QueueVerdict, now = Date.now()): Promise<boolean> {
       const outcome: StoredArticleOutcome[] = verdict.outcome;
@@ -220,19 +258,23 @@ const hookQueue = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
         verdict.kind === 'retry'
           ? { status: 'queued', nextAttemptAt: now + verdict.delayMs, problem: verdict.problem, outcome }
           : verdict.kind === 'done'
-            ? { status: 'done', payload: null, problem: null, outcome, finishedAt: new Date(now) }
+            ? { status: 'done', problem: null, outcome, finishedAt: new Date(now) }
             : { status: 'failed', problem: verdict.problem, outcome, finishedAt: new Date(now) };
       const { count } = await rows().updateMany({
         where: held(id, owner),
         // The owner stays on a finished row: which instance ran its last try (for people and tests).
         data: { ...data, leaseExpiresAt: null },
       });
+      if (count === 1 && verdict.kind !== 'retry') await dropPayloadOverBound(id);
       return count === 1;
     },
 
-    /** Drops finished deliveries older than `keepDays`, then all but the newest `keepRows` finished ones. */
+    /**
+     * Drops finished deliveries older than `keepDays`, then all but the newest `keepRows` finished ones,
+     * then the payloads of finished ones older than `keepPayloadDays`.
+     */
     async prune(now = Date.now()): Promise<void> {
-      const { keepDays, keepRows } = settings();
+      const { keepDays, keepRows, keepPayloadDays } = settings();
       await rows().deleteMany({
         where: { status: { $in: FINISHED }, finishedAt: { $lt: new Date(now - keepDays * DAY_MS) } },
       });
@@ -244,6 +286,14 @@ const hookQueue = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
         limit: 1,
       })) as { id: number }[];
       if (beyond) await rows().deleteMany({ where: { status: { $in: FINISHED }, id: { $lte: beyond.id } } });
+      await rows().updateMany({
+        where: {
+          status: { $in: FINISHED },
+          payloadKept: true,
+          finishedAt: { $lt: new Date(now - keepPayloadDays * DAY_MS) },
+        },
+        data: { payload: null, payloadKept: false },
+      });
     },
 
     /** The activity page's list, newest first: never a payload or a header. */
@@ -251,20 +301,14 @@ const hookQueue = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
       const { results, pagination } = (await rows().findPage({
         page: query.page,
         pageSize: query.pageSize,
-        select: [
-          'id',
-          'createdAt',
-          'endpointId',
-          'preset',
-          'event',
-          'status',
-          'attempts',
-          'nextAttemptAt',
-          'finishedAt',
-          'problem',
-          'outcome',
-        ],
-        where: query.status ? { status: query.status } : {},
+        select: [...LISTED_COLUMNS],
+        // Deliveries answered before their import (and those run again): the inspector lists the others too.
+        where: {
+          $and: [
+            query.status ? { status: query.status } : {},
+            { $or: [{ arrival: { $null: true } }, { arrival: { $ne: 'direct' } }] },
+          ],
+        },
         orderBy: [{ id: 'desc' }],
       })) as { results: QueueRow[]; pagination: HookQueueResponse['pagination'] };
       // Config and admin endpoints alike, in one read per page.
