@@ -166,6 +166,15 @@ describe('the admin pages at 1280 px (Chromium)', () => {
     await custom.getByRole('button', { name: /^Addresses of / }).click();
     await page.getByRole('dialog').getByText('Addresses of Homegrown generator', { exact: false }).waitFor();
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    // The delivery inspector below the table, one delivery open with its payload beside its field map.
+    await page.getByRole('button', { name: 'Deliveries of Outrank: garden and lawn care journal' }).click();
+    await checkingPage(page, 'the delivery inspector', async () => {
+      await page.getByTestId('inspected-delivery').first().getByTestId('open-delivery').click();
+      await page.getByTestId('delivery-details').getByTestId('field-map-row').first().waitFor();
+    });
+    await assertNothingCutOff(t, 'hook-inspector.png');
   });
 
   it('the activity page, with deliveries of every door, a schedule, a queued delivery and warnings open', async (t) => {

@@ -7,9 +7,8 @@ import { useTranslate } from '../../hooks/useTranslate';
 import { DeleteConfirm } from '../common/IconConfirm';
 import { ColumnTable } from '../common/ColumnTable';
 import { LabelledLine } from '../common/LabelledLine';
+import { WRAPPING } from '../common/wrapping';
 
-/** A name wraps (inside a long word too), so the table fits a 1280 px screen. */
-const WRAPPING: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'anywhere' };
 /** An email address stays whole unless it cannot fit. */
 const WHOLE_WORDS: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'break-word' };
 /** The dates and address stacked in one cell: some room above and below them. */
