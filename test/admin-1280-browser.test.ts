@@ -165,7 +165,7 @@ describe('the admin pages at 1280 px (Chromium)', () => {
     const custom = rows.filter({ hasText: 'Homegrown generator' });
     await custom.getByRole('button', { name: /^Addresses of / }).click();
     await page.getByRole('dialog').getByText('Addresses of Homegrown generator', { exact: false }).waitFor();
-    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
 
     // The delivery inspector below the table, one delivery open with its payload beside its field map.
