@@ -39,6 +39,7 @@ const DATABASE_INDEPENDENT = [
   // The admin pages in a browser: what they check is the page; the admin API under them runs on all three
   // databases in admin-api, application-passwords and hook-endpoints-admin.
   'test/admin-browser.test.ts',
+  'test/admin-1280-browser.test.ts',
   'test/application-passwords-browser.test.ts',
   'test/hook-endpoints-browser.test.ts',
   'test/hook-inspector-browser.test.ts',

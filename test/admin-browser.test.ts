@@ -13,6 +13,7 @@ import {
 } from './helpers/admin';
 import { launchBrowser } from './helpers/browser';
 import { request } from './helpers/http';
+import { closeStrapiBanner, screenshotWholePage } from './helpers/page-layout';
 import { playgroundDir, repoRoot } from './helpers/paths';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost, readArticle } from './helpers/service';
@@ -111,22 +112,6 @@ interface BrowserGlobals {
   getComputedStyle(element: BrowserElement): { overflowX: string };
 }
 
-/**
- * A screenshot of the whole page. The admin scrolls inside a container, not the document, so Playwright's
- * fullPage option would stop at the viewport: the viewport grows to the content for the shot instead.
- */
-async function screenshotWholePage(tab: Page, file: string) {
-  const viewport = tab.viewportSize() ?? { width: 1440, height: 1000 };
-  const overflow = await tab.evaluate(() => {
-    const { document } = globalThis as unknown as BrowserGlobals;
-    const divs = Array.from(document.querySelectorAll('div'));
-    return Math.max(0, ...divs.map((element) => element.scrollHeight - element.clientHeight));
-  });
-  await tab.setViewportSize({ width: viewport.width, height: viewport.height + overflow });
-  await tab.screenshot({ path: path.join(SCREENSHOTS, file) });
-  await tab.setViewportSize(viewport);
-}
-
 /** Waits until the element is wholly inside the window (the admin scrolls it there, smoothly). */
 async function waitUntilWhollyInView(tab: Page, testId: string) {
   await tab.waitForFunction((id) => {
@@ -147,12 +132,6 @@ async function scrollToBottomEdge(button: Locator) {
 /** Whether this element is the one with the keyboard focus. */
 const isFocused = (element: unknown) =>
   element === (globalThis as unknown as BrowserGlobals).document.activeElement;
-
-/** Strapi's own announcement banner is not part of what the screenshots document. */
-async function closeStrapiBanner(tab: Page) {
-  const close = tab.getByRole('button', { name: /Close the banner/ });
-  if (await close.count()) await close.click();
-}
 
 describe('admin pages in a real browser (Chromium)', () => {
   let site: Playground;
@@ -377,7 +356,7 @@ describe('admin pages in a real browser (Chromium)', () => {
     const notice = page.getByTestId('feedback');
     await notice.getByRole('button', { name: 'Close' }).click();
     await notice.waitFor({ state: 'detached' });
-    await screenshotWholePage(page, 'settings.png');
+    await screenshotWholePage(page, path.join(SCREENSHOTS, 'settings.png'));
   });
 
   it("notes that a WordPress connector works with the CMS address alone, while WordPress's paths are on", async () => {
@@ -499,7 +478,7 @@ describe('admin pages in a real browser (Chromium)', () => {
       const { document } = globalThis as unknown as BrowserGlobals;
       return document.getAnimations().every((animation) => animation.playState !== 'running');
     });
-    await screenshotWholePage(page, 'activity.png');
+    await screenshotWholePage(page, path.join(SCREENSHOTS, 'activity.png'));
 
     await page.getByRole('combobox', { name: 'Source' }).click();
     await page.getByRole('option', { name: 'Webhook', exact: true }).click();

@@ -69,6 +69,7 @@ describe('connect an AI agent in the admin (Chromium)', () => {
     ownerToken = await registerSuperAdmin(site.url);
     browser = await launchBrowser();
     ({ page } = await openLoggedInAdmin(browser, site.url));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
     // The SDK snippet runs from a folder of the repository, where its import resolves.
     scratch = await mkdtemp(path.join(repoRoot, '.agent-snippet-'));
   });
@@ -94,15 +95,35 @@ describe('connect an AI agent in the admin (Chromium)', () => {
       );
       assert.deepEqual(listed.sort(), AGENT_TOKEN_RIGHTS);
       assert.equal(await page.getByTestId('revealed-agent-token').count(), 0);
+      // Beside the other ways to connect (WordPress's application passwords), before the settings.
+      const cards = await page.locator('[data-testid$="-card"]').all();
+      const cardOrder = await Promise.all(cards.map((card) => card.getAttribute('data-testid')));
+      const agentAt = cardOrder.indexOf('agent-connection-card');
+      assert.equal(cardOrder[agentAt - 1], 'application-passwords-card', cardOrder.join(', '));
+      assert.ok(agentAt < cardOrder.indexOf('site-card'), cardOrder.join(', '));
     });
   });
 
   it('makes the token, shows it once with the three configurations, and stores exactly those rights', async () => {
+    // Its buttons sit among the settings' fields: none of them may save the settings.
+    const settingsWrites: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() !== 'GET' && new URL(sent.url()).pathname === '/article-publisher/settings')
+        settingsWrites.push(`${sent.method()} ${sent.url()}`);
+    });
     await checkingPage(page, 'the created token', async () => {
       await page.locator('#agent-token-name').fill('Desktop agent');
       await page.getByTestId('agent-create').click();
       const revealed = page.getByTestId('revealed-agent-token');
       await revealed.waitFor();
+      await page.getByTestId('agent-token-reveal').getByRole('button', { name: 'Copy token' }).click();
+      await page
+        .getByTestId('agent-token-reveal')
+        .getByRole('button', { name: 'Copy', exact: true })
+        .first()
+        .click();
+      assert.deepEqual(settingsWrites, [], 'the settings were not submitted');
+      assert.equal(await page.getByRole('button', { name: 'Save' }).isDisabled(), true, 'nothing to save');
       shown.key = await revealed.inputValue();
       shown.desktop = await page.getByTestId('agent-snippet-desktop').innerText();
       shown.command = await page.getByTestId('agent-snippet-command').innerText();

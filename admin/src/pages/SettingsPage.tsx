@@ -5,7 +5,6 @@ import type { SettingsPageResponse } from '../../../core/src/contracts';
 import { applicationPasswordsApi } from '../api/application-passwords';
 import { settingsApi } from '../api/settings';
 import { FeedbackProvider } from '../components/feedback/FeedbackProvider';
-import { AgentConnectionSection } from '../components/settings/AgentConnectionSection';
 import { SettingsForm } from '../components/settings/SettingsForm';
 import { protectedPage } from '../components/common/protectedPage';
 import { useAdminApi } from '../hooks/useAdminApi';
@@ -47,17 +46,14 @@ const SettingsPage = () => {
           <Route
             path="*"
             element={
-              <>
-                <SettingsForm
-                  api={api}
-                  passwordsApi={passwordsApi}
-                  page={page}
-                  onSaved={setPage}
-                  canUpdate={allowed.canUpdate}
-                  canRegenerate={allowed.canRegenerate}
-                />
-                <AgentConnectionSection page={page} canRegenerate={allowed.canRegenerate} />
-              </>
+              <SettingsForm
+                api={api}
+                passwordsApi={passwordsApi}
+                page={page}
+                onSaved={setPage}
+                canUpdate={allowed.canUpdate}
+                canRegenerate={allowed.canRegenerate}
+              />
             }
           />
         </Routes>

@@ -36,9 +36,15 @@ export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
     <>
       <Tr data-testid="delivery-row" data-slug={entry.slug}>
         <Td>
-          <Typography textColor="neutral800">
-            {formatDate(entry.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}
-          </Typography>
+          {/* The date over the time: one column less wide, so the table fits a 1280 px screen. */}
+          <Flex direction="column" alignItems="flex-start">
+            <Typography textColor="neutral800">
+              {formatDate(entry.createdAt, { dateStyle: 'medium' })}
+            </Typography>
+            <Typography variant="pi" textColor="neutral600">
+              {formatDate(entry.createdAt, { timeStyle: 'short' })}
+            </Typography>
+          </Flex>
         </Td>
         <Td>
           <Typography textColor="neutral800">{sourceLabels(t)[entry.source]}</Typography>
@@ -77,7 +83,7 @@ export const DeliveryRow = ({ entry, onCancelSchedule }: DeliveryRowProps) => {
           </Flex>
         </Td>
         <Td>
-          <Typography textColor="neutral800" data-testid="delivery-images">
+          <Typography textColor="neutral800" data-testid="delivery-images" style={{ whiteSpace: 'normal' }}>
             {t('activity.images', '{imported} imported, {reused} reused', {
               imported: entry.imagesImported,
               reused: entry.imagesReused,

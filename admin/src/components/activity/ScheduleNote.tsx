@@ -52,6 +52,8 @@ export const ScheduleNote = ({ schedule: initial, onCancel }: ScheduleNoteProps)
       gap={1}
       data-testid="delivery-schedule"
       data-state={schedule.state}
+      // "Scheduled for <date and time>" wraps, so the Status column stays narrow.
+      style={{ whiteSpace: 'normal' }}
     >
       <Typography variant="pi" textColor={schedule.state === 'failed' ? 'danger600' : 'neutral600'}>
         {text}

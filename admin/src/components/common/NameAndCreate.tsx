@@ -32,6 +32,7 @@ export const NameAndCreate = ({
       </Field.Root>
     </Box>
     <Button
+      type="button"
       startIcon={<Plus />}
       loading={busy}
       disabled={disabled}

@@ -53,7 +53,7 @@ export const RevealedSecretBox = ({
               <Field.Input value={secret} readOnly data-testid={fieldId} />
             </Field.Root>
           </Box>
-          <Button variant="secondary" startIcon={<Duplicate />} onClick={copy}>
+          <Button type="button" variant="secondary" startIcon={<Duplicate />} onClick={copy}>
             {copyLabel}
           </Button>
         </Flex>

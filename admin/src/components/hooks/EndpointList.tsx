@@ -1,12 +1,12 @@
-import { Badge, Switch, Typography } from '@strapi/design-system';
+import { Typography } from '@strapi/design-system';
+import * as React from 'react';
 import type { HookEndpointsResponse, HookEndpointSummary } from '../../../../core/src/hooks/endpoints-api';
-import { PRESET_GUIDES } from '../../../../core/src/hooks/preset-guide';
-import { useShortDate } from '../../hooks/useShortDate';
 import { useTranslate } from '../../hooks/useTranslate';
 import { hookAddresses } from '../../utils/hookAddresses';
 import { adminBackendUrl } from '../../utils/serviceAddresses';
 import { ColumnTable } from '../common/ColumnTable';
 import { EndpointActions, type EndpointActionHandlers } from './EndpointActions';
+import { EndpointState } from './EndpointState';
 import { EndpointSummary } from './EndpointSummary';
 
 interface EndpointListProps {
@@ -17,10 +17,9 @@ interface EndpointListProps {
   };
 }
 
-/** Every endpoint, those of the config first (read-only), each with its URL, state and last delivery. */
+/** Every endpoint, those of the config first (read-only), each with its service, URL, state and last delivery. */
 export const EndpointList = ({ page, canManage, handlers }: EndpointListProps) => {
   const t = useTranslate();
-  const when = useShortDate();
   if (page.endpoints.length === 0) {
     return (
       <Typography textColor="neutral600" data-testid="hook-endpoints-empty">
@@ -34,6 +33,10 @@ export const EndpointList = ({ page, canManage, handlers }: EndpointListProps) =
     addresses: hookAddresses(page, adminBackendUrl(), endpoint.id),
     fromConfig: endpoint.source === 'config',
   }));
+  // A row holds a few lines: some room above and below them.
+  const stacked: React.CSSProperties = { paddingTop: 8, paddingBottom: 8 };
+  // Three columns, so that the endpoint's own (its name, service and URL) has the width a long URL needs
+  // at 1280 px, and every action button stays in view (test/admin-1280-browser.test.ts).
   return (
     <ColumnTable
       rows={rows}
@@ -41,47 +44,19 @@ export const EndpointList = ({ page, canManage, handlers }: EndpointListProps) =
       rowTestId="hook-endpoint-row"
       columns={[
         {
-          header: t('hooks.column.name', 'Name and URL'),
+          header: t('hooks.column.endpoint', 'Endpoint'),
           cell: ({ endpoint, addresses }) => <EndpointSummary endpoint={endpoint} url={addresses.api} />,
-          style: { whiteSpace: 'normal', maxWidth: '28rem' },
+          // The rest of the table's width: the other columns keep to what they show.
+          style: { ...stacked, whiteSpace: 'normal', width: '100%' },
         },
         {
-          header: t('hooks.column.preset', 'Service'),
-          cell: ({ endpoint }) => (
-            <Typography data-testid="hook-endpoint-preset">
-              {PRESET_GUIDES[endpoint.preset]?.label ?? endpoint.preset}
-            </Typography>
-          ),
-        },
-        {
-          header: t('hooks.column.enabled', 'Enabled'),
-          cell: ({ endpoint, fromConfig }) =>
-            canManage && !fromConfig ? (
-              <Switch
-                aria-label={t('hooks.toggle', 'Enable {name}', { name: endpoint.name })}
-                checked={endpoint.enabled}
-                onCheckedChange={(checked: boolean) => handlers.onToggle(endpoint, checked)}
-              />
-            ) : (
-              <Badge active={endpoint.enabled}>
-                {endpoint.enabled ? t('hooks.enabled', 'Enabled') : t('hooks.disabled', 'Disabled')}
-              </Badge>
-            ),
-        },
-        {
-          header: t('hooks.column.created', 'Created'),
+          header: t('hooks.column.state', 'State'),
+          style: stacked,
           cell: ({ endpoint, fromConfig }) => (
-            <Typography>
-              {when(endpoint.createdAt, fromConfig ? t('hooks.config', 'Config') : '—')}
-            </Typography>
-          ),
-        },
-        {
-          header: t('hooks.column.lastDelivery', 'Last delivery'),
-          cell: ({ endpoint }) => (
-            <Typography data-testid="hook-endpoint-last-delivery">
-              {when(endpoint.lastDeliveryAt, t('hooks.never', 'Never'))}
-            </Typography>
+            <EndpointState
+              endpoint={endpoint}
+              onToggle={canManage && !fromConfig ? handlers.onToggle : undefined}
+            />
           ),
         },
         {

@@ -1,9 +1,10 @@
 import { Badge, Flex, Typography } from '@strapi/design-system';
 import type { HookEndpointSummary } from '../../../../core/src/hooks/endpoints-api';
+import { PRESET_GUIDES } from '../../../../core/src/hooks/preset-guide';
 import { useShortDate } from '../../hooks/useShortDate';
 import { useTranslate } from '../../hooks/useTranslate';
 
-/** An endpoint's name (and whether the config declares it), its URL and the end of its secret. */
+/** An endpoint's name (and whether the config declares it), its service, its URL and the end of its secret. */
 export const EndpointSummary = ({ endpoint, url }: { endpoint: HookEndpointSummary; url: string }) => {
   const t = useTranslate();
   const when = useShortDate();
@@ -15,6 +16,9 @@ export const EndpointSummary = ({ endpoint, url }: { endpoint: HookEndpointSumma
           <Badge data-testid="hook-endpoint-config">{t('hooks.fromConfig', 'From config (read-only)')}</Badge>
         )}
       </Flex>
+      <Typography variant="pi" data-testid="hook-endpoint-preset">
+        {PRESET_GUIDES[endpoint.preset]?.label ?? endpoint.preset}
+      </Typography>
       <Typography
         variant="pi"
         textColor="neutral600"

@@ -1,5 +1,4 @@
 import { Alert, Box, Flex, Typography } from '@strapi/design-system';
-import { Layouts } from '@strapi/strapi/admin';
 import * as React from 'react';
 import type { SettingsPageResponse } from '../../../../core/src/contracts';
 import { desktopAgentConfig, mcpRemoteCommand, sdkSnippet } from '../../../../core/src/mcp/agent-config';
@@ -116,80 +115,76 @@ export const AgentConnectionSection = ({
 
   const mcpUrl = `${page.cmsUrl ?? adminBackendUrl()}${plan?.mcpPath ?? '/mcp'}`;
   return (
-    <Layouts.Content>
-      <Box paddingTop={6} paddingBottom={10}>
-        <Section
-          title={t('agent.title', 'Connect an AI agent')}
-          description={t(
-            'agent.description',
-            "AI agents (Claude Desktop, Cursor, an agent of your own) publish through Strapi's MCP server at {url}, with an admin token. This makes one for you with exactly the rights the plugin's tools need, and gives the configuration to paste.",
-            { url: mcpUrl }
-          )}
-          testId="agent-connection-card"
+    <Section
+      title={t('agent.title', 'Connect an AI agent')}
+      description={t(
+        'agent.description',
+        "AI agents (Claude Desktop, Cursor, an agent of your own) publish through Strapi's MCP server at {url}, with an admin token. This makes one for you with exactly the rights the plugin's tools need, and gives the configuration to paste.",
+        { url: mcpUrl }
+      )}
+      testId="agent-connection-card"
+    >
+      {!canRegenerate && (
+        <Typography textColor="neutral600" data-testid="agent-no-permission">
+          {t('agent.noPermission', 'Your role may not create tokens for agents.')}
+        </Typography>
+      )}
+      {plan && plan.mcp !== 'on' && (
+        // Not dismissible: until the server is on there is nothing else to do here.
+        <Box
+          background="warning100"
+          borderColor="warning200"
+          padding={4}
+          hasRadius
+          data-testid="agent-mcp-off"
         >
-          {!canRegenerate && (
-            <Typography textColor="neutral600" data-testid="agent-no-permission">
-              {t('agent.noPermission', 'Your role may not create tokens for agents.')}
+          <Typography fontWeight="bold">{t('agent.mcpOff', 'No MCP server')}</Typography>{' '}
+          <Typography>{plan.message}</Typography>
+        </Box>
+      )}
+      {refusal && (
+        <Alert
+          variant="danger"
+          closeLabel={t('settings.close', 'Close')}
+          onClose={() => setRefusal(null)}
+          data-testid="agent-refusal"
+        >
+          {refusal}
+        </Alert>
+      )}
+      {plan && plan.mcp === 'on' && (
+        <>
+          <Flex direction="column" alignItems="stretch" gap={1} data-testid="agent-rights">
+            <Typography fontWeight="bold">
+              {t('agent.rights', 'The token will have these rights, and no others:')}
             </Typography>
-          )}
-          {plan && plan.mcp !== 'on' && (
-            // Not dismissible: until the server is on there is nothing else to do here.
-            <Box
-              background="warning100"
-              borderColor="warning200"
-              padding={4}
-              hasRadius
-              data-testid="agent-mcp-off"
-            >
-              <Typography fontWeight="bold">{t('agent.mcpOff', 'No MCP server')}</Typography>{' '}
-              <Typography>{plan.message}</Typography>
-            </Box>
-          )}
-          {refusal && (
-            <Alert
-              variant="danger"
-              closeLabel={t('settings.close', 'Close')}
-              onClose={() => setRefusal(null)}
-              data-testid="agent-refusal"
-            >
-              {refusal}
-            </Alert>
-          )}
-          {plan && plan.mcp === 'on' && (
-            <>
-              <Flex direction="column" alignItems="stretch" gap={1} data-testid="agent-rights">
-                <Typography fontWeight="bold">
-                  {t('agent.rights', 'The token will have these rights, and no others:')}
-                </Typography>
-                {plan.rights.map((right) => (
-                  <Typography
-                    key={`${right.action} ${right.subject ?? ''}`}
-                    data-testid="agent-right"
-                    data-action={right.action}
-                    data-subject={right.subject ?? ''}
-                  >
-                    {`• ${right.label}`}
-                  </Typography>
-                ))}
-                <Typography variant="pi" textColor="neutral600">
-                  {t(
-                    'agent.rights.hint',
-                    'Never more than your own: a right your role lacks is refused. It never expires; revoke it under Settings > Admin tokens.'
-                  )}
-                </Typography>
-              </Flex>
-              {created && <CreatedToken created={created} mcpUrl={mcpUrl} />}
-              <NameAndCreate
-                id="agent-token-name"
-                label={t('agent.name', 'Token name (optional): which agent uses it')}
-                createLabel={t('agent.create', 'Create a token for an agent')}
-                form={newToken}
-                buttonTestId="agent-create"
-              />
-            </>
-          )}
-        </Section>
-      </Box>
-    </Layouts.Content>
+            {plan.rights.map((right) => (
+              <Typography
+                key={`${right.action} ${right.subject ?? ''}`}
+                data-testid="agent-right"
+                data-action={right.action}
+                data-subject={right.subject ?? ''}
+              >
+                {`• ${right.label}`}
+              </Typography>
+            ))}
+            <Typography variant="pi" textColor="neutral600">
+              {t(
+                'agent.rights.hint',
+                'Never more than your own: a right your role lacks is refused. It never expires; revoke it under Settings > Admin tokens.'
+              )}
+            </Typography>
+          </Flex>
+          {created && <CreatedToken created={created} mcpUrl={mcpUrl} />}
+          <NameAndCreate
+            id="agent-token-name"
+            label={t('agent.name', 'Token name (optional): which agent uses it')}
+            createLabel={t('agent.create', 'Create a token for an agent')}
+            form={newToken}
+            buttonTestId="agent-create"
+          />
+        </>
+      )}
+    </Section>
   );
 };

@@ -29,7 +29,7 @@ export const AgentSnippet = ({
             {hint}
           </Typography>
         </Flex>
-        <Button variant="secondary" size="S" startIcon={<Duplicate />} onClick={copy}>
+        <Button type="button" variant="secondary" size="S" startIcon={<Duplicate />} onClick={copy}>
           {t('agent.copy', 'Copy')}
         </Button>
       </Flex>

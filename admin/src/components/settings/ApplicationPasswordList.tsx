@@ -1,10 +1,18 @@
-import { Typography } from '@strapi/design-system';
+import { Flex, Typography } from '@strapi/design-system';
+import * as React from 'react';
 import type { ApplicationPasswordSummary } from '../../../../core/src/wordpress/application-passwords-api';
 import type { ApplicationPasswordsState } from '../../hooks/useApplicationPasswords';
 import { useShortDate } from '../../hooks/useShortDate';
 import { useTranslate } from '../../hooks/useTranslate';
 import { DeleteConfirm } from '../common/IconConfirm';
 import { ColumnTable } from '../common/ColumnTable';
+import { LabelledLine } from '../common/LabelledLine';
+import { WRAPPING } from '../common/wrapping';
+
+/** An email address stays whole unless it cannot fit. */
+const WHOLE_WORDS: React.CSSProperties = { whiteSpace: 'normal', overflowWrap: 'break-word' };
+/** The dates and address stacked in one cell: some room above and below them. */
+const STACKED: React.CSSProperties = { paddingTop: 8, paddingBottom: 8 };
 
 /** The application passwords with each login, when it was last used and from where; revoke for those who may. */
 export const ApplicationPasswordList = ({
@@ -43,22 +51,26 @@ export const ApplicationPasswordList = ({
         {
           header: t('passwords.column.name', 'Name'),
           cell: (entry) => <Typography fontWeight="bold">{entry.name}</Typography>,
+          style: WRAPPING,
         },
         {
           header: t('passwords.column.login', 'Username'),
           cell: (entry) => <Typography data-testid="application-password-login">{entry.login}</Typography>,
+          style: WHOLE_WORDS,
         },
         {
-          header: t('passwords.column.created', 'Created'),
-          cell: (entry) => <Typography>{when(entry.createdAt)}</Typography>,
-        },
-        {
-          header: t('passwords.column.lastUsed', 'Last used'),
-          cell: (entry) => <Typography>{when(entry.lastUsedAt)}</Typography>,
-        },
-        {
-          header: t('passwords.column.lastAddress', 'Last client address'),
-          cell: (entry) => <Typography>{entry.lastClientAddress ?? '—'}</Typography>,
+          header: t('passwords.column.use', 'Use'),
+          cell: (entry) => (
+            <Flex direction="column" alignItems="flex-start" gap={1}>
+              <LabelledLine label={t('passwords.createdAt', 'Created:')} value={when(entry.createdAt)} />
+              <LabelledLine label={t('passwords.lastUsedAt', 'Last used:')} value={when(entry.lastUsedAt)} />
+              <LabelledLine
+                label={t('passwords.lastAddressAt', 'Last client address:')}
+                value={entry.lastClientAddress ?? '—'}
+              />
+            </Flex>
+          ),
+          style: STACKED,
         },
         {
           header: t('passwords.column.actions', 'Actions'),

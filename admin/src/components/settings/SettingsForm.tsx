@@ -10,6 +10,7 @@ import { useTranslate } from '../../hooks/useTranslate';
 import { settingsErrorsFrom, type FieldErrors } from '../../utils/fieldErrors';
 import { PageLayout } from '../common/PageLayout';
 import { useFeedback } from '../feedback/FeedbackProvider';
+import { AgentConnectionSection } from './AgentConnectionSection';
 import { ApplicationPasswordsSection, NEW_PASSWORD_NAME_ID } from './ApplicationPasswordsSection';
 import { ConnectionSection } from './ConnectionSection';
 import { sameSettings, toFormValues, toRequestBody, type SettingsFormValues } from './form-values';
@@ -27,7 +28,10 @@ interface SettingsFormProps {
   canRegenerate: boolean;
 }
 
-/** The settings page's content once loaded: connection, secrets and the editable settings. */
+/**
+ * The settings page's content once loaded: the ways to connect (addresses and secrets, WordPress, an AI
+ * agent), then the editable settings.
+ */
 export const SettingsForm = ({
   api,
   passwordsApi,
@@ -136,6 +140,8 @@ export const SettingsForm = ({
           regenerate={regenerateWebhookSecret}
         />
         <ApplicationPasswordsSection api={passwordsApi} passwords={passwords} canRegenerate={canRegenerate} />
+        {/* The third way to connect, beside WordPress's: the connections come first, then the settings. */}
+        <AgentConnectionSection page={page} canRegenerate={canRegenerate} />
         {!canUpdate && (
           <Typography textColor="neutral600" data-testid="settings-read-only">
             {t('settings.readOnly', 'Your role may read these settings but not change them.')}
