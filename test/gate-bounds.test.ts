@@ -4,9 +4,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { PresetName } from '../core/src/hooks/endpoints';
 import { REQUEST_BOUNDS } from '../core/src/request-bounds';
 import { registerSuperAdmin } from './helpers/admin';
-import { tableRowCounts } from './helpers/databases';
 import { customHookOptions, postHook, serviceHeaders } from './helpers/hooks';
 import { request, type HttpResponse } from './helpers/http';
+import { nothingWrittenBy } from './helpers/nothing-written';
 import { connectMcp, createAdminToken, type ToolResult } from './helpers/mcp';
 import { startPlayground, type Playground } from './helpers/playground';
 import { countArticles } from './helpers/service';
@@ -69,15 +69,9 @@ function assertRefused(response: HttpResponse, status: number, code: string, ...
 describe('gate bounds: every array bounded, on every door', () => {
   let site: Playground;
   let agent: Client;
-  const REFUSAL_LOG = 'article_publisher_refusals';
 
-  /** Runs `refuse` and asserts that no table gained or lost a row, but the log of refused requests. */
-  async function nothingWritten(refuse: () => Promise<void>) {
-    const { [REFUSAL_LOG]: _before, ...before } = await tableRowCounts(site.database);
-    await refuse();
-    const { [REFUSAL_LOG]: _after, ...after } = await tableRowCounts(site.database);
-    assert.deepEqual(after, before);
-  }
+  /** Runs `refuse` and asserts that it wrote nothing but the records of a refusal (helpers/nothing-written). */
+  const nothingWritten = (refuse: () => Promise<void>) => nothingWrittenBy(site.database, refuse);
 
   const publish = (body: unknown) =>
     request(`${site.url}/api/service/v1/publish-post`, {

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import { REQUEST_BOUNDS } from '../core/src/request-bounds';
-import { tableRowCounts, tablesContaining, type TestDatabase } from './helpers/databases';
+import { tablesContaining, type TestDatabase } from './helpers/databases';
 import { request, type HttpResponse } from './helpers/http';
+import { nothingWrittenBy } from './helpers/nothing-written';
 import { startPlayground, type Playground } from './helpers/playground';
 import { readEntries, SiteAdmin } from './helpers/real-sites';
 import { readArticle } from './helpers/service';
@@ -84,18 +85,8 @@ describe('hardening: bounded requests, script-safe JSON-LD, invisible characters
       SECRET
     );
 
-  const REFUSAL_LOG = 'article_publisher_refusals';
-
-  /**
-   * Runs `refuse` (which asserts its answers) and asserts that no table of the database gained or lost a
-   * row, but the log of refused requests the Activity page lists (issue #46: a 4xx is written there).
-   */
-  async function nothingWritten(refuse: () => Promise<void>) {
-    const { [REFUSAL_LOG]: _loggedBefore, ...before } = await tableRowCounts(site.database);
-    await refuse();
-    const { [REFUSAL_LOG]: _loggedAfter, ...after } = await tableRowCounts(site.database);
-    assert.deepEqual(after, before);
-  }
+  /** Runs `refuse` (which asserts its answers) and asserts that it wrote nothing but the records of a refusal. */
+  const nothingWritten = (refuse: () => Promise<void>) => nothingWrittenBy(site.database, refuse);
 
   before(async () => {
     site = await startPlayground({

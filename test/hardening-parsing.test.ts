@@ -10,11 +10,11 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { PATHOLOGICAL_BODIES, type PathologicalBody } from '../core/test/helpers/pathological-bodies';
 import { registerSuperAdmin } from './helpers/admin';
-import { tableRowCounts } from './helpers/databases';
 import { postHook, serviceHeaders } from './helpers/hooks';
 import { request, type HttpResponse } from './helpers/http';
 import { startPlayground, type Playground } from './helpers/playground';
 import { deliver } from './helpers/webhook';
+import { assertNothingWritten, beforeRefusal } from './helpers/nothing-written';
 
 const KEY = 'apk_hardening-parsing-0123456789abcdef';
 const SECRET = 'whsec-hardening-parsing-0123456789abcdef';
@@ -27,7 +27,6 @@ const HOOK = {
 };
 /** Far below the 4.8 s `[_a` x 16 KB keeps marked busy, so that shape is always over it here. */
 const BUDGET_MS = 500;
-const REFUSAL_LOG = 'article_publisher_refusals';
 /** What the MCP publish tool needs to write an article (test/mcp.test.ts's publisher token, without categories). */
 const PUBLISHER_PERMISSIONS = [
   ...['create', 'read', 'update', 'publish'].map((action) => `plugin::content-manager.explorer.${action}`),
@@ -147,12 +146,6 @@ describe('hardening: parsing never stops the site (issue #55 item 3)', () => {
     },
   };
 
-  /** Table row counts but the log of refused requests (a 4xx is written there). */
-  const rowCounts = async () => {
-    const { [REFUSAL_LOG]: _log, ...counts } = await tableRowCounts(site.database);
-    return counts;
-  };
-
   before(async () => {
     site = await startPlayground({
       env: {
@@ -202,7 +195,7 @@ describe('hardening: parsing never stops the site (issue #55 item 3)', () => {
     for (const [door, { format, post }] of Object.entries(doors)) {
       if (format !== shape.format) continue;
       it(`${shape.name} on ${door}: ${shape.outcome === 'converted' ? 'converted' : 'refused naming the limit, nothing written'}`, async () => {
-        const before = await rowCounts();
+        const before = await beforeRefusal(site.database);
         const answer = await post(shape.body);
         if (shape.outcome === 'converted' || (shape.outcome === 'slow' && answer.ok)) {
           assert.ok(answer.ok, `${answer.status} ${answer.message}`);
@@ -214,7 +207,7 @@ describe('hardening: parsing never stops the site (issue #55 item 3)', () => {
           answer.message,
           shape.outcome === 'nesting' ? /levels deep|run of more than/ : /parsing budget of 0\.5 s/
         );
-        assert.deepEqual(await rowCounts(), before);
+        await assertNothingWritten(site.database, before);
       });
     }
   }
