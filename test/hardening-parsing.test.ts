@@ -25,8 +25,12 @@ const HOOK = {
   preset: 'seoladders' as const,
   secret: 'secret-parsing-abcdefghijklmnop',
 };
-/** Far below the 4.8 s `[_a` x 16 KB keeps marked busy, so that shape is always over it here. */
-const BUDGET_MS = 500;
+/**
+ * Far below the 4.8 s `[_a` x 16 KB keeps marked busy, so that shape is always over it here; far above
+ * the 180 ms of the shapes that convert, which a machine running three test suites at once stretches
+ * past half a second.
+ */
+const BUDGET_MS = 1500;
 /** What the MCP publish tool needs to write an article (test/mcp.test.ts's publisher token, without categories). */
 const PUBLISHER_PERMISSIONS = [
   ...['create', 'read', 'update', 'publish'].map((action) => `plugin::content-manager.explorer.${action}`),
@@ -205,7 +209,7 @@ describe('hardening: parsing never stops the site (issue #55 item 3)', () => {
         assert.match(answer.message, /\(the limit/);
         assert.match(
           answer.message,
-          shape.outcome === 'nesting' ? /levels deep|run of more than/ : /parsing budget of 0\.5 s/
+          shape.outcome === 'nesting' ? /levels deep|run of more than/ : /parsing budget of 1\.5 s/
         );
         await assertNothingWritten(site.database, before);
       });

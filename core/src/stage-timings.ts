@@ -37,12 +37,16 @@ const OFF_CLOCK: StageClock = {
   finish: ignore,
 };
 
-export function createStageTimings(sink: StageSink | undefined): StageTimings {
+export function createStageTimings(
+  sink: StageSink | undefined,
+  /** The clock (a test's own, so that its sums are exact); milliseconds. */
+  now: () => number = () => performance.now()
+): StageTimings {
   if (!sink) return { enabled: false, start: () => OFF_CLOCK };
   return {
     enabled: true,
     start(kind: string): StageClock {
-      const began = performance.now();
+      const began = now();
       const stages: Record<string, number> = {};
       // Time spent in nested stages, per open stage, so each stage records only its own time.
       const nested: number[] = [];
@@ -52,11 +56,11 @@ export function createStageTimings(sink: StageSink | undefined): StageTimings {
       };
       const clock: StageClock = {
         begin(stage) {
-          const start = performance.now();
+          const start = now();
           nested.push(0);
           return () => {
             const inner = nested.pop() ?? 0;
-            const elapsed = performance.now() - start;
+            const elapsed = now() - start;
             record(stage, elapsed - inner);
             // The parent excludes the whole of this stage, nested stages included.
             if (nested.length) nested[nested.length - 1] += inner;
@@ -74,7 +78,7 @@ export function createStageTimings(sink: StageSink | undefined): StageTimings {
         // A unit that timed nothing (an image reused as it was: no fetch, no upload) has no breakdown to
         // give; handing it over would charge the sink's work (the benchmark's file write) to its publish.
         finish: () => {
-          if (Object.keys(stages).length) sink({ kind, totalMs: performance.now() - began, stages });
+          if (Object.keys(stages).length) sink({ kind, totalMs: now() - began, stages });
         },
       };
       return clock;

@@ -10,7 +10,7 @@ export interface PathologicalBody {
   body: string;
   /**
    * `nesting`: refused by a nesting bound before any converter runs; `budget`: slow enough that a tight
-   * parsing budget (0.5 s) always stops it; `slow`: about that tight budget, converted or stopped by it;
+   * parsing budget (1.5 s in test/hardening-parsing) always stops it; `slow`: about that tight budget, converted or stopped by it;
    * `converted`: a few hundred ms at most, converted.
    */
   outcome: 'nesting' | 'budget' | 'slow' | 'converted';
