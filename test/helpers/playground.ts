@@ -92,7 +92,7 @@ function playgroundEnv(port: number, database: TestDatabase, options: Playground
 function spawnStrapi(
   env: NodeJS.ProcessEnv,
   appDir = playgroundDir
-): { child: ChildProcess; output: () => string } {
+): { child: ChildProcess; output: () => string; saysWhenListening: boolean } {
   // An app with a Strapi of its own (the compatibility check's) starts with that one's CLI, as `npm start`
   // would; the playground and its fixture apps start through the launcher (Strapi's programmatic start).
   const ownBin = path.join(appDir, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
@@ -105,8 +105,16 @@ function spawnStrapi(
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
+  return { child, output: () => output, saysWhenListening: command[0] === strapiLauncher };
 }
+
+/**
+ * Whether this child is the Strapi answering on `port`: the launcher's line says its own server listens
+ * there (another test's Strapi may have been handed the same free port, and answer while this one fails to
+ * bind); an app started with its own CLI is taken at the port's word.
+ */
+const listensItself = (spawned: ReturnType<typeof spawnStrapi>, port: number) =>
+  !spawned.saysWhenListening || spawned.output().includes(`strapi-start: listening on port ${port}\n`);
 
 /**
  * A database for a test's own Strapi: a copy of the pass's template when the run keeps templates (see
@@ -127,34 +135,64 @@ async function newDatabaseFor(options: PlaygroundOptions): Promise<TestDatabase>
 /** Boots the playground Strapi as its own process on a free port and a fresh database. */
 export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
   if (options.withAdminPanel) ensureAdminBuilt({ quiet: true });
-  const port = await freePort();
   const database = options.database ?? (await newDatabaseFor(options));
   const app = appFor(options);
-  const { child, output } = spawnStrapi(playgroundEnv(port, database, options), app.dir);
-  const url = `http://127.0.0.1:${port}`;
+  // Another test's Strapi may bind the free port first: this one then exits, and starts again on another.
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const started = await waitForStart(
+      spawnStrapi(playgroundEnv(port, database, options), app.dir),
+      port,
+      options
+    );
+    if (started.ok) return runningPlayground(started, port, database, app, options);
+    const portTaken = /EADDRINUSE|is already used by another application/.test(started.output());
+    if (!portTaken || attempt === 3) {
+      app.remove();
+      throw new Error(`${started.reason}:\n${started.output()}`);
+    }
+  }
+}
+
+type StartAttempt = ReturnType<typeof spawnStrapi> &
+  ({ ok: true; exited: () => boolean } | { ok: false; reason: string });
+
+/** Waits until the spawned Strapi answers on `port` as itself, exits, or runs out of time (then killed). */
+async function waitForStart(
+  spawned: ReturnType<typeof spawnStrapi>,
+  port: number,
+  options: PlaygroundOptions
+): Promise<StartAttempt> {
+  const { child } = spawned;
   let exited = false;
   child.on('exit', () => (exited = true));
-
   const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
   for (;;) {
-    if (exited) {
-      app.remove();
-      throw new Error(`Strapi exited during start:\n${output()}`);
-    }
+    if (exited) return { ...spawned, ok: false, reason: 'Strapi exited during start' };
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      app.remove();
-      throw new Error(`Strapi did not start in time:\n${output()}`);
+      return { ...spawned, ok: false, reason: 'Strapi did not start in time' };
     }
     try {
-      const health = await request(`${url}/_health`);
-      if (health.status === 204) break;
+      const health = await request(`http://127.0.0.1:${port}/_health`);
+      if (health.status === 204 && listensItself(spawned, port))
+        return { ...spawned, ok: true, exited: () => exited };
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
 
+function runningPlayground(
+  started: StartAttempt & { ok: true },
+  port: number,
+  database: TestDatabase,
+  app: ReturnType<typeof appFor>,
+  options: PlaygroundOptions
+): Playground {
+  const { child, output } = started;
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     port,
@@ -163,7 +201,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     process: child,
     output,
     async stop() {
-      if (!exited) {
+      if (!started.exited()) {
         const done = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
