@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from './helpers/databases';
 import type { Playground } from './helpers/playground';
 import {
   handPublishThenDraft,
+  HAND_WORK_SECONDS,
   inSeconds,
   scheduleOnTheContract,
   startInstance,
@@ -35,7 +36,7 @@ describe('a scheduled post published by hand on another instance (two instances 
 
   it('scheduled through one instance, published and changed by hand through the other: the draft stays a draft', async () => {
     const slug = 'hand-published-elsewhere';
-    const at = inSeconds(8);
+    const at = inSeconds(HAND_WORK_SECONDS);
     const documentId = await scheduleOnTheContract(site, slug, at);
     // The admin session is valid on both: they share the database and the playground's secrets.
     await handPublishThenDraft({ ...site, url: instances[1].url }, slug, documentId, at);

@@ -8,6 +8,7 @@ import {
   contentManager,
   GRACE_MS,
   handPublishThenDraft,
+  HAND_WORK_SECONDS,
   inSeconds,
   scheduleOf,
   scheduleOnTheContract,
@@ -39,7 +40,7 @@ describe('a scheduled post published by hand: the schedule ends (plugin’s own 
 
   it('future on the contract, published by hand, then a draft: the draft is never published by the schedule', async () => {
     const slug = 'hand-published-contract';
-    const at = inSeconds(8);
+    const at = inSeconds(HAND_WORK_SECONDS);
     const documentId = await scheduleOnTheContract(site, slug, at);
     assert.equal((await scheduleOf(site, slug))?.state, 'scheduled');
     await handPublishThenDraft(site, slug, documentId, at);
@@ -64,7 +65,7 @@ describe('a scheduled post published by hand: the schedule ends (plugin’s own 
 
   it('published then unpublished by hand before the time: a draft, as WordPress’s post switched to draft', async () => {
     const slug = 'hand-published-then-unpublished';
-    const at = inSeconds(8);
+    const at = inSeconds(HAND_WORK_SECONDS);
     const documentId = await scheduleOnTheContract(site, slug, at);
     const editor = contentManager(site, documentId);
     await editor.publish();
@@ -128,7 +129,7 @@ describe('a scheduled post published by hand: the schedule ends (strapi-plugin-p
 
   it('its publish action is removed: the later draft is never published by it', async () => {
     const slug = 'hand-published-publisher';
-    const at = inSeconds(8);
+    const at = inSeconds(HAND_WORK_SECONDS);
     const documentId = await scheduleOnTheContract(site, slug, at);
     const actionsOf = async () =>
       ((await tableRows(app.database, 'actions')) as Array<{ entity_id: string }>).filter(

@@ -59,6 +59,12 @@ function appFor(options: PlaygroundOptions): { dir: string | undefined; remove: 
   return createFixtureApp(options.fixtureTypes);
 }
 
+/**
+ * How long a test's Strapi may take to start: 6 s on a quiet machine, but a CI machine running the three
+ * databases' suites side by side once took over 90 s (MariaDB, a fixture app).
+ */
+const START_TIMEOUT_MS = 180_000;
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -166,7 +172,7 @@ async function waitForStart(
   const { child } = spawned;
   let exited = false;
   child.on('exit', () => (exited = true));
-  const deadline = Date.now() + (options.startTimeoutMs ?? 90_000);
+  const deadline = Date.now() + (options.startTimeoutMs ?? START_TIMEOUT_MS);
   for (;;) {
     if (exited) return { ...spawned, ok: false, reason: 'Strapi exited during start' };
     if (Date.now() > deadline) {
@@ -222,7 +228,7 @@ export async function runPlaygroundUntilExit(
   const database = await createTestDatabase();
   const app = appFor(options);
   const { child, output } = spawnStrapi(playgroundEnv(port, database, options), app.dir);
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.startTimeoutMs ?? 90_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.startTimeoutMs ?? START_TIMEOUT_MS);
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
   clearTimeout(timer);
   app.remove();
