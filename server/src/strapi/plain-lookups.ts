@@ -99,11 +99,15 @@ export interface EntryRead extends Omit<PlainLookup, 'relation' | 'first'> {
   parts: EntryParts;
 }
 
+/** A relation's or media field's columns as the Document Service's `fields` selects them: with its ids. */
+const withIds = (fields: string[]) => [...new Set(['id', 'documentId', ...fields])];
+
 /**
  * The version an entry read names, the lowest id (as the Document Service's findFirst of the same
  * filters, status and locale reads it), with only the columns and parts asked for. The parts are
  * populated as the Document Service populates them: `'all'` is its `populate: '*'` (the Query Engine's
- * `populate: true` at that level), a field list its `fields` (`select`).
+ * `populate: true` at that level), a field list its `fields` (`select`, with the `id` and `documentId` it
+ * always adds). The contract test asserts both reads give the same entry (test/helpers/strapi-contract.ts).
  */
 export async function readEntry(
   strapi: Core.Strapi,
@@ -125,7 +129,7 @@ export async function readEntry(
     });
   }
   const populate = Object.fromEntries(
-    parts.map(([part, what]) => [part, what === 'all' ? { populate: true } : { select: ['id', ...what] }])
+    parts.map(([part, what]) => [part, what === 'all' ? { populate: true } : { select: withIds(what) }])
   );
   const engine = strapi.db.query(type.uid as never) as unknown as {
     findOne(params: object): Promise<DocumentRow | null>;
