@@ -445,7 +445,8 @@ describe('scheduled publishing on two instances sharing PostgreSQL', () => {
 
   it('a restart between scheduling and the time still publishes it', async () => {
     const slug = 'across-a-restart';
-    const at = inSeconds(4);
+    // Far enough ahead for scheduling and stopping both instances (over 4 s on a loaded CI machine).
+    const at = inSeconds(20);
     const response = await scheduleFor(site, slug, at);
     assert.equal(response.status, 201, response.text);
     for (const instance of instances.splice(0)) await instance.stop();
