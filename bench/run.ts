@@ -14,7 +14,7 @@ import { measureBodyFormats } from './scenarios/body-formats';
 import { measureConverters } from './scenarios/converters';
 import { measureGrowth, measureThroughput } from './scenarios/growth';
 import { measureHookQueue } from './scenarios/hook-queue';
-import { measureImages } from './scenarios/images';
+import { measureImages, measureRepublish } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
 import { measurePathological } from './scenarios/pathological';
 import { measureReaders } from './scenarios/readers';
@@ -37,7 +37,8 @@ const step = (text: string) => console.log(`[${new Date().toISOString().slice(11
 /**
  * BENCH_ONLY=readers runs the reader scenario alone (it writes bench/readers-<database>.json);
  * BENCH_ONLY=commits runs p1 and p5 alone (see commitsOnly); BENCH_ONLY=hook-queue the webhook queue alone;
- * BENCH_ONLY=pathological the readers while pathological bodies are posted alone (printed).
+ * BENCH_ONLY=pathological the readers while pathological bodies are posted alone (printed);
+ * BENCH_ONLY=republish p3 alone (see republishOnly).
  */
 const only = process.env.BENCH_ONLY;
 
@@ -183,11 +184,30 @@ const pathologicalOnly = () =>
     printTable(await measurePathological(site), false);
   });
 
+/**
+ * BENCH_ONLY=republish: p3 alone (a 20-image article republished, every image reused, alternating with
+ * a p1 publish), BENCH_RUNS pairs, with both sides' stage breakdowns; printed, nothing written.
+ */
+const republishOnly = () =>
+  onPlayground(async (site, _server, sets) => {
+    step(`p3: ${RUNS} republishes of a 20-image article, each paired with a p1 publish...`);
+    const p3 = await measureRepublish(site, sets, RUNS);
+    printTable({
+      figures: { p3_republish_vs_publish: p3.republish / p3.publish },
+      medians: { republish_20_images_ms: p3.republish, p3_publish_ms: p3.publish },
+    });
+    console.log(
+      '\nStage breakdowns (ms):',
+      JSON.stringify({ republish: p3.republishStages, publish: p3.publishStages }, null, 2)
+    );
+  });
+
 const modes: Record<string, () => Promise<void>> = {
   readers: readersOnly,
   commits: commitsOnly,
   'hook-queue': hookQueueOnly,
   pathological: pathologicalOnly,
+  republish: republishOnly,
 };
 (only ? (modes[only] ?? main) : main)().catch((error) => {
   console.error(error);

@@ -77,8 +77,38 @@ async function versionRows(strapi, uid, documentId) {
   return answers;
 }
 
+/**
+ * A draft entry read twice with the same columns and parts: through the Document Service (`populate: '*'`
+ * for a component, `fields` for a relation or media field) and through the Query Engine (`populate: true`,
+ * `select` with `id` and `documentId`), as server/src/strapi/plain-lookups.ts's readEntry reads it.
+ */
+async function entryReads(strapi, uid, documentId) {
+  const fields = ['id', 'documentId', 'title', 'updatedAt'];
+  const byDocuments = await strapi.documents(uid).findFirst({
+    filters: { documentId },
+    status: 'draft',
+    fields,
+    populate: { seo: { populate: '*' }, categories: { fields: ['documentId'] }, cover: { fields: ['id'] } },
+  });
+  const byQueryEngine = await strapi.db.query(uid).findOne({
+    where: { documentId, publishedAt: null },
+    select: fields,
+    populate: {
+      seo: { populate: true },
+      categories: { select: ['id', 'documentId'] },
+      cover: { select: ['id', 'documentId'] },
+    },
+    orderBy: { id: 'asc' },
+  });
+  return { documents: byDocuments, queryEngine: byQueryEngine };
+}
+
 function answerAtProbePath(strapi) {
   strapi.server.use(async (ctx, next) => {
+    if (ctx.path === `${PROBE_PATH}/entry`) {
+      ctx.body = await entryReads(strapi, String(ctx.query.uid), String(ctx.query.documentId));
+      return;
+    }
     if (ctx.path === `${PROBE_PATH}/versions`) {
       ctx.body = await versionRows(strapi, String(ctx.query.uid), String(ctx.query.documentId));
       return;

@@ -82,6 +82,11 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     locksFree: true,
     /** The slug entry's stamps, read one after another; when none are left, the existing entry's. */
     stamps: [] as (string | null)[],
+    /** Whether every image is one the post's earlier deliveries imported (nothing to import). */
+    allReused: true,
+    /** The media-source rows those reused images are recorded by, and whether they still are. */
+    reusedRows: [] as number[],
+    rowsRecorded: true,
   };
   const use: PublishCollaborators = {
     targetSchema: { requireUsable: () => target },
@@ -98,6 +103,15 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     },
     posts: {
       findPostBySlug: async () => call('find post', state.existing),
+      readPostBySlug: async () => {
+        const stamp = state.stamps.length
+          ? (state.stamps.shift() ?? null)
+          : state.existing
+            ? 'stamp-1'
+            : null;
+        const entry = state.existing ?? { id: 99, documentId: 'doc-99' };
+        return call('read entry and stamp', stamp === null ? null : { entry, stamp });
+      },
       findPostByDocument: async () => call('find post by document', state.existing),
       findTranslatedDocument: async () => call('find translation', undefined),
       existingZone: () => [],
@@ -156,6 +170,25 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
           uploadedFileIds: [7],
           ...media,
         }),
+      reuseArticleImages: async () =>
+        call(
+          'reuse images',
+          state.allReused
+            ? {
+                media: {
+                  libraryFiles: new Map([[SOURCE, LIBRARY_FILE]]),
+                  featured: { kind: 'none' as const },
+                  imported: [{ source_url: SOURCE, local_url: LIBRARY_URL, attachment_id: 7 }],
+                  warnings: [],
+                  refusedSources: [],
+                  uploadedFileIds: [],
+                  ...media,
+                },
+                reusedRows: state.reusedRows,
+              }
+            : undefined
+        ),
+      stillRecorded: async () => call('reused rows recorded', state.rowsRecorded),
       discard: async () => call('discard', undefined),
       // The dry run's question: no image is refused without a fetch here.
       decideArticleImages: async () => {
@@ -316,10 +349,19 @@ describe('publish stages without Strapi (issue #30)', () => {
         locksFree?: boolean;
         stamps?: (string | null)[];
         request?: object;
+        /** A republish: the entry the slug has, and what becomes of its images. */
+        existing?: DocumentRow;
+        allReused?: boolean;
+        reusedRows?: number[];
+        rowsRecorded?: boolean;
       } = {}
     ) => {
       const site = fakeSite(TARGETS.html());
       site.use.oneConnection = options.oneAtATime ?? true;
+      site.state.existing = options.existing ?? null;
+      site.state.allReused = options.allReused ?? true;
+      site.state.reusedRows = options.reusedRows ?? [];
+      site.state.rowsRecorded = options.rowsRecorded ?? true;
       site.state.locksFree = options.locksFree ?? true;
       site.state.stamps = options.stamps ?? [];
       const request = parsePublishRequest(options.request ?? PLAIN);
@@ -336,7 +378,10 @@ describe('publish stages without Strapi (issue #30)', () => {
       assert.equal(count(calls, 'BEGIN'), 1);
       const inside = calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('COMMIT'));
       assert.deepEqual(inside, ['take locks in transaction', 'stamp entry', 'find translation', ...WRITES]);
-      assert.ok(calls.indexOf('stamp entry') < calls.indexOf('BEGIN'), 'the entry is read before, too');
+      assert.ok(
+        calls.indexOf('read entry and stamp') < calls.indexOf('BEGIN'),
+        'the entry is read before, too'
+      );
       assert.equal(ledger.length, 1);
       assert.equal(written.created, true);
     });
@@ -400,6 +445,52 @@ describe('publish stages without Strapi (issue #30)', () => {
         assert.equal(count(calls, 'take locks in transaction'), 0, JSON.stringify(options));
         assert.ok(calls.indexOf('take locks') < calls.indexOf('BEGIN'), JSON.stringify(options));
       }
+    });
+    describe('a republish whose images its earlier deliveries imported (issue #62)', () => {
+      const EXISTING: DocumentRow = { id: 41, documentId: 'doc-41', slug: 'watering-succulents' };
+      const republish = { request: REQUEST, existing: EXISTING, reusedRows: [3] };
+
+      it('imports nothing, so it commits once, after checking the entry and the reused records', async () => {
+        const { calls, written } = await publishPlain(republish);
+        assert.equal(count(calls, 'take locks'), 0);
+        assert.equal(count(calls, 'import images'), 0, 'nothing imported or claimed');
+        assert.deepEqual(calls.slice(0, calls.indexOf('BEGIN')).slice(-2), [
+          'read entry and stamp',
+          'reuse images',
+        ]);
+        const inside = calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('COMMIT'));
+        assert.deepEqual(inside, [
+          'take locks in transaction',
+          'stamp entry',
+          'reused rows recorded',
+          ...WRITES,
+        ]);
+        assert.equal(written.created, false);
+        assert.deepEqual(written.media.imported, [
+          { source_url: SOURCE, local_url: LIBRARY_URL, attachment_id: 7 },
+        ]);
+      });
+
+      it('a reused record dropped since it was read: rolls back, then imports under the locks', async () => {
+        const { calls, saved, ledger } = await publishPlain({ ...republish, rowsRecorded: false });
+        assert.deepEqual(calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('ROLLBACK')), [
+          'take locks in transaction',
+          'stamp entry',
+          'reused rows recorded',
+        ]);
+        assert.ok(calls.indexOf('take locks') > calls.indexOf('ROLLBACK'));
+        assert.ok(calls.indexOf('import images') > calls.indexOf('take locks'));
+        assert.equal(saved.length, 1);
+        assert.equal(ledger.length, 1);
+      });
+
+      it('an image to import: its locks are taken first, and the entry is read under them', async () => {
+        const { calls } = await publishPlain({ ...republish, allReused: false });
+        assert.equal(count(calls, 'take locks in transaction'), 0);
+        assert.equal(count(calls, 'find post'), 1, 'the entry is read once, under the locks');
+        assert.ok(calls.indexOf('take locks') < calls.indexOf('find post'));
+        assert.ok(calls.indexOf('take locks') < calls.indexOf('import images'));
+      });
     });
   });
 

@@ -163,6 +163,21 @@ const PIXEL_PNG = Buffer.from(
   'base64'
 );
 
+/** Uploads a 1x1 PNG through the media library as the super admin: its file id. */
+async function uploadPixel(site: ContractSite, name: string): Promise<number> {
+  const form = new FormData();
+  form.append('files', new Blob([PIXEL_PNG], { type: 'image/png' }), name);
+  form.append('fileInfo', JSON.stringify({ name }));
+  const response = await fetch(`${site.url}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${site.adminToken}` },
+    body: form,
+  });
+  const text = await response.text();
+  assert.ok(response.status === 200 || response.status === 201, `upload: ${text}`);
+  return (JSON.parse(text) as { id: number }[])[0].id;
+}
+
 /**
  * A shared-blocks document created and published in fr, then given an en localization saved as a draft
  * (through the Content Manager, as an editor would): its documentId. Each body is one paragraph of the text given.
@@ -238,6 +253,43 @@ export const CONTRACT_FACTS: ContractFact[] = [
             `(null for a draft) and locale: the Document Service's status and locale select other rows now ` +
             '(@strapi/core dist/services/document-service/draft-and-publish.js, i18n)'
         );
+    },
+  },
+  {
+    name: 'the Query Engine reads an entry’s columns and parts as the Document Service does (populate true, select)',
+    file: PLAIN_LOOKUPS,
+    async check(site) {
+      // An Article as an editor leaves it: an SEO component with its image, categories, a cover.
+      const image = await uploadPixel(site, 'contract-entry-read.png');
+      const category = await contentManager(site, 'POST', 'api::category.category', {
+        name: unique('Hoses'),
+      });
+      const { documentId } = await contentManager(site, 'POST', 'api::article.article', {
+        title: 'The hose, read twice',
+        slug: unique('read-twice'),
+        cover: image,
+        categories: { connect: [category.documentId] },
+        seo: {
+          metaTitle: 'The hose',
+          metaDescription: 'A garden hose for a small garden, and how to choose one that lasts for years.',
+          metaImage: image,
+          keywords: 'hose',
+        },
+      });
+      const response = await request(
+        `${site.url}/_contract-probe/entry?uid=api::article.article&documentId=${documentId}`
+      );
+      assert.equal(response.status, 200, `the contract probe's entry reads: ${response.text}`);
+      const { documents, queryEngine } = response.json as { documents: Entry; queryEngine: Entry };
+      assert.equal(documents?.seo?.metaImage?.id, image, 'the entry has the parts this fact compares');
+      assert.equal(documents?.categories?.length, 1, 'the entry has the parts this fact compares');
+      assert.deepEqual(
+        queryEngine,
+        documents,
+        `${PLAIN_LOOKUPS}'s readEntry reads the entry a publish updates with the Query Engine: its ` +
+          "populate: true and select no longer give what the Document Service's populate: '*' and fields give " +
+          '(@strapi/core dist/services/document-service/transform)'
+      );
     },
   },
   {
@@ -351,15 +403,7 @@ export const CONTRACT_FACTS: ContractFact[] = [
         `${UPLOAD_PROVIDER} wraps upload/uploadStream and calls delete on strapi.plugin('upload').provider: ` +
           `it has ${JSON.stringify(methods)}`
       );
-      const form = new FormData();
-      form.append('files', new Blob([PIXEL_PNG], { type: 'image/png' }), 'contract-pixel.png');
-      form.append('fileInfo', JSON.stringify({ name: 'contract-pixel.png' }));
-      const response = await fetch(`${site.url}/upload`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${site.adminToken}` },
-        body: form,
-      });
-      assert.ok(response.status === 200 || response.status === 201, `upload: ${await response.text()}`);
+      await uploadPixel(site, 'contract-pixel.png');
       const after = await observed(site);
       const calls = (seen: Observed) => seen.providerCalls.upload + seen.providerCalls.uploadStream;
       assert.ok(

@@ -10,7 +10,7 @@ import type { Core } from '@strapi/strapi';
  * Why a slice: the target uid comes from config, so Strapi's per-uid generated types cannot apply;
  * this interface states what the plugin relies on instead. Every read and write of the site's own
  * content types (the target, its categories and tags) goes through it; the exceptions are the
- * large-Blocks write (large-blocks-write.ts) and the two plain lookups of a publish (plain-lookups.ts).
+ * large-Blocks write (large-blocks-write.ts) and the plain lookups of a publish (plain-lookups.ts).
  */
 export interface DocumentRow {
   id: number;

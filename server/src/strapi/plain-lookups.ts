@@ -11,7 +11,8 @@ import { documentsOf, type DocumentRow } from './documents';
  * that (a localized type read without a locale: i18n's middleware picks the default locale), the lookup
  * goes through the Document Service.
  *
- * Why: a publish makes two plain lookups before its write (the slug's entry, its category by name).
+ * Why: a publish makes plain lookups before its write (the slug's entry, its category by name, and on
+ * an update the entry itself, `readEntry`, issue #62).
  * Through the Document Service each cost about 1 ms of Strapi's own work (parameter validation, a
  * transaction of its own, the query's transformation) against 0.2 to 0.3 ms through the Query Engine
  * (2026-11-28, a 2-core machine), and p1 missed 1.3 without them (docs/benchmarks.md, issue #44).
@@ -83,5 +84,60 @@ export async function lookUp(
     ...(lookup.relation ? { populate: { [lookup.relation]: { select: ['documentId'] } } } : {}),
     orderBy: { id: 'asc' },
     ...(lookup.first ? { limit: 1 } : {}),
+  });
+}
+
+/**
+ * What an entry read carries besides its columns: a component or zone with everything at its first
+ * level (`'all'`, the Document Service's `populate: '*'`), or a relation's or media field's rows with
+ * these fields.
+ */
+export type EntryParts = Record<string, 'all' | string[]>;
+
+/** One version of an entry, as `lookUp` selects it: these columns (with `id`, `documentId`) and parts. */
+export interface EntryRead extends Omit<PlainLookup, 'relation' | 'first'> {
+  parts: EntryParts;
+}
+
+/** A relation's or media field's columns as the Document Service's `fields` selects them: with its ids. */
+const withIds = (fields: string[]) => [...new Set(['id', 'documentId', ...fields])];
+
+/**
+ * The version an entry read names, the lowest id (as the Document Service's findFirst of the same
+ * filters, status and locale reads it), with only the columns and parts asked for. The parts are
+ * populated as the Document Service populates them: `'all'` is its `populate: '*'` (the Query Engine's
+ * `populate: true` at that level), a field list its `fields` (`select`, with the `id` and `documentId` it
+ * always adds). The contract test asserts both reads give the same entry (test/helpers/strapi-contract.ts).
+ */
+export async function readEntry(
+  strapi: Core.Strapi,
+  type: VersionedType,
+  read: EntryRead
+): Promise<DocumentRow | null> {
+  const fields = ['id', 'documentId', ...(read.fields ?? [])];
+  const where = versionWhere(type, read);
+  const parts = Object.entries(read.parts);
+  if (!where) {
+    const populate = Object.fromEntries(
+      parts.map(([part, what]) => [part, what === 'all' ? { populate: '*' } : { fields: what }])
+    );
+    return documentsOf(strapi, type.uid).findFirst({
+      filters: read.filters,
+      ...(type.draftAndPublish ? { status: read.status } : {}),
+      fields,
+      ...(parts.length ? { populate } : {}),
+    });
+  }
+  const populate = Object.fromEntries(
+    parts.map(([part, what]) => [part, what === 'all' ? { populate: true } : { select: withIds(what) }])
+  );
+  const engine = strapi.db.query(type.uid as never) as unknown as {
+    findOne(params: object): Promise<DocumentRow | null>;
+  };
+  return engine.findOne({
+    where,
+    select: fields,
+    ...(parts.length ? { populate } : {}),
+    orderBy: { id: 'asc' },
   });
 }

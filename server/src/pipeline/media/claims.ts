@@ -2,7 +2,7 @@ import { mediaContentLock } from '../../../../core/src/images/upload-journal';
 import { describeError } from '../../common/describe-error';
 import { withContentLock, type MediaContext } from './context';
 import { isSettledFor, sha256, sourceKeyOf } from './keys';
-import { holdsRecordedBytes, type MediaFile } from './sources';
+import { holdsRecordedBytes, type MediaFile, type MediaSourceRow } from './sources';
 import type { Importer, KnownSource, SourceKeys } from './types';
 
 /**
@@ -10,18 +10,25 @@ import type { Importer, KnownSource, SourceKeys } from './types';
  * records a media-source row for it, so a failed delivery of another post cannot remove it under us.
  */
 
-/** Earlier imports of these sources, one per source key: this post's own settled row first, else the newest. */
-export async function findKnownSources(
-  media: MediaContext,
-  sourceKeyHashes: string[],
+/**
+ * Earlier imports of some sources, one per source key, from their rows (newest first): this post's own
+ * settled row first, else the newest.
+ */
+export function knownSourcesOf(
+  rows: (MediaSourceRow & { file: MediaFile })[],
   importer: Importer
-): Promise<Map<string, KnownSource>> {
+): Map<string, KnownSource> {
   const known = new Map<string, KnownSource>();
-  for (const row of await media.uses.mediaSources.findBySourceKeys(sourceKeyHashes)) {
+  for (const row of rows) {
     const settled = isSettledFor(row, importer);
     const current = known.get(row.sourceKeyHash);
     if (!current || (settled && !current.settled))
-      known.set(row.sourceKeyHash, { file: row.file, contentHash: row.contentHash, settled });
+      known.set(row.sourceKeyHash, {
+        rowId: row.id,
+        file: row.file,
+        contentHash: row.contentHash,
+        settled,
+      });
   }
   return known;
 }

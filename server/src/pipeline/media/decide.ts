@@ -5,6 +5,7 @@ import { imagesToImport } from '../../../../core/src/images/images-to-import';
 import { articleBodyOf } from '../../../../core/src/html/article-body';
 import { siteMediaOf } from '../../common/site-media';
 import { type MediaContext } from './context';
+import type { MediaFile } from './sources';
 import type { MediaTarget } from './types';
 
 /**
@@ -17,16 +18,30 @@ export async function decideArticleImages(
   target: Pick<MediaTarget, 'hasFeaturedImageField'>,
   config: EffectiveConfig
 ) {
-  const bodyImages = articleBodyOf(article).images;
-  const siteMedia = siteMediaOf(media.strapi);
   // The site's own library files the article names (an uploaded file's URL in any spelling): placed, never fetched.
   const siteFiles = await media.uses.mediaSources.findSiteFiles(
-    [
-      ...bodyImages.map((image) => image.src),
-      ...(article.featuredImage ? [article.featuredImage.source] : []),
-    ],
-    siteMedia
+    articleImageSources(article),
+    siteMediaOf(media.strapi)
   );
+  return decideWithSiteFiles(media, article, target, config, siteFiles);
+}
+
+/** Every image source the article names: its body's, and its featured image. */
+export const articleImageSources = (article: NormalizedArticle): string[] => [
+  ...articleBodyOf(article).images.map((image) => image.src),
+  ...(article.featuredImage ? [article.featuredImage.source] : []),
+];
+
+/** decideArticleImages, with the site's own files the article names already found. */
+export function decideWithSiteFiles(
+  media: MediaContext,
+  article: NormalizedArticle,
+  target: Pick<MediaTarget, 'hasFeaturedImageField'>,
+  config: EffectiveConfig,
+  siteFiles: Map<string, MediaFile>
+) {
+  const bodyImages = articleBodyOf(article).images;
+  const siteMedia = siteMediaOf(media.strapi);
   const plan = imagesToImport(bodyImages, article.featuredImage, target.hasFeaturedImageField, {
     allowHttp: config.images.allowHttp,
     maxInlineImages: config.images.maxInlineImages,

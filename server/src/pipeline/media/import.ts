@@ -7,14 +7,60 @@ import type { FeaturedImageOutcome } from '../../../../core/src/images/featured-
 import { displayedSource, libraryFileStem, warningSource } from '../../../../core/src/images/library-names';
 import { IMAGE_PROCESSING_SLOTS } from './image-processing';
 import { stageTimings } from '../../common/stage-timings';
-import { claimEarlierImports, findKnownSources } from './claims';
+import { claimEarlierImports, knownSourcesOf } from './claims';
 import { absoluteUrl, type MediaContext } from './context';
-import { decideArticleImages } from './decide';
+import { articleImageSources, decideWithSiteFiles } from './decide';
+import { siteMediaOf } from '../../common/site-media';
+import { siteFileCandidates, siteFilesNamed } from './sources';
 import { importSource } from './import-source';
 import { postOwner, sha256, sourceKeyOf } from './keys';
 import { libraryFilesOf } from './library';
 import type { MediaFile } from './sources';
-import type { ArticleMedia, ImportGates, Importer, ImportResult, MediaTarget } from './types';
+import type { ArticleMedia, ImportGates, Importer, ImportResult, MediaTarget, ReusedMedia } from './types';
+
+/**
+ * What an article's images are, before anything is written: which ones are imported (`toImport`, the
+ * featured image first), the site's own files it names, and every earlier import of those sources,
+ * found in one lookup.
+ */
+async function lookUpArticleImages(
+  media: MediaContext,
+  article: NormalizedArticle,
+  target: MediaTarget,
+  config: EffectiveConfig,
+  importer: Importer
+) {
+  // The site's own files the article names and the earlier imports of its sources, in one query.
+  const sources = articleImageSources(article);
+  const candidates = siteFileCandidates(sources, siteMediaOf(media.strapi));
+  const keyHashOf = new Map(sources.map((source) => [source, sha256(sourceKeyOf(source))]));
+  const records = await media.uses.mediaSources.findImageRecords([...candidates.values()].flat(), [
+    ...keyHashOf.values(),
+  ]);
+  const siteFiles = siteFilesNamed(candidates, records.filesByUrl);
+  const decided = decideWithSiteFiles(media, article, target, config, siteFiles);
+  const { plan, decisions } = decided;
+  // A file already in the library (WordPress's featured_media, or its URL) is placed as it is, not imported.
+  const libraryFeaturedId = plan.featured
+    ? (article.featuredImage?.libraryFileId ?? siteFiles.get(plan.featured.source)?.id)
+    : undefined;
+  const featured = libraryFeaturedId === undefined ? decisions.featured : undefined;
+  const toImport = [...(featured ? [featured.source] : []), ...decisions.toFetch];
+  const keyHashes = toImport.map((source) => keyHashOf.get(source) ?? sha256(sourceKeyOf(source)));
+  const wanted = new Set(keyHashes);
+  const known = knownSourcesOf(
+    records.imports.filter((row) => wanted.has(row.sourceKeyHash)),
+    importer
+  );
+  return { ...decided, libraryFeaturedId, featured, toImport, keyHashes, known };
+}
+
+type LookedUp = Awaited<ReturnType<typeof lookUpArticleImages>>;
+
+const newImporter = (target: MediaTarget, article: NormalizedArticle): Importer => ({
+  owner: postOwner(target.uid, article.slug),
+  importToken: randomUUID(),
+});
 
 /**
  * Imports the article's images (which ones: `imagesToImport`) and answers what became of each: the
@@ -27,34 +73,51 @@ export async function importArticleImages(
   target: MediaTarget,
   config: EffectiveConfig
 ): Promise<ArticleMedia> {
-  const policy = { ...config.images };
-  const importer: Importer = {
-    owner: postOwner(target.uid, article.slug),
-    importToken: randomUUID(),
+  const importer = newImporter(target, article);
+  const found = await lookUpArticleImages(media, article, target, config, importer);
+  await claimEarlierImports(media, found.toImport, found.known, importer);
+  return {
+    ...(await placeImages(media, article, target, config, found, importer)),
+    importToken: importer.importToken,
   };
-  const { bodyImages, siteFiles, plan, decisions } = await decideArticleImages(
-    media,
-    article,
-    target,
-    config
-  );
+}
+
+/**
+ * The article's media when it imports nothing: every image to import is one this post's finished
+ * deliveries imported (a republish), so nothing is fetched, claimed or written. Undefined when an
+ * image needs more (a new one, or another post's, which is claimed under its content lock).
+ */
+export async function reuseArticleImages(
+  media: MediaContext,
+  article: NormalizedArticle,
+  target: MediaTarget,
+  config: EffectiveConfig
+): Promise<ReusedMedia | undefined> {
+  const importer = newImporter(target, article);
+  const found = await lookUpArticleImages(media, article, target, config, importer);
+  const reusedRows: number[] = [];
+  for (const keyHash of found.keyHashes) {
+    const prior = found.known.get(keyHash);
+    if (!prior?.settled) return undefined;
+    reusedRows.push(prior.rowId);
+  }
+  return { media: await placeImages(media, article, target, config, found, importer), reusedRows };
+}
+
+/** Each image imported (or reused) and placed: the media a write needs (see importArticleImages). */
+async function placeImages(
+  media: MediaContext,
+  article: NormalizedArticle,
+  target: MediaTarget,
+  config: EffectiveConfig,
+  { bodyImages, siteFiles, plan, decisions, libraryFeaturedId, featured, known }: LookedUp,
+  importer: Importer
+): Promise<ArticleMedia> {
+  const policy = { ...config.images };
   const importable = decisions.toFetch;
   // Images refused without a fetch (the sanitizer's, over the limit, by their address) are reported, not lost silently.
   const warnings: ImageWarning[] = [...decisions.warnings];
   const refusedSources = [...decisions.refusedSources];
-  // A file already in the library (WordPress's featured_media, or its URL) is placed as it is, not imported.
-  const libraryFeaturedId = plan.featured
-    ? (article.featuredImage?.libraryFileId ?? siteFiles.get(plan.featured.source)?.id)
-    : undefined;
-  const featured = libraryFeaturedId === undefined ? decisions.featured : undefined;
-  // Every source imported by an earlier delivery, found in one query.
-  const allSources = [...(featured ? [featured.source] : []), ...importable];
-  const known = await findKnownSources(
-    media,
-    allSources.map((source) => sha256(sourceKeyOf(source))),
-    importer
-  );
-  await claimEarlierImports(media, allSources, known, importer);
   // `concurrency` images are in flight; of those, decoding and upload (CPU bound) take the process's
   // image slots (a core is left for readers). With concurrency 1 an article's images are imported
   // strictly one at a time.
@@ -125,6 +188,5 @@ export async function importArticleImages(
     warnings,
     refusedSources,
     uploadedFileIds,
-    importToken: importer.importToken,
   };
 }

@@ -3,12 +3,12 @@ import type { NormalizedArticle } from '../../../../core/src/article';
 import type { EffectiveConfig } from '../../../../core/src/config';
 import type { MediaContext, MediaUses } from './context';
 import { decideArticleImages } from './decide';
-import { importArticleImages } from './import';
+import { importArticleImages, reuseArticleImages } from './import';
 import { postOwner } from './keys';
 import { releaseFiles } from './release';
-import type { ArticleMedia, MediaTarget } from './types';
+import type { ArticleMedia, MediaTarget, ReusedMedia } from './types';
 
-export type { ArticleMedia, MediaTarget };
+export type { ArticleMedia, MediaTarget, ReusedMedia };
 
 /**
  * The `media-import` service: featured and inline images into the media library through Strapi's
@@ -42,6 +42,20 @@ const mediaImport = ({ strapi, uses }: { strapi: Core.Strapi; uses: MediaUses })
       config: EffectiveConfig
     ): Promise<ArticleMedia> {
       return importArticleImages(context, article, target, config);
+    },
+
+    /** One article's images when it imports nothing (a republish of images it imported): else undefined (import.ts). */
+    reuseArticleImages(
+      article: NormalizedArticle,
+      target: MediaTarget,
+      config: EffectiveConfig
+    ): Promise<ReusedMedia | undefined> {
+      return reuseArticleImages(context, article, target, config);
+    },
+
+    /** Whether every one of these media-source rows (ReusedMedia's `reusedRows`) is still recorded. */
+    async stillRecorded(rowIds: number[]): Promise<boolean> {
+      return (await uses.mediaSources.countRows(rowIds)) === new Set(rowIds).size;
     },
 
     /**

@@ -79,6 +79,23 @@ export function holdsRecordedBytes(row: MediaSourceRow, file: MediaFile): boolea
   return row.fileFingerprint === null || row.fileFingerprint === file.fingerprint;
 }
 
+/** The file-row URLs each image source may name (libraryUrlCandidates), by source. */
+export const siteFileCandidates = (imageSources: readonly string[], site: SiteMediaAddresses) =>
+  new Map(imageSources.map((src) => [src, libraryUrlCandidates(src, site)]));
+
+/** The library file each source names, by source, from the files found by URL. */
+export function siteFilesNamed(
+  candidates: ReadonlyMap<string, string[]>,
+  byUrl: ReadonlyMap<string, MediaFile>
+): Map<string, MediaFile> {
+  const found = new Map<string, MediaFile>();
+  for (const [src, urls] of candidates) {
+    const file = urls.map((url) => byUrl.get(url)).find(Boolean);
+    if (file) found.set(src, file);
+  }
+  return found;
+}
+
 interface MorphJoinTable {
   name: string;
   joinColumn: { name: string };
@@ -108,29 +125,83 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       >[]
     ).map(toRow);
 
+  /** A column of a table Strapi made from a model (its attributes' column names are Strapi's choice). */
+  const columnOf = (uid: string, attribute: string): string => {
+    const meta = strapi.db.metadata.get(uid) as unknown as {
+      attributes: Record<string, { columnName?: string } | undefined>;
+    };
+    return meta.attributes[attribute]?.columnName ?? attribute;
+  };
+  const tableOf = (uid: string): string => strapi.db.metadata.get(uid).tableName;
+
   return {
-    /** Rows of these source keys whose file still exists with the bytes the row recorded, newest first, with the file. */
-    async findBySourceKeys(sourceKeyHashes: string[]): Promise<(MediaSourceRow & { file: MediaFile })[]> {
-      if (!sourceKeyHashes.length) return [];
-      const found = (await rows().findMany({
-        where: { sourceKeyHash: { $in: sourceKeyHashes }, fileId: { $notNull: true } },
-        select: ROW_FIELDS,
-        orderBy: { id: 'desc' },
-      })) as Record<string, unknown>[];
-      const fileIds = [...new Set(found.map((row) => Number(row.fileId)))];
-      const existing = fileIds.length
-        ? (
-            (await files().findMany({ where: { id: { $in: fileIds } }, select: FILE_FIELDS })) as Record<
-              string,
-              unknown
-            >[]
-          ).map(mediaFileOf)
-        : [];
-      const filesById = new Map(existing.map((file) => [file.id, file]));
-      return found.flatMap((row) => {
-        const file = filesById.get(Number(row.fileId));
-        return file && holdsRecordedBytes(toRow(row), file) ? [{ ...toRow(row), file }] : [];
-      });
+    /**
+     * What an article's images are in the library, in one query (issue #62): the files whose URL is one
+     * of `urls` (the site's own, findSiteFiles' question), and the rows of these source keys whose file
+     * still exists with the bytes the row recorded, newest first, with the file.
+     */
+    async findImageRecords(
+      urls: string[],
+      sourceKeyHashes: string[]
+    ): Promise<{ filesByUrl: Map<string, MediaFile>; imports: (MediaSourceRow & { file: MediaFile })[] }> {
+      const filesByUrl = new Map<string, MediaFile>();
+      const imports: (MediaSourceRow & { file: MediaFile })[] = [];
+      if (!urls.length && !sourceKeyHashes.length) return { filesByUrl, imports };
+      const fileTable = tableOf(UPLOAD_FILE_UID);
+      const rowTable = tableOf(MEDIA_SOURCE_UID);
+      const fileColumns = FILE_FIELDS.map(
+        (field) => `f.${columnOf(UPLOAD_FILE_UID, field)} as file_${field}`
+      );
+      const rowColumns = (fromRow: boolean) =>
+        ROW_FIELDS.map((field) =>
+          fromRow
+            ? `s.${columnOf(MEDIA_SOURCE_UID, field)} as row_${field}`
+            : // Quoted as knex quotes the other aliases: PostgreSQL folds a bare one to lower case.
+              strapi.db.connection.raw('null as ??', [`row_${field}`])
+        );
+      const knex = strapi.db.connection;
+      const parts = [
+        ...(urls.length
+          ? [
+              knex
+                .select([...rowColumns(false), ...fileColumns])
+                .from(`${fileTable} as f`)
+                .whereIn(`f.${columnOf(UPLOAD_FILE_UID, 'url')}`, [...new Set(urls)]),
+            ]
+          : []),
+        ...(sourceKeyHashes.length
+          ? [
+              knex
+                .select([...rowColumns(true), ...fileColumns])
+                .from(`${rowTable} as s`)
+                .join(
+                  `${fileTable} as f`,
+                  `f.${columnOf(UPLOAD_FILE_UID, 'id')}`,
+                  `s.${columnOf(MEDIA_SOURCE_UID, 'fileId')}`
+                )
+                .whereIn(`s.${columnOf(MEDIA_SOURCE_UID, 'sourceKeyHash')}`, [...new Set(sourceKeyHashes)]),
+            ]
+          : []),
+      ];
+      // Each part selects the same columns: a union of untyped query builders is all the typing knex has here.
+      const [first, ...rest] = parts as unknown as ReturnType<typeof knex.select>[];
+      const found = (await (rest.length ? first.unionAll(rest) : first)) as Record<string, unknown>[];
+      const field = (row: Record<string, unknown>, prefix: string, names: string[]) =>
+        Object.fromEntries(names.map((name) => [name, row[`${prefix}${name}`]]));
+      // Newest import first, and the oldest file of a URL, as the two lookups answered them.
+      const ordered = [...found].sort(
+        (a, b) => Number(b.row_id ?? 0) - Number(a.row_id ?? 0) || Number(a.file_id) - Number(b.file_id)
+      );
+      for (const record of ordered) {
+        const file = mediaFileOf(field(record, 'file_', FILE_FIELDS));
+        if (record.row_id === null || record.row_id === undefined) {
+          if (!filesByUrl.has(file.url)) filesByUrl.set(file.url, file);
+          continue;
+        }
+        const row = toRow(field(record, 'row_', ROW_FIELDS));
+        if (holdsRecordedBytes(row, file)) imports.push({ ...row, file });
+      }
+      return { filesByUrl, imports };
     },
 
     /** Every row of these bytes (their SHA-256), newest first. */
@@ -181,6 +252,12 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       await rows().deleteMany({ where: { owner, fileId } });
     },
 
+    /** How many of these rows exist. */
+    async countRows(rowIds: number[]): Promise<number> {
+      if (!rowIds.length) return 0;
+      return rows().count({ where: { id: { $in: [...new Set(rowIds)] } } });
+    },
+
     /** Whether any row (of any delivery) still points to the file. */
     async isUsed(fileId: number): Promise<boolean> {
       return (await rows().count({ where: { fileId } })) > 0;
@@ -226,14 +303,8 @@ const mediaSources = ({ strapi }: { strapi: Core.Strapi }) => {
       imageSources: readonly string[],
       site: SiteMediaAddresses
     ): Promise<Map<string, MediaFile>> {
-      const candidates = new Map(imageSources.map((src) => [src, libraryUrlCandidates(src, site)]));
-      const byUrl = await this.findFilesByUrl([...candidates.values()].flat());
-      const found = new Map<string, MediaFile>();
-      for (const [src, urls] of candidates) {
-        const file = urls.map((url) => byUrl.get(url)).find(Boolean);
-        if (file) found.set(src, file);
-      }
-      return found;
+      const candidates = siteFileCandidates(imageSources, site);
+      return siteFilesNamed(candidates, await this.findFilesByUrl([...candidates.values()].flat()));
     },
 
     /** The oldest library file with exactly this name (a later one of the same name is someone's copy). */

@@ -29,6 +29,17 @@ export interface ArticleMedia {
   importToken?: string;
 }
 
+/**
+ * The media of a delivery that imports nothing: every image is the site's own file or one this post's
+ * finished deliveries imported (settled rows). `reusedRows` are those rows: the write checks, under
+ * the post's lock, that they are still there (a delivery of the post that was in flight when they were
+ * read may have failed and dropped them since).
+ */
+export interface ReusedMedia {
+  media: ArticleMedia;
+  reusedRows: number[];
+}
+
 export type ImportResult = { ok: true; file: MediaFile; uploaded: boolean } | { ok: false; reason: string };
 
 type Gate = <T>(task: () => Promise<T>) => Promise<T>;
@@ -54,6 +65,8 @@ export interface SourceKeys {
 
 /** What an earlier delivery recorded for a source key. */
 export interface KnownSource {
+  /** The media-source row recorded (a claim made in this delivery keeps the earlier row's id). */
+  rowId: number;
   file: MediaFile;
   contentHash: string;
   /**

@@ -10,7 +10,7 @@ import { ServiceError } from '../../../../core/src/errors';
 import { slugLockName } from '../../../../core/src/post-locks';
 import { documentsOf, type DocumentRow } from '../../strapi/documents';
 import { storeLargeBlocksBody } from '../../strapi/large-blocks-write';
-import { lookUp } from '../../strapi/plain-lookups';
+import { lookUp, readEntry, type EntryParts } from '../../strapi/plain-lookups';
 import { schemaCatalog } from '../../common/schema-catalog';
 import { toResendableComponents } from './zone-components';
 import type { Collaborators } from '../../common/collaborators';
@@ -36,6 +36,12 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
     ...localeParams(target, locale),
   });
 
+  /** A draft's stamp: its id and last change (an entry saved since has another). */
+  const stampOf = (row: DocumentRow): string => {
+    const changed = row.updatedAt instanceof Date ? row.updatedAt.toISOString() : String(row.updatedAt);
+    return `${row.id}@${changed}`;
+  };
+
   /**
    * The draft the filters name in `locale` (every document has one), by a plain lookup: its id and last
    * change, or null when there is none.
@@ -52,48 +58,80 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
       fields: ['updatedAt'],
       first: true,
     });
-    if (!row) return null;
-    const changed = row.updatedAt instanceof Date ? row.updatedAt.toISOString() : String(row.updatedAt);
-    return `${row.id}@${changed}`;
+    return row ? stampOf(row) : null;
   }
 
-  /** What a republish reads back: the SEO component (its ids and fields the plugin does not manage), a zone body, the author, a gallery. */
-  function populateOf(target: PublishTarget): Record<string, unknown> {
-    const populate: Record<string, unknown> = {};
-    if (target.seo?.kind === 'component') populate[target.seo.field] = { populate: '*' };
-    if (target.body && BODY_WRITERS[target.body.body.format].keepsExistingValue)
-      populate[target.body.field] = { populate: '*' };
+  // Per target profile: profiles are kept per process and frozen (docs/design.md), and so are schemas.
+  const entryShapes = new WeakMap<PublishTarget, { fields: string[]; parts: EntryParts }>();
+
+  /** Attribute types that are not a column of the entry's own table. */
+  const NOT_COLUMNS = new Set(['relation', 'component', 'dynamiczone', 'media']);
+
+  /**
+   * What a republish reads of the entry (issue #62): its columns but a body it replaces (a large
+   * article's body is megabytes), its stamp (`updatedAt`), and the parts the plan keeps or fills only
+   * while empty: the SEO component (its ids and the fields the plugin does not manage), a zone body,
+   * the author, a gallery.
+   */
+  function entryShape(target: PublishTarget): { fields: string[]; parts: EntryParts } {
+    const known = entryShapes.get(target);
+    if (known) return known;
+    const keepsBody = target.body && BODY_WRITERS[target.body.body.format].keepsExistingValue;
+    const attributes = schemaCatalog(strapi).contentType(target.uid)?.attributes ?? {};
+    const fields = Object.entries(attributes)
+      .filter(([name, attribute]) => !NOT_COLUMNS.has(attribute.type) && name !== target.body?.field)
+      .map(([name]) => name)
+      .filter((name) => name !== 'id' && name !== 'documentId' && name !== 'updatedAt');
+    const parts: EntryParts = {};
+    if (target.seo?.kind === 'component') parts[target.seo.field] = 'all';
+    if (target.body && keepsBody) parts[target.body.field] = 'all';
     // An author an editor set is kept: the configured default only fills an entry without one.
-    if (target.author) populate[target.author.field] = { fields: ['documentId'] };
+    if (target.author) parts[target.author.field] = ['documentId'];
     // A gallery the plugin fills is filled only while it is empty: an editor's choice is kept.
-    for (const fill of target.fills) if (fill.source === 'gallery') populate[fill.field] = { fields: ['id'] };
-    return populate;
+    for (const fill of target.fills) if (fill.source === 'gallery') parts[fill.field] = ['id'];
+    const shape = { fields: ['updatedAt', ...fields], parts };
+    entryShapes.set(target, shape);
+    return shape;
+  }
+
+  /** The draft the filters name in `locale`, as a republish reads it (entryShape), with its stamp. */
+  async function readDraft(
+    target: PublishTarget,
+    locale: string | undefined,
+    filters: Record<string, unknown>
+  ): Promise<{ entry: DocumentRow; stamp: string } | null> {
+    const entry = await readEntry(strapi, target, {
+      filters,
+      status: 'draft',
+      locale,
+      ...entryShape(target),
+    });
+    return entry ? { entry, stamp: stampOf(entry) } : null;
   }
 
   return {
     /**
-     * The draft version of the post with this slug (every document has one) in `locale`, if any. A
-     * target without a slug field is keyed by the plugin's own record: the newest delivery of that slug
-     * into the type. `stamped`: the caller has just read the slug's entryStamp and found an entry, so the
-     * plain lookup that tells a new slug is not made again.
+     * The draft version of the post with this slug (every document has one) in `locale`, if any, as a
+     * republish reads it (entryShape), with its stamp (entryStamp's answer for the same row). A target
+     * without a slug field is keyed by the plugin's own record: the newest delivery of that slug into
+     * the type.
      */
+    async readPostBySlug(
+      target: PublishTarget,
+      slug: string,
+      locale: string | undefined
+    ): Promise<{ entry: DocumentRow; stamp: string } | null> {
+      const filters = await this.postFilters(target, slug);
+      return filters ? readDraft(target, locale, filters) : null;
+    },
+
+    /** The draft version of the post with this slug in `locale` (readPostBySlug's entry), if any. */
     async findPostBySlug(
       target: PublishTarget,
       slug: string,
-      locale: string | undefined,
-      { stamped = false }: { stamped?: boolean } = {}
+      locale: string | undefined
     ): Promise<DocumentRow | null> {
-      const populate = populateOf(target);
-      const filters = await this.postFilters(target, slug);
-      if (!filters) return null;
-      // Most deliveries bring a new slug: a plain lookup says so, and only an entry found is read with
-      // its components and relations through the Document Service.
-      if (!stamped && (await draftStamp(target, locale, filters)) === null) return null;
-      return documents(target.uid).findFirst({
-        filters,
-        ...entryScope(target, locale),
-        ...(Object.keys(populate).length ? { populate } : {}),
-      });
+      return (await this.readPostBySlug(target, slug, locale))?.entry ?? null;
     },
 
     /**
@@ -116,12 +154,7 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
       documentId: string,
       locale: string | undefined
     ): Promise<DocumentRow | null> {
-      const populate = populateOf(target);
-      return documents(target.uid).findFirst({
-        filters: { documentId },
-        ...entryScope(target, locale),
-        ...(Object.keys(populate).length ? { populate } : {}),
-      });
+      return (await readDraft(target, locale, { documentId }))?.entry ?? null;
     },
 
     /** How the post of a slug is found: by its slug field, or by the document the plugin's record names. */

@@ -17,6 +17,7 @@ export interface PublishCollaborators {
   posts: Pick<
     Collaborators['posts'],
     | 'findPostBySlug'
+    | 'readPostBySlug'
     | 'findTranslatedDocument'
     | 'existingZone'
     | 'saveDraft'
@@ -31,7 +32,10 @@ export interface PublishCollaborators {
   schedules: Pick<Collaborators['schedules'], 'settle'>;
   /** The WordPress door's own terms, for targets without a category or tag relation. */
   keptTerms: Pick<Collaborators['keptTerms'], 'linkPost'>;
-  media: Pick<Collaborators['mediaImport'], 'importArticleImages' | 'discard' | 'decideArticleImages'>;
+  media: Pick<
+    Collaborators['mediaImport'],
+    'importArticleImages' | 'reuseArticleImages' | 'stillRecorded' | 'discard' | 'decideArticleImages'
+  >;
   /** Writes the body in the target's format (in a worker thread for a large article). */
   articleWork: Pick<Collaborators['articleWork'], 'writeBody'>;
   /** Runs `work` in one database transaction (strapi.db.transaction), handing it the transaction. */

@@ -34,49 +34,49 @@ const unchanged = ({ record, stale }: Unchanged): Written => ({
 
 type DeliverUse = WriteUse & Pick<PublishCollaborators, 'media'>;
 
-const importMedia = ({ article, target, config, values }: PublishPlan, use: DeliverUse) =>
-  use.media.importArticleImages(
-    article,
-    {
-      uid: target.uid,
-      hasFeaturedImageField: values.featuredImagePaths.length > 0,
-      needsLibraryFiles: target.body ? BODY_WRITERS[target.body.body.format].needsLibraryFiles : false,
-    },
-    config
-  );
+/** What the media step needs of the publish's target. */
+const mediaTarget = ({ target, values }: PublishPlan) => ({
+  uid: target.uid,
+  hasFeaturedImageField: values.featuredImagePaths.length > 0,
+  needsLibraryFiles: target.body ? BODY_WRITERS[target.body.body.format].needsLibraryFiles : false,
+});
+
+const importMedia = (publish: PublishPlan, use: DeliverUse) =>
+  use.media.importArticleImages(publish.article, mediaTarget(publish), publish.config);
 
 /**
- * Whether a publish takes its locks inside its write's transaction, so that it commits once: it
- * imports nothing (no image in the body, no featured image), so only its reads come before the
- * write; it names its post by slug (an update by id reads the entry it names under the lock); it is
- * not a webhook delivery, whose idempotency is decided under the lock; and the site's transactions
- * run one at a time (SQLite), so the lock taken inside cannot wait on or deadlock with another.
- * The lock's own commit was a tenth of Strapi's REST create of the same entry (docs/benchmarks.md).
+ * Whether a publish may take its locks inside its write's transaction, so that it commits once: it
+ * names its post by slug (an update by id reads the entry it names under the lock); it is not a
+ * webhook delivery, whose idempotency is decided under the lock; and the site's transactions run one
+ * at a time (SQLite), so the lock taken inside cannot wait on or deadlock with another. It does so
+ * when it imports nothing (deliverInOneCommit): only its reads come before the write. The lock's own
+ * commit was a tenth of Strapi's REST create of the same entry (docs/benchmarks.md).
  */
-function writesInOneCommit(
-  { article, origin, selection }: PublishPlan,
+function mayWriteInOneCommit(
+  { origin, selection }: PublishPlan,
   use: Pick<PublishCollaborators, 'oneConnection'>
 ): boolean {
   return (
     use.oneConnection &&
     selection.kind !== 'document' &&
     origin.source !== 'webhook' &&
-    origin.source !== 'hook' &&
-    !article.featuredImage &&
-    articleBodyOf(article).images.length === 0
+    origin.source !== 'hook'
   );
 }
+
+const hasImages = (article: PublishPlan['article']) =>
+  article.featuredImage !== undefined || articleBodyOf(article).images.length > 0;
 
 /**
  * The locked part of a publish: it holds its post's locks (and its categories') for its whole
  * length, taken and committed before its reads, and gives them back with its write's commit. One
- * that imports nothing first tries to commit once (writesInOneCommit): it reads and composes without
- * the locks, and its transaction takes them, checks that the entry is still what it read, writes and
- * gives them back. When the locks are held elsewhere or the entry changed, it rolls back and runs as
- * any other publish.
+ * that imports nothing first tries to commit once (mayWriteInOneCommit): it reads and composes without
+ * the locks, and its transaction takes them, checks that the entry (and the earlier imports it reuses)
+ * are still what it read, writes and gives them back. When the locks are held elsewhere or the entry
+ * changed, it rolls back and runs as any other publish.
  */
 export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Written> {
-  if (writesInOneCommit(publish, use)) {
+  if (mayWriteInOneCommit(publish, use)) {
     const written = await publish.clock.time('one commit', () => deliverInOneCommit(publish, use));
     if (written) return written;
   }
@@ -85,18 +85,37 @@ export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Wr
   );
 }
 
-/** A publish that takes its locks in its write's transaction, or undefined when it yielded (see deliver). */
+/**
+ * A publish that imports nothing, its locks taken in its write's transaction; undefined when it
+ * imports something (then nothing was written) or yielded (see deliver). A new post without images,
+ * or a republish whose images its post's earlier deliveries imported (nothing is fetched, claimed or
+ * recorded: the write checks those records are still there). A new post with images imports them.
+ */
 async function deliverInOneCommit(publish: PublishPlan, use: DeliverUse): Promise<Written | undefined> {
-  const { clock, target, article, locale, warnings } = publish;
+  const { clock, target, article, locale, warnings, config } = publish;
   const warningsBefore = warnings.length;
-  // The stamp first: an entry that changes after it is caught by the transaction's own reading of it.
-  const stamp = await clock.time('find existing', () => use.posts.entryStamp(target, article.slug, locale));
-  const existing = stamp === null ? null : await findExisting(publish, use, { stamped: true });
+  // The entry with its stamp, in one read: one that changes after it is caught by the transaction's own
+  // reading of the stamp.
+  const found = await clock.time('find existing', () =>
+    use.posts.readPostBySlug(target, article.slug, locale)
+  );
+  if (found && publish.selection.kind === 'new') throw new SlugTaken(article.slug);
+  if (!found && hasImages(article)) return undefined;
+  const reused = await clock.time('media', () =>
+    use.media.reuseArticleImages(article, mediaTarget(publish), config)
+  );
+  if (!reused) return undefined;
+  const existing = found?.entry ?? null;
+  const stamp = found?.stamp ?? null;
   refuseBlockedFields(publish, existing);
-  // Nothing to import: the media stage only answers the body's library files (none).
-  const media = await importMedia(publish, use);
   try {
-    return await writeDelivery(publish, media, { kind: 'in transaction', stamp }, existing, use);
+    return await writeDelivery(
+      publish,
+      reused.media,
+      { kind: 'in transaction', stamp, reusedRows: reused.reusedRows },
+      existing,
+      use
+    );
   } catch (error) {
     if (!(error instanceof OneCommitYields)) throw error;
     // The publish under the locks composes the entry again, with its warnings.
@@ -108,15 +127,14 @@ async function deliverInOneCommit(publish: PublishPlan, use: DeliverUse): Promis
 /** The entry a delivery writes, as the selection names it: the slug's, the id's, or none (a new post). */
 async function findExisting(
   { selection, target, article, locale }: PublishPlan,
-  use: Pick<PublishCollaborators, 'posts'>,
-  read: { stamped?: boolean } = {}
+  use: Pick<PublishCollaborators, 'posts'>
 ): Promise<DocumentRow | null> {
   if (selection.kind === 'document') {
     const row = await use.posts.findPostByDocument(target, selection.documentId, locale);
     if (!row) throw new PostGone(selection.documentId);
     return row;
   }
-  const row = await use.posts.findPostBySlug(target, article.slug, locale, read);
+  const row = await use.posts.findPostBySlug(target, article.slug, locale);
   if (row && selection.kind === 'new') throw new SlugTaken(article.slug);
   return row;
 }

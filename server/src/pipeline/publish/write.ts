@@ -45,11 +45,12 @@ function placedImageCounts(media: ArticleMedia): { imagesImported: number; image
 /**
  * How a write holds the post's locks: taken and committed before its reads (every publish that
  * imports something), or taken by its own transaction, which first checks that the slug's entry is
- * still what was read before it (`stamp`, see writesInOneCommit).
+ * still what was read before it (`stamp`) and that the earlier imports it reuses are still recorded
+ * (`reusedRows`, media-source rows: see deliverInOneCommit).
  */
 export type PostLocking =
   | { kind: 'held'; held: HeldLocks }
-  | { kind: 'in transaction'; stamp: string | null };
+  | { kind: 'in transaction'; stamp: string | null; reusedRows: number[] };
 
 /** Thrown inside a write that commits once, to roll it back: the locks are held elsewhere, or the entry changed. */
 export class OneCommitYields extends Error {}
@@ -97,6 +98,7 @@ export type WriteUse = Pick<
   | 'transaction'
   | 'articleWork'
   | 'oneConnection'
+  | 'media'
 >;
 
 /**
@@ -251,6 +253,9 @@ export async function writeDelivery(
     const held = await use.locks.tryTakeWithin(transaction, publish.lockNames);
     if (!held) throw new OneCommitYields();
     if ((await posts.entryStamp(target, article.slug, locale)) !== locking.stamp) throw new OneCommitYields();
+    // A delivery of this post in flight when they were read may have failed since, and dropped them.
+    if (locking.reusedRows.length && !(await use.media.stillRecorded(locking.reusedRows)))
+      throw new OneCommitYields();
     if (
       locking.stamp === null &&
       (await posts.findTranslatedDocument(target, article.slug, publish.otherLocales)) !== translated
