@@ -5,10 +5,12 @@ import { describeError } from '../../common/describe-error';
 import { LOCK_TABLE } from '../../common/plugin-tables';
 import { ServiceError } from '../../../../core/src/errors';
 import { LOCK_KEY_MAX_LENGTH, lockKey } from '../../../../core/src/lock-key';
+import { startLockWait } from '../../../../core/src/lock-wait';
 
 const LEASE_MS = 15_000;
 const RENEW_EVERY_MS = 5_000;
-const ACQUIRE_TIMEOUT_MS = 60_000;
+/** A waiter gives up on a holder that keeps the locks this long, or after this long in all (core/src/lock-wait.ts). */
+const WAIT_LIMITS = { stuckAfterMs: 60_000, maxWaitMs: 300_000 };
 
 export type { Connection, HeldLocks, LocksTakenWithin };
 
@@ -70,21 +72,26 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
   /**
    * All the names or none: one insert of every row, one read of who holds them. Whatever was taken
    * is given back when some name is held elsewhere, so no caller holds locks while waiting for more
-   * (no deadlock between callers). One query when nobody else holds them (two on MySQL).
+   * (no deadlock between callers). One query when nobody else holds them (two on MySQL). Answers
+   * `taken`, or the other holders it read (none read when the insert was a deadlock victim).
    */
-  async function tryAcquireAll(names: string[], owner: string): Promise<boolean> {
+  async function tryAcquireAll(
+    names: string[],
+    owner: string
+  ): Promise<{ taken: true } | { taken: false; holders?: string[] }> {
     const now = Date.now();
     const inserted = await insertRows(knex(), names, owner, now);
-    if (inserted === false) return false;
-    if (inserted === names.length) return true;
+    if (inserted === false) return { taken: false };
+    if (inserted === names.length) return { taken: true };
     const rows: { lock_key: string; owner: string; expires_at: number | string }[] = await knex()(LOCK_TABLE)
       .whereIn('lock_key', names)
       .select('lock_key', 'owner', 'expires_at');
     const mine = rows.filter((row) => row.owner === owner).map((row) => row.lock_key);
-    if (mine.length === names.length) return true;
+    if (mine.length === names.length) return { taken: true };
     if (mine.length) await release(mine, owner);
+    const others = rows.filter((row) => row.owner !== owner);
     // A lease nobody renewed belongs to a crashed holder: cleared, so the next try can take it.
-    const expired = rows.filter((row) => row.owner !== owner && Number(row.expires_at) < now);
+    const expired = others.filter((row) => Number(row.expires_at) < now);
     if (expired.length)
       await knex()(LOCK_TABLE)
         .whereIn(
@@ -93,21 +100,23 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
         )
         .andWhere('expires_at', '<', now)
         .delete();
-    return false;
+    return { taken: false, holders: others.map((row) => row.owner) };
   }
 
   async function acquireAll(names: string[], owner: string): Promise<void> {
-    const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
-    let wait = 10;
-    while (!(await tryAcquireAll(names, owner))) {
-      if (Date.now() > deadline) {
+    const wait = startLockWait(WAIT_LIMITS, Date.now());
+    let pause = 10;
+    for (;;) {
+      const attempt = await tryAcquireAll(names, owner);
+      if (attempt.taken) return;
+      if (wait.givesUp(attempt.holders, Date.now())) {
         throw new ServiceError(
           'temporarily_unavailable',
           'Another delivery of this article is still in progress. Retry later.'
         );
       }
-      await sleep(wait + Math.random() * wait);
-      wait = Math.min(wait * 2, 200);
+      await sleep(pause + Math.random() * pause);
+      pause = Math.min(pause * 2, 200);
     }
   }
 
@@ -205,7 +214,11 @@ const locks = ({ strapi }: { strapi: Core.Strapi }) => {
       names: string[],
       work: (held: HeldLocks) => Promise<T>
     ): Promise<{ value: T } | undefined> {
-      const result = await runHolding(names, tryAcquireAll, work);
+      const result = await runHolding(
+        names,
+        async (sorted, owner) => (await tryAcquireAll(sorted, owner)).taken,
+        work
+      );
       return result.ran ? { value: result.value } : undefined;
     },
 
