@@ -30,6 +30,9 @@ export const TARGETS: Record<string, Target> = {
   p2_vs_strapi_upload: { max: 0.65 },
   p2_vs_strapi_upload_lean_media: { context: 'lean media settings' },
   p2_parallel_speedup: { context: 'one by one / parallel' },
+  // Issue #62: p2 again while a reader reads every 20 ms, and that reader's worst wait during the imports.
+  p2_with_reader_vs_strapi_upload: { context: 'a reader every 20 ms on both sides' },
+  images_reader_worst_ms: { max: 100 },
   plugin_share_of_image_time: { max: 0.1 },
   p3_republish_vs_publish: { max: 1.3 },
   p4_vs_strapi_upload: { max: 0.6 },
@@ -86,6 +89,8 @@ function rawOf(key: string, m: Record<string, number>): string {
     p2_vs_strapi_upload: `publish ${ms(m.publish_20_images_ms)} / Strapi upload ${ms(m.strapi_upload_20_images_ms)}; 1 image ${ms(m.publish_1_image_ms)}`,
     p2_vs_strapi_upload_lean_media: `publish ${ms(m.lean_publish_20_images_ms)} / Strapi upload ${ms(m.lean_strapi_upload_20_images_ms)}`,
     p2_parallel_speedup: `one by one ${ms(m.publish_20_images_one_by_one_ms)} / parallel ${ms(m.publish_20_images_ms)}`,
+    p2_with_reader_vs_strapi_upload: `publish ${ms(m.publish_20_images_with_reader_ms)} / Strapi upload ${ms(m.strapi_upload_20_images_with_reader_ms)}`,
+    images_reader_worst_ms: `median ${ms(m.images_reader_median_ms)} over ${round(m.images_reader_reads, 0)} reads during the publishes, idle median ${ms(m.images_reader_idle_median_ms)}; during Strapi's upload: worst ${ms(m.strapi_upload_reader_worst_ms)}, median ${ms(m.strapi_upload_reader_median_ms)}`,
     plugin_share_of_image_time: `plugin ${ms(m.plugin_work_per_image_ms)} of an image's ${ms(m.image_time_ms)}`,
     p3_republish_vs_publish: `republish ${ms(m.republish_20_images_ms)} / publish ${ms(m.p3_publish_ms)} (alternating)`,
     p4_vs_strapi_upload: `publish grew ${round(m.p4_rss_growth_mb, 0)} MB / Strapi upload ${round(m.strapi_upload_rss_growth_mb, 0)} MB (20 x ${round(m.big_image_mb, 1)} MB)`,

@@ -14,6 +14,7 @@ import { measureBodyFormats } from './scenarios/body-formats';
 import { measureConverters } from './scenarios/converters';
 import { measureGrowth, measureThroughput } from './scenarios/growth';
 import { measureHookQueue } from './scenarios/hook-queue';
+import { measureImageReaders } from './scenarios/image-readers';
 import { measureImages, measureRepublish } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
 import { measurePathological } from './scenarios/pathological';
@@ -38,7 +39,7 @@ const step = (text: string) => console.log(`[${new Date().toISOString().slice(11
  * BENCH_ONLY=readers runs the reader scenario alone (it writes bench/readers-<database>.json);
  * BENCH_ONLY=commits runs p1 and p5 alone (see commitsOnly); BENCH_ONLY=hook-queue the webhook queue alone;
  * BENCH_ONLY=pathological the readers while pathological bodies are posted alone (printed);
- * BENCH_ONLY=republish p3 alone (see republishOnly).
+ * BENCH_ONLY=republish p3 alone (see republishOnly); BENCH_ONLY=images the image figures alone (see imagesOnly).
  */
 const only = process.env.BENCH_ONLY;
 
@@ -97,6 +98,8 @@ async function main() {
     const formats = await measureBodyFormats(site, server);
     step(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency against Strapi's upload; stage breakdown; p3...`);
     const images = await measureImages(site, sets);
+    step('p2 again with a reader every 20 ms on both sides...');
+    const imageReaders = await measureImageReaders(site, sets);
     step('Growth with HTML size, image count and nesting depth; p5 throughput...');
     const growth = await measureGrowth(site, sets);
     const throughput = await measureThroughput(site, formats.htmlTemplate);
@@ -112,7 +115,18 @@ async function main() {
     step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
     const memory = await measureMemory(sets);
 
-    const parts = [converters, formats, images, growth, throughput, readers, queue, pathological, memory];
+    const parts = [
+      converters,
+      formats,
+      images,
+      imageReaders,
+      growth,
+      throughput,
+      readers,
+      queue,
+      pathological,
+      memory,
+    ];
     const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
     const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
     medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
@@ -202,12 +216,42 @@ const republishOnly = () =>
     );
   });
 
+/**
+ * BENCH_ONLY=images: p2 (with and without a reader), the stage breakdown, p3, the webhook queue's
+ * imports with readers, and p4 (fresh instances); printed, nothing written.
+ */
+const imagesOnly = () =>
+  onPlayground(async (site, _server, sets) => {
+    step(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency against Strapi's upload; stage breakdown; p3...`);
+    const images = await measureImages(site, sets);
+    step('p2 again with a reader every 20 ms on both sides...');
+    const imageReaders = await measureImageReaders(site, sets);
+    step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
+    const queue = await measureHookQueue(site, sets);
+    await site.stop();
+    step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
+    const memory = await measureMemory(sets);
+    const parts = [images, imageReaders, queue, memory];
+    const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
+    const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
+    medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
+    printTable({ figures, medians });
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`
+    );
+    console.log('\nStage breakdowns (ms):', JSON.stringify(images.breakdowns, null, 2));
+  });
+
 const modes: Record<string, () => Promise<void>> = {
   readers: readersOnly,
   commits: commitsOnly,
   'hook-queue': hookQueueOnly,
   pathological: pathologicalOnly,
   republish: republishOnly,
+  images: imagesOnly,
 };
 (only ? (modes[only] ?? main) : main)().catch((error) => {
   console.error(error);
