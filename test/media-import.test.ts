@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
 import { request } from './helpers/http';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { uploadsDir } from './helpers/paths';
@@ -131,6 +132,47 @@ describe('media import', () => {
     const alt = (await files()).find((file) => file.id === first.attachment_id)?.alternative_text;
     assert.equal(alt, 'Garden');
     assert.equal((await request(first.local_url)).status, 200);
+  });
+
+  it('refuses a truncated image whose header reads, whichever side decodes it, and stores nothing', async () => {
+    // Issue #62: a JPEG or PNG is decoded by Strapi's upload only (which refuses it before storing
+    // anything), an AVIF (which Strapi's upload does not decode) by the plugin.
+    const jpeg = await makeImage('jpeg', 640, 400, 21);
+    const png = await makeImage('png', 640, 400, 22);
+    const noise = { type: 'gaussian', mean: 128, sigma: 40 } as const;
+    const avif = await sharp({
+      create: { width: 320, height: 200, channels: 3, background: '#808080', noise },
+    })
+      .avif()
+      .toBuffer();
+    const half = (bytes: Buffer) => bytes.subarray(0, bytes.length >> 1);
+    const sources = [
+      images.file('/t/half.jpg', half(jpeg), 'image/jpeg'),
+      images.file('/t/half.png', half(png), 'image/png'),
+      images.file('/t/half.avif', half(avif), 'image/avif'),
+    ];
+    const filesBefore = (await files()).length;
+    const namesBefore = new Set(fs.readdirSync(uploadsDir));
+    const response = await publish({
+      title: 'Truncated images',
+      content: sources.map((src) => `<p><img src="${src}"></p>`).join(''),
+    });
+    assert.equal(response.status, 201, response.text);
+    const { imported, warnings } = response.json.inline_images_result;
+    assert.deepEqual(imported, []);
+    assert.deepEqual(
+      warnings.map((w: { source_url: string }) => w.source_url),
+      sources
+    );
+    for (const warning of warnings) assert.match(warning.reason, /the image data is corrupt/);
+    assert.equal((await files()).length, filesBefore, 'no file row');
+    assert.deepEqual(
+      fs.readdirSync(uploadsDir).filter((name) => !namesBefore.has(name)),
+      [],
+      'nothing written to the uploads folder'
+    );
+    const rows = await tableRows(site.database, 'article_publisher_media_sources');
+    assert.equal(rows.filter((row) => String(row.source_key).includes('/t/')).length, 0);
   });
 
   it('imports at most the configured number of inline images and leaves the rest with a warning', async () => {

@@ -208,6 +208,15 @@ describe('WordPress media semantics: the site’s own uploads, multipart as PHP 
     assert.equal(refusedType.json.code, 'rest_upload_invalid_type');
     assert.deepEqual(tempEntries(), before, 'after a refused type');
 
+    // Issue #62: a truncated image whose header reads is decoded only by Strapi's upload, which refuses it.
+    const truncated = await upload([
+      { name: 'file', filename: 'cut.png', contentType: 'image/png', data: png.subarray(0, png.length >> 1) },
+    ]);
+    assert.equal(truncated.status, 400, truncated.text);
+    assert.equal(truncated.json.code, 'rest_upload_invalid_type');
+    assert.match(truncated.json.message, /the image data is corrupt/);
+    assert.deepEqual(tempEntries(), before, 'after a truncated image');
+
     const noFile = await upload([extra('image'), { name: 'title', data: 'No file field' }]);
     assert.equal(noFile.status, 400, noFile.text);
     assert.equal(noFile.json.code, 'rest_upload_no_data');

@@ -163,6 +163,7 @@ describe('image header checks', () => {
       height: 200,
       frames: 1,
       pixels: 60_000,
+      format: 'png',
     });
   });
 });

@@ -13,7 +13,9 @@ import type { DatabaseClient } from './databases';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { MCP_UNAVAILABLE_MESSAGE } from '../../server/src/strapi/mcp-server';
+import { strapiUploadDecodes } from '../../server/src/strapi/upload-image-check';
 import { request, type HttpResponse } from './http';
+import { makeImage } from './image-server';
 import { playgroundDir } from './paths';
 import { type Entry, readEntries } from './real-sites';
 
@@ -64,6 +66,7 @@ const LARGE_BLOCKS_WRITE = 'server/src/strapi/large-blocks-write.ts';
 const EVENT_READS = 'server/src/strapi/entry-event-reads.ts';
 const DATABASE_CLIENT = 'server/src/strapi/database-client.ts';
 const UPLOAD_PROVIDER = 'server/src/strapi/upload-provider.ts';
+const UPLOAD_IMAGE_CHECK = 'server/src/strapi/upload-image-check.ts';
 const BODY_PARSER = 'server/src/strapi/body-parser.ts';
 const PLAIN_LOOKUPS = 'server/src/strapi/plain-lookups.ts';
 const STRAPI_MCP = 'server/src/strapi/mcp-server.ts';
@@ -412,6 +415,37 @@ export const CONTRACT_FACTS: ContractFact[] = [
           "strapi.plugin('upload').provider: Strapi's upload no longer calls them through that object " +
           '(@strapi/upload dist/server/services/provider.js)'
       );
+    },
+  },
+  {
+    name: 'Strapi’s upload refuses a truncated image (header intact) before its provider writes anything or a file row exists',
+    file: UPLOAD_IMAGE_CHECK,
+    async check(site) {
+      const files = async () => {
+        const listed = await admin(site, 'GET', '/upload/files?pageSize=1');
+        assert.equal(listed.status, 200, listed.text);
+        return listed.json.pagination.total as number;
+      };
+      const [before, filesBefore] = [await observed(site), await files()];
+      for (const format of ['jpeg', 'png'] as const) {
+        assert.ok(strapiUploadDecodes(format), `${UPLOAD_IMAGE_CHECK} lists ${format}`);
+        const whole = await makeImage(format, 640, 400, 7);
+        const form = new FormData();
+        const truncated = whole.subarray(0, whole.length >> 1);
+        form.append('files', new Blob([truncated], { type: `image/${format}` }), `truncated.${format}`);
+        const response = await fetch(`${site.url}/upload`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${site.adminToken}` },
+          body: form,
+        });
+        const text = await response.text();
+        assert.equal(response.status, 400, `a truncated ${format}: ${text}`);
+        assert.match(text, /File is not a valid image/, `${UPLOAD_IMAGE_CHECK}: Strapi's refusal reads so`);
+      }
+      const after = await observed(site);
+      const calls = (seen: Observed) => seen.providerCalls.upload + seen.providerCalls.uploadStream;
+      assert.equal(calls(after), calls(before), `${UPLOAD_IMAGE_CHECK}: the provider wrote nothing`);
+      assert.equal(await files(), filesBefore, `${UPLOAD_IMAGE_CHECK}: no file row`);
     },
   },
   {

@@ -16,6 +16,8 @@ export interface ImageHeader extends CheckedImage {
   frames: number;
   /** Pixels a full decode produces: every frame counts. */
   pixels: number;
+  /** sharp's name for the format (`jpeg`, `png`, `gif`, `webp`; `heif` for AVIF). */
+  format: string;
 }
 
 /**
@@ -47,12 +49,15 @@ export async function inspectImage(bytes: Buffer | string, maxPixels: number): P
       frames > 1 ? `${width}x${frameHeight} with ${frames} frames (${pixels} pixels)` : `${width}x${height}`;
     throw new ImageRejected(`the image is ${size}, more than the limit of ${maxPixels} pixels`);
   }
-  return { mimeType: type.mime, extension: type.ext, width, height: frameHeight, frames, pixels };
+  const format = metadata.format ?? type.ext;
+  return { mimeType: type.mime, extension: type.ext, width, height: frameHeight, frames, pixels, format };
 }
 
 /**
  * A full decode at a tiny size finds truncated or garbled data that the header alone hides. It
- * decodes the whole image, so callers run it under the pixel budget.
+ * decodes the whole image, so callers run it under the pixel budget, and only where nothing else
+ * decodes the image anyway (server/src/strapi/upload-image-check.ts: Strapi's upload does for most
+ * formats).
  */
 export async function verifyImageDecodes(bytes: Buffer | string, maxPixels: number): Promise<void> {
   try {

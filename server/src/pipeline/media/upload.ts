@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ImageHeader } from '../../../../core/src/images/image-check';
-import { verifyImageDecodes } from '../../../../core/src/images/image-check';
 import { mediaContentLock } from '../../../../core/src/images/upload-journal';
 import type { StageClock } from '../../../../core/src/stage-timings';
-import { processImage } from './image-processing';
+import { decodedOnce } from './decode-once';
 import { uploadServiceOf, type MediaContext } from './context';
 import { mediaFileOf, type MediaFile } from './sources';
 import type { ImportGates, Importer, SourceImage, SourceKeys } from './types';
@@ -54,9 +53,10 @@ export interface Downloaded {
 
 /**
  * Uploads new bytes. The row goes in first, with the file's name, so a crash between upload and
- * record leaves something the next import can find. The full decode and Strapi's own image
- * processing run under the process's pixel budget (shared with the WordPress uploads, see
- * utils/image-processing). Under the content lock.
+ * record leaves something the next import can find. The image is decoded once: by Strapi's upload,
+ * which refuses corrupt data before storing anything, or by the plugin where Strapi's upload does not
+ * decode that format (decode-once.ts). Under the process's image scheduler and
+ * pixel budget (shared with the WordPress uploads) and the content lock.
  */
 export async function uploadNew(
   media: MediaContext,
@@ -84,9 +84,9 @@ export async function uploadNew(
     // and whoever holds pixel budget waits for nothing else.
     const queued = clock.begin('queue');
     file = await gates.processing(() =>
-      processImage(header.pixels, policy.maxPixelsInFlight, async () => {
+      decodedOnce(filepath, header, policy, async (check) => {
         queued();
-        await clock.time('checks', () => verifyImageDecodes(filepath, policy.maxPixels));
+        await clock.time('checks', check);
         const checked = { filepath, size, name: uploadName, mimeType: header.mimeType, alt: image.alt };
         return clock.time('strapi upload', () => upload(media, checked, mediaContentLock(keys.contentHash)));
       })

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Core } from '@strapi/strapi';
-import { inspectImage, verifyImageDecodes } from '../../../../../core/src/images/image-check';
+import { inspectImage } from '../../../../../core/src/images/image-check';
 import { ImageRejected } from '../../../../../core/src/images/image-rejected';
 import { libraryFileStem } from '../../../../../core/src/images/library-names';
 import { mediaContentLock } from '../../../../../core/src/images/upload-journal';
@@ -9,7 +9,7 @@ import { uploadTooLarge, WordPressError } from '../../../../../core/src/wordpres
 import type { MediaFields } from '../../../../../core/src/wordpress/media-request';
 import type { MediaView } from '../../../../../core/src/wordpress/media-json';
 import type { MediaListQuery } from '../../../../../core/src/wordpress/media-list-query';
-import { processImage } from '../../../pipeline/media/image-processing';
+import { decodedOnce } from '../../../pipeline/media/decode-once';
 import { UPLOAD_FILE_UID } from '../../../common/plugin-tables';
 import type { Collaborators } from '../../../common/collaborators';
 
@@ -133,8 +133,8 @@ const wordpressMedia = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) =
             .digest('hex')
         );
         const [row] = await uses.locks.withLocks([lockName], () =>
-          processImage(header.pixels, maxPixelsInFlight, async () => {
-            await verifyImageDecodes(file.filepath, maxPixels);
+          decodedOnce(file.filepath, header, { maxPixels, maxPixelsInFlight }, async (check) => {
+            await check();
             return journal.track(name, lockName, () =>
               uploadService().upload({
                 data: {

@@ -1,0 +1,31 @@
+import { verifyImageDecodes, type ImageHeader } from '../../../../core/src/images/image-check';
+import { ImageRejected } from '../../../../core/src/images/image-rejected';
+import { isStrapiFaultyImageRefusal, strapiUploadDecodes } from '../../strapi/upload-image-check';
+import { processImage } from './image-processing';
+
+/**
+ * Runs `work` (which hands a header-checked file to Strapi's upload) under the process's image
+ * scheduler and pixel budget, with the image decoded once (issue #62). Strapi's upload decodes most
+ * formats whole and refuses corrupt data before storing anything: for those, `check` does nothing and
+ * Strapi's refusal is answered as the plugin's own (ImageRejected, "corrupt"). For a format Strapi's
+ * upload does not decode (AVIF), `check` decodes it, as the plugin always did, before the upload.
+ */
+export function decodedOnce<T>(
+  filepath: string,
+  header: ImageHeader,
+  policy: { maxPixels: number; maxPixelsInFlight: number },
+  work: (check: () => Promise<void>) => Promise<T>
+): Promise<T> {
+  const check = strapiUploadDecodes(header.format)
+    ? () => Promise.resolve()
+    : () => verifyImageDecodes(filepath, policy.maxPixels);
+  return processImage(header.pixels, policy.maxPixelsInFlight, async () => {
+    try {
+      return await work(check);
+    } catch (error) {
+      if (isStrapiFaultyImageRefusal(error))
+        throw new ImageRejected(`the image data is corrupt (${(error as Error).message})`);
+      throw error;
+    }
+  });
+}
