@@ -4,6 +4,7 @@ import { removeStaleTempFolders } from '../../core/src/images/temp-folders';
 import { mountWordPressDoor } from './doors/wordpress';
 import { PERMISSION_ACTIONS } from './doors/admin/permissions';
 import { getService } from './common/get-service';
+import { trackReaders } from './common/reader-activity';
 
 async function registerPermissionActions(strapi: Core.Strapi) {
   await strapi.admin.services.permission.actionProvider.registerMany(PERMISSION_ACTIONS);
@@ -65,6 +66,8 @@ function startWebhookQueue(strapi: Core.Strapi) {
 }
 
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
+  // The site's readers as this process sees them: image work keeps a core free for them (issue #62).
+  strapi.server.use(trackReaders());
   await registerPermissionActions(strapi);
   await createLockTable(strapi);
   // One URL names one endpoint: a config id that an endpoint created in the admin has stops the start.

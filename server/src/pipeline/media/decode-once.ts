@@ -1,6 +1,8 @@
+import type { Core } from '@strapi/strapi';
 import { verifyImageDecodes, type ImageHeader } from '../../../../core/src/images/image-check';
 import { ImageRejected } from '../../../../core/src/images/image-rejected';
 import { isStrapiFaultyImageRefusal, strapiUploadDecodes } from '../../strapi/upload-image-check';
+import { requestWaitsOnImages } from '../../common/reader-activity';
 import { processImage } from './image-processing';
 
 /**
@@ -9,8 +11,11 @@ import { processImage } from './image-processing';
  * formats whole and refuses corrupt data before storing anything: for those, `check` does nothing and
  * Strapi's refusal is answered as the plugin's own (ImageRejected, "corrupt"). For a format Strapi's
  * upload does not decode (AVIF), `check` decodes it, as the plugin always did, before the upload.
+ * The request being answered, if any, waits on image work from now on: the scheduler does not count it
+ * as one of the site's readers.
  */
 export function decodedOnce<T>(
+  strapi: Core.Strapi,
   filepath: string,
   header: ImageHeader,
   policy: { maxPixels: number; maxPixelsInFlight: number },
@@ -19,6 +24,7 @@ export function decodedOnce<T>(
   const check = strapiUploadDecodes(header.format)
     ? () => Promise.resolve()
     : () => verifyImageDecodes(filepath, policy.maxPixels);
+  requestWaitsOnImages(strapi);
   return processImage(header.pixels, policy.maxPixelsInFlight, async () => {
     try {
       return await work(check);

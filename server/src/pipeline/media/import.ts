@@ -119,8 +119,8 @@ async function placeImages(
   const warnings: ImageWarning[] = [...decisions.warnings];
   const refusedSources = [...decisions.refusedSources];
   // `concurrency` images are in flight; of those, decoding and upload (CPU bound) take the process's
-  // image slots (a core is left for readers). With concurrency 1 an article's images are imported
-  // strictly one at a time.
+  // image slots (every core, one fewer while the site is being read: image-processing.ts). With
+  // concurrency 1 an article's images are imported strictly one at a time.
   const gates: ImportGates = {
     inFlight: createLimiter(config.images.concurrency),
     processing: createLimiter(Math.min(config.images.concurrency, IMAGE_PROCESSING_SLOTS)),

@@ -84,7 +84,7 @@ export async function uploadNew(
     // and whoever holds pixel budget waits for nothing else.
     const queued = clock.begin('queue');
     file = await gates.processing(() =>
-      decodedOnce(filepath, header, policy, async (check) => {
+      decodedOnce(media.strapi, filepath, header, policy, async (check) => {
         queued();
         await clock.time('checks', check);
         const checked = { filepath, size, name: uploadName, mimeType: header.mimeType, alt: image.alt };

@@ -133,7 +133,7 @@ const wordpressMedia = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) =
             .digest('hex')
         );
         const [row] = await uses.locks.withLocks([lockName], () =>
-          decodedOnce(file.filepath, header, { maxPixels, maxPixelsInFlight }, async (check) => {
+          decodedOnce(strapi, file.filepath, header, { maxPixels, maxPixelsInFlight }, async (check) => {
             await check();
             return journal.track(name, lockName, () =>
               uploadService().upload({
