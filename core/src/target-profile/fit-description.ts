@@ -7,8 +7,8 @@ export interface DescriptionSource {
   description: string | undefined;
   /** The article's opening text: used when the description is under the field's minimum. */
   descriptionFallback: string;
-  /** The title, description and text together: for an article too short for its opening text alone. */
-  descriptionDerived: string;
+  /** The title, description and text together: for an article too short for its opening text alone (built when asked). */
+  descriptionDerived: () => string;
 }
 
 const ENDS_A_SENTENCE = /[.!?:;…]$/;
@@ -40,7 +40,7 @@ export function fitDescription(
 ): FittedValue {
   const fitted = fitValue(field, attribute, source.description, { fallback: source.descriptionFallback });
   if (fitted.value !== undefined || source.description === undefined || !attribute.minLength) return fitted;
-  const derived = fitValue(field, attribute, source.descriptionDerived);
+  const derived = fitValue(field, attribute, source.descriptionDerived());
   if (derived.value === undefined) return fitted;
   return {
     ...derived,

@@ -11,8 +11,12 @@ export interface SeoSource {
   description: string | undefined;
   /** The article's opening text: the description when there is none, or when it is under minLength. */
   descriptionFallback: string;
-  /** The title, description and text together: when the opening text is under minLength too. */
-  descriptionDerived: string;
+  /**
+   * The title, description and text together: when the opening text is under minLength too. Built only
+   * then: for a 5 MB article it copies and lowercases the whole text (300 ms and more of the event loop,
+   * twice a publish), for the rare description field whose minimum the opening text misses.
+   */
+  descriptionDerived: () => string;
   keywords: string | undefined;
   focusKeyword: string | undefined;
   canonicalUrl: string | undefined;
@@ -30,11 +34,8 @@ export function seoSource(
     title: article.seo.metaTitle,
     description: article.seo.metaDescription ?? article.seo.descriptionFallback,
     descriptionFallback: article.seo.descriptionFallback,
-    descriptionDerived: derivedDescription([
-      article.title,
-      article.seo.metaDescription,
-      article.seo.descriptionFallback,
-    ]),
+    descriptionDerived: () =>
+      derivedDescription([article.title, article.seo.metaDescription, article.seo.descriptionFallback]),
     keywords: article.seo.keywords,
     focusKeyword: (focusKeyword ?? article.seo.keywords?.split(',')[0])?.trim() || undefined,
     canonicalUrl: postUrl,
