@@ -137,6 +137,11 @@ export class BenchSite {
         ARTICLE_PUBLISHER_STAGE_TIMINGS: timingsFile,
         // Strapi's request log would dominate what is measured.
         STRAPI_LOG_LEVEL: 'warn',
+        // BENCH_STRAPI_NODE_OPTIONS: node options for the playground alone (a profiler, a preload), not
+        // for the bench's own process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/profiles`.
+        ...(process.env.BENCH_STRAPI_NODE_OPTIONS
+          ? { NODE_OPTIONS: process.env.BENCH_STRAPI_NODE_OPTIONS }
+          : {}),
         ...env,
       },
     });
