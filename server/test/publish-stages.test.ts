@@ -321,6 +321,25 @@ describe('publish stages without Strapi (issue #30)', () => {
       ]);
     });
 
+    it('a text body of a million characters or more: the draft, then the publish, in two transactions', async () => {
+      const publishHtml = async (characters: number) => {
+        const site = fakeSite(TARGETS.html());
+        site.use.oneConnection = true;
+        const paragraph = `<p>${'A garden hose comes in many lengths and widths. '.repeat(20)}</p>`;
+        const text = paragraph.repeat(Math.ceil(characters / paragraph.length));
+        const figure = `<figure><img src="${SOURCE}" alt="A cactus"></figure>`;
+        const request = parsePublishRequest({ ...REQUEST, content: text + figure });
+        const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
+        await deliver(await planPublish(article, { source: 'api' }, config, clock(), site.use), site.use);
+        return transactions(site.calls);
+      };
+      assert.deepEqual(await publishHtml(1_000_000), [
+        ['apply categories', 'save post'],
+        ['settle status', 'record delivery', 'settle schedule', 'release locks'],
+      ]);
+      assert.deepEqual(await publishHtml(200_000), [WRITES]);
+    });
+
     it('keeps one transaction for a few components, and on databases whose readers do not wait', async () => {
       const few = await publishZone(3, true);
       assert.ok(few.components < 24);

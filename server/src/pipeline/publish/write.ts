@@ -69,9 +69,17 @@ export interface WriteProgress {
 const TWO_TRANSACTIONS_FROM_COMPONENTS = 24;
 
 /**
+ * Characters of a text body (HTML, Markdown) from which a publish is written in two transactions where
+ * readers wait on one: the draft's row and the published version's are each written and read back with
+ * the whole body, so the one transaction of the largest article (4.8 MB) held readers back 150 to 250 ms
+ * on a 2-core machine, and half of it in each of two (docs/benchmarks.md). A 100 KB body costs little.
+ */
+const TWO_TRANSACTIONS_FROM_CHARACTERS = 1_000_000;
+
+/**
  * Whether this write is split: a publish of a draft-and-publish target whose zone body has many
- * components, on a database whose readers wait on a transaction. A large Blocks body is not: its
- * stand-in is replaced in the same transaction as the publish, and its JSON write is one row each.
+ * components, or whose text body is large, on a database whose readers wait on a transaction. A large
+ * Blocks body is not: its stand-in is replaced in the same transaction as the publish.
  */
 function writesInTwo(
   { article, target }: PublishPlan,
@@ -80,9 +88,14 @@ function writesInTwo(
   use: Pick<PublishCollaborators, 'oneConnection'>
 ): boolean {
   if (!use.oneConnection || article.status !== 'publish' || !target.draftAndPublish) return false;
-  if (storesBodyJson || target.body?.body.format !== 'zone') return false;
-  const zone = data[target.body.field];
-  return Array.isArray(zone) && zone.length >= TWO_TRANSACTIONS_FROM_COMPONENTS;
+  if (storesBodyJson || !target.body) return false;
+  const body = data[target.body.field];
+  if (typeof body === 'string') return body.length >= TWO_TRANSACTIONS_FROM_CHARACTERS;
+  return (
+    target.body.body.format === 'zone' &&
+    Array.isArray(body) &&
+    body.length >= TWO_TRANSACTIONS_FROM_COMPONENTS
+  );
 }
 
 /** What the write uses of the rest of the plugin. */
