@@ -81,6 +81,17 @@ export class PacedReads {
     };
   }
 
+  /**
+   * Resolves once every read taken so far is done and the event loop has had a turn after it (and one
+   * before, so the reads a commit just started are taken): a writer about to hold the connection again
+   * lets the announced reads of its last commit, and the readers who came meanwhile, go first.
+   */
+  async settled(): Promise<void> {
+    await this.nextTurn();
+    await this.last;
+    await this.nextTurn();
+  }
+
   private forgetExpired(): void {
     const now = this.now();
     for (const [key, until] of this.expected) if (until < now) this.expected.delete(key);

@@ -55,6 +55,22 @@ describe('PacedReads: announced reads one at a time, a turn of the event loop be
     doneSecond?.();
   });
 
+  it('is settled once the reads taken are done, with a turn before and after', async () => {
+    const { reads, turns } = pacer();
+    assert.equal(await reads.settled(), undefined, 'nothing announced: two turns');
+    assert.deepEqual(turns, ['turn', 'turn']);
+    reads.expect(['guide#1']);
+    const order: string[] = [];
+    const read = reads.take('guide#1').then((done) => (order.push('read starts'), done));
+    const settled = reads.settled().then(() => order.push('settled'));
+    const done = await read;
+    for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(order, ['read starts'], 'not before the read is done');
+    done?.();
+    await settled;
+    assert.deepEqual(order, ['read starts', 'settled']);
+  });
+
   it('forgets an announcement after its time (a write that rolled back never reads)', async () => {
     const { reads, turns, advance } = pacer({ expectMs: 1_000 });
     reads.expect(['guide#1']);

@@ -110,6 +110,14 @@ const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
       subscription.timer.unref?.();
     },
 
+    /**
+     * Resolves once the announced reads taken so far are done, with a turn of the event loop before
+     * and after: a write in two transactions waits for it before its second (see paced-reads.ts).
+     */
+    settled(): Promise<void> {
+      return paced.settled();
+    },
+
     /** The types whose reads are paced now (their subscribers are registered). */
     pacedTypes(): string[] {
       return [...subscriptions.keys()];

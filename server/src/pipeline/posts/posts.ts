@@ -227,12 +227,15 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
      * Strapi copies the non-localized fields from the other locales). Answers the document and the
      * post's stable id, its draft row's id in its locale (which survives publishing and updates), from
      * the write instead of a read after it. `settleStatus` then leaves it in the requested state.
+     * `paceEventReads`: Strapi's event read of the draft after the commit waits for a turn of the event
+     * loop (on SQLite; see eventReadsSettled), as `settleStatus`'s of the published version.
      */
     async saveDraft(
       target: PublishTarget,
       existingDocumentId: string | undefined,
       data: PostData,
-      locale: string | undefined
+      locale: string | undefined,
+      options: { paceEventReads?: boolean } = {}
     ): Promise<{ documentId: string; postId: number }> {
       const scope = localeParams(target, locale);
       const draft = existingDocumentId
@@ -244,6 +247,7 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
           'temporarily_unavailable',
           'The post was deleted while this delivery was writing it; nothing was written. Try again.'
         );
+      if (options.paceEventReads) uses.entryEventReads.expectEventReads(target.uid, [draft.id]);
       return { documentId: draft.documentId, postId: draft.id };
     },
 
@@ -256,7 +260,13 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
     async settleStatus(
       target: PublishTarget,
       saved: { documentId: string; postId: number },
-      options: { publish: boolean; locale: string | undefined; existed: boolean; bodyJson?: StoredBodyJson }
+      options: {
+        publish: boolean;
+        locale: string | undefined;
+        existed: boolean;
+        bodyJson?: StoredBodyJson;
+        paceEventReads?: boolean;
+      }
     ): Promise<void> {
       const { publish, locale, existed, bodyJson } = options;
       const { documentId } = saved;
@@ -266,6 +276,11 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
         if (publish) {
           const published = await documents(target.uid).publish({ documentId, ...scope });
           publishedRows = published?.entries ?? [];
+          if (options.paceEventReads)
+            uses.entryEventReads.expectEventReads(
+              target.uid,
+              publishedRows.map((row) => row.id)
+            );
         } else if (existed && (await this.hasPublishedVersion(target, documentId, locale)))
           await documents(target.uid).unpublish({ documentId, ...scope });
       }
@@ -279,6 +294,14 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
           bodyJson
         );
       }
+    },
+
+    /**
+     * Resolves once the event reads announced by a write (`paceEventReads`) are done, with a turn of the
+     * event loop before and after (server/src/strapi/entry-event-reads.ts).
+     */
+    eventReadsSettled(): Promise<void> {
+      return uses.entryEventReads.settled();
     },
 
     /** Deletes the post on the conformance check's reserved slug (draft and published, in its locale) and the images imported for it; answers how many. */

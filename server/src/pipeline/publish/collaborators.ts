@@ -25,6 +25,7 @@ export interface PublishCollaborators {
     | 'postExists'
     | 'findPostByDocument'
     | 'entryStamp'
+    | 'eventReadsSettled'
   >;
   deliveries: Pick<Collaborators['deliveries'], 'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts'>;
   locks: Pick<Collaborators['locks'], 'withLocks' | 'tryTakeWithin'>;

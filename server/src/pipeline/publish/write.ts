@@ -290,17 +290,22 @@ export async function writeDelivery(
       });
     // The draft in one transaction, then the published version and the rest in a second, as an editor
     // saves and then publishes: readers are answered between them (see writesInTwo). Locks taken in
-    // the first are committed with it, and held until the second gives them back.
+    // the first are committed with it, and held until the second gives them back. Strapi's event read
+    // of each version after its commit (the whole entry) waits for a turn, and the second transaction
+    // for that read: each is a stretch of its own, with readers answered between them.
     const { linked, saved, held } = await use.transaction(async (transaction) => {
       const held = await lockWithin(transaction);
       const terms = await linkTerms();
-      return { linked: terms, saved: await saveDraft(), held };
+      const draft = await posts.saveDraft(target, existing?.documentId ?? translated, data, locale, {
+        paceEventReads: true,
+      });
+      return { linked: terms, saved: draft, held };
     });
     progress.draftSaved = true;
-    await letReadersIn();
+    await posts.eventReadsSettled();
     return await use
       .transaction(async (transaction) => {
-        await posts.settleStatus(target, saved, statusOptions);
+        await posts.settleStatus(target, saved, { ...statusOptions, paceEventReads: true });
         return finish(transaction, saved, linked, held);
       })
       .catch(async (error: unknown) => {
