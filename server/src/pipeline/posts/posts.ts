@@ -9,6 +9,7 @@ import { CONFORMANCE_CHECK_SLUG } from '../../../../core/src/wire-names';
 import { ServiceError } from '../../../../core/src/errors';
 import { slugLockName } from '../../../../core/src/post-locks';
 import { documentsOf, type DocumentRow } from '../../strapi/documents';
+import { pacedDocumentWrites } from '../../strapi/paced-document-writes';
 import { storeLargeBlocksBody } from '../../strapi/large-blocks-write';
 import { lookUp, readEntry, type EntryParts } from '../../strapi/plain-lookups';
 import { schemaCatalog } from '../../common/schema-catalog';
@@ -39,6 +40,9 @@ const ANSWER_FIELDS = ['documentId'];
  */
 const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
   const documents = (uid: string) => documentsOf(strapi, uid);
+  /** The Document Service's writes, their event reads paced when asked (server/src/strapi/paced-document-writes.ts). */
+  const writesOf = (uid: string, paceEventReads = false) =>
+    paceEventReads ? pacedDocumentWrites(documents(uid), uses.entryEventReads, uid) : documents(uid);
   const draftOnly = (target: PublishTarget) => (target.draftAndPublish ? { status: 'draft' } : {});
   /** Where a delivery's entry is: its draft (every document has one) in its locale. */
   const entryScope = (target: PublishTarget, locale: string | undefined) => ({
@@ -238,16 +242,16 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
       options: { paceEventReads?: boolean } = {}
     ): Promise<{ documentId: string; postId: number }> {
       const scope = localeParams(target, locale);
+      const writes = writesOf(target.uid, options.paceEventReads);
       const draft = existingDocumentId
-        ? await documents(target.uid).update({ documentId: existingDocumentId, data, ...scope })
-        : await documents(target.uid).create({ data, ...scope, fields: ANSWER_FIELDS });
+        ? await writes.update({ documentId: existingDocumentId, data, ...scope })
+        : await writes.create({ data, ...scope, fields: ANSWER_FIELDS });
       // Deleted by someone who does not take the post's lock (the Content Manager): a retry creates it again.
       if (!draft)
         throw new ServiceError(
           'temporarily_unavailable',
           'The post was deleted while this delivery was writing it; nothing was written. Try again.'
         );
-      if (options.paceEventReads) uses.entryEventReads.expectEventReads(target.uid, [draft.id]);
       return { documentId: draft.documentId, postId: draft.id };
     },
 
@@ -274,13 +278,11 @@ const posts = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
       let publishedRows: DocumentRow[] = [];
       if (target.draftAndPublish) {
         if (publish) {
-          const published = await documents(target.uid).publish({ documentId, ...scope });
+          const published = await writesOf(target.uid, options.paceEventReads).publish({
+            documentId,
+            ...scope,
+          });
           publishedRows = published?.entries ?? [];
-          if (options.paceEventReads)
-            uses.entryEventReads.expectEventReads(
-              target.uid,
-              publishedRows.map((row) => row.id)
-            );
         } else if (existed && (await this.hasPublishedVersion(target, documentId, locale)))
           await documents(target.uid).unpublish({ documentId, ...scope });
       }
