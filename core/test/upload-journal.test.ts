@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { heldObjectHashes, journaledObject, providerObjectOf } from '../src/images/upload-journal';
+import {
+  expectedObjects,
+  heldObjectHashes,
+  journaledObject,
+  objectKey,
+  providerObjectOf,
+} from '../src/images/upload-journal';
 
 const UPLOAD_NAME = 'chart-0123456789abcdef.png';
 
@@ -83,5 +89,29 @@ describe('upload journal entries', () => {
         provider_metadata: { public_id: 'small_x' },
       }
     );
+  });
+});
+
+describe('the objects an upload is expected to write', () => {
+  const file = { name: 'hero-1a2b.jpg', hash: 'hero_1a2b_x9', ext: '.jpg', path: null, mime: 'image/jpeg' };
+
+  it('are the file and each format, named as Strapi names them', () => {
+    const objects = expectedObjects(file, ['thumbnail', 'large', 'small']);
+    assert.deepEqual(
+      objects.map((object) => objectKey(object)),
+      ['hero_1a2b_x9.jpg', 'thumbnail_hero_1a2b_x9.jpg', 'large_hero_1a2b_x9.jpg', 'small_hero_1a2b_x9.jpg']
+    );
+    assert.deepEqual(objects[2], {
+      name: 'large_hero-1a2b.jpg',
+      hash: 'large_hero_1a2b_x9',
+      ext: '.jpg',
+      path: null,
+      mime: 'image/jpeg',
+    });
+  });
+
+  it('journal each format as belonging to the file', () => {
+    for (const object of expectedObjects(file, ['thumbnail', 'medium']))
+      assert.equal(journaledObject(object, file.name).fileHash, file.hash);
   });
 });

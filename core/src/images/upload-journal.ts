@@ -98,3 +98,26 @@ export function providerObjectOf(entry: StoredJournalEntry): ProviderObject {
     ...(entry.providerMetadata ? { provider_metadata: entry.providerMetadata } : {}),
   };
 }
+
+/**
+ * The objects Strapi's upload may write for a file, known at its first write: the file and each format
+ * (`formatKeys`: the thumbnail and the configured breakpoints), named `<format>_<hash>` with the file's
+ * extension, path and type. A format Strapi does not make (an image smaller than a breakpoint) has an
+ * entry for an object never written, which only a provider whose delete ignores a missing object may
+ * be given (server/src/pipeline/media/upload-journal.ts).
+ */
+export function expectedObjects(file: ProviderObject, formatKeys: readonly string[]): ProviderObject[] {
+  return [
+    file,
+    ...formatKeys.map((key) => ({
+      ...(file.name !== undefined ? { name: `${key}_${file.name}` } : {}),
+      hash: `${key}_${file.hash}`,
+      ...(file.ext !== undefined ? { ext: file.ext } : {}),
+      path: file.path ?? null,
+      ...(file.mime !== undefined ? { mime: file.mime } : {}),
+    })),
+  ];
+}
+
+/** An object's identity within one upload: its hash and extension. */
+export const objectKey = (file: Pick<ProviderObject, 'hash' | 'ext'>) => `${file.hash}${file.ext ?? ''}`;

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { mediaContentLock } from '../../../../core/src/images/upload-journal';
 import type { Collaborators } from '../../common/collaborators';
+import type { HeldLocks } from '../publish/types';
 
 /** What the media files use of Strapi and of the plugin's other services. */
 
@@ -27,8 +28,11 @@ export interface MediaContext {
 }
 
 /** Find-or-upload of some bytes, and removal of their file, never overlap (on any instance). */
-export const withContentLock = <T>(media: MediaContext, contentHash: string, work: () => Promise<T>) =>
-  media.uses.locks.withLocks([mediaContentLock(contentHash)], work);
+export const withContentLock = <T>(
+  media: MediaContext,
+  contentHash: string,
+  work: (held: HeldLocks) => Promise<T>
+) => media.uses.locks.withLocks([mediaContentLock(contentHash)], work);
 
 /** An absolute URL: the HTML is rendered by a frontend on another origin. */
 export const absoluteUrl = ({ strapi }: MediaContext, url: string) =>

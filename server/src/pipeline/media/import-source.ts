@@ -71,7 +71,7 @@ export async function importSource(
     const header = await clock.time('checks', () => inspectImage(filepath, policy.maxPixels));
     const keys = { sourceKey, sourceKeyHash, contentHash: downloaded.sha256 };
     return await clock.time('database', () =>
-      withContentLock(media, downloaded.sha256, async (): Promise<ImportResult> => {
+      withContentLock(media, downloaded.sha256, async (held): Promise<ImportResult> => {
         const existing = await findImportedContent(media, downloaded.sha256, importer);
         if (existing) {
           await claim(media, existing, keys, importer);
@@ -85,7 +85,8 @@ export async function importSource(
           importer,
           policy,
           gates,
-          clock
+          clock,
+          held
         );
         return { ok: true, file, uploaded: true };
       })

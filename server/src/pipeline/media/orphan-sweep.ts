@@ -94,7 +94,7 @@ const orphanSweep = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => {
     }
     if (deleted)
       strapi.log.info(
-        `[article-publisher] removed ${deleted} object(s) that interrupted uploads left without a file row`
+        `[article-publisher] removed ${deleted} journaled object(s) that interrupted uploads left without a file row (a format an upload foresaw but never made is removed as missing)`
       );
     return deleted;
   }

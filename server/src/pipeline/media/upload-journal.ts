@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Core } from '@strapi/strapi';
 import {
+  expectedObjects,
   journaledObject,
+  objectKey,
   type ProviderObject,
   type StoredJournalEntry,
 } from '../../../../core/src/images/upload-journal';
@@ -12,6 +14,8 @@ import { UPLOAD_JOURNAL_UID } from '../../common/plugin-tables';
 interface JournaledUpload {
   uploadName: string;
   lockName: string | null;
+  /** The objects journaled so far (objectKey), once the first write's entries are in. */
+  journaled?: Promise<Set<string>>;
 }
 
 /** A journal entry as the sweep reads it. */
@@ -31,6 +35,22 @@ export interface JournalEntry extends StoredJournalEntry {
  * Which upload an object belongs to is carried through Strapi's upload call by AsyncLocalStorage: only
  * provider writes made inside `track` are journaled; the site's own uploads pass through untouched.
  */
+/**
+ * Providers whose `delete` finds an object by what the entry records before the write (its hash, ext
+ * and path) and takes a missing object as deleted: Strapi's local provider (the file `hash + ext` under
+ * the public folder; "File doesn't exist" resolves) and its AWS S3 provider (the key from path, hash and
+ * ext; S3 deletes a missing key without error), read in @strapi/provider-upload-local and -aws-s3 5.x.
+ * For them an upload's entries are written at its first write, the file's and every format's it may
+ * make, in one commit, and never updated with where the objects went: one commit per image where there
+ * were ten (each about a millisecond of the event loop on SQLite: issue #62). Any other provider's
+ * objects are journaled one by one, each updated after its write (its delete may need the URL or the
+ * provider's metadata).
+ */
+const DELETES_BY_KEY = new Set(['local', 'aws-s3']);
+
+/** Strapi's upload breakpoints when the site sets none (@strapi/upload's image-manipulation service). */
+const DEFAULT_BREAKPOINTS = { large: 1000, medium: 750, small: 500 };
+
 const uploadJournal = ({ strapi }: { strapi: Core.Strapi }) => {
   const entries = () => strapi.db.query(UPLOAD_JOURNAL_UID);
   const currentUpload = new AsyncLocalStorage<JournaledUpload>();
@@ -46,6 +66,26 @@ const uploadJournal = ({ strapi }: { strapi: Core.Strapi }) => {
       },
     })) as { id: number };
     return created.id;
+  }
+
+  /** The formats Strapi's upload may make of an image: its thumbnail and each configured breakpoint. */
+  const formatKeys = () => [
+    'thumbnail',
+    ...Object.keys(strapi.config.get('plugin::upload.breakpoints', DEFAULT_BREAKPOINTS) ?? {}),
+  ];
+
+  /** The entries of `file` and of every format the upload may make of it, in one commit. */
+  async function recordExpected(upload: JournaledUpload, file: ProviderObject): Promise<Set<string>> {
+    const objects = expectedObjects(file, formatKeys());
+    await entries().createMany({
+      data: objects.map((object) => ({
+        uploadName: upload.uploadName,
+        lockName: upload.lockName,
+        provider: providerName(),
+        ...journaledObject(object, upload.uploadName),
+      })),
+    });
+    return new Set(objects.map(objectKey));
   }
 
   /** What the provider set on the object (its URL, its metadata), for providers whose delete needs them. */
@@ -72,6 +112,14 @@ const uploadJournal = ({ strapi }: { strapi: Core.Strapi }) => {
       return currentUpload.run({ uploadName, lockName }, work);
     },
 
+    /**
+     * The upload's file row exists: its entries go, inside the caller's transaction (a failure is the
+     * caller's to answer, and the sweep drops entries a file row holds).
+     */
+    async clearWithin(uploadName: string): Promise<void> {
+      await entries().deleteMany({ where: { uploadName } });
+    },
+
     /** The upload's file row exists: its objects are held, their entries no longer needed. */
     async clear(uploadName: string): Promise<void> {
       try {
@@ -92,10 +140,20 @@ const uploadJournal = ({ strapi }: { strapi: Core.Strapi }) => {
       wrapProviderWrites(strapi, async (file, write) => {
         const upload = currentUpload.getStore();
         if (!upload) return write();
-        const entryId = await record(upload, file);
-        const written = await write();
-        await noteWritten(entryId, file);
-        return written;
+        if (!DELETES_BY_KEY.has(providerName())) {
+          const entryId = await record(upload, file);
+          const written = await write();
+          await noteWritten(entryId, file);
+          return written;
+        }
+        // The first write journals every object the upload may make; a later one only what was not foreseen.
+        upload.journaled ??= recordExpected(upload, file);
+        const journaled = await upload.journaled;
+        if (!journaled.has(objectKey(file))) {
+          await record(upload, file);
+          journaled.add(objectKey(file));
+        }
+        return write();
       });
     },
 

@@ -6,6 +6,7 @@ import { decodedOnce } from './decode-once';
 import { uploadServiceOf, type MediaContext } from './context';
 import { mediaFileOf, type MediaFile } from './sources';
 import type { ImportGates, Importer, SourceImage, SourceKeys } from './types';
+import type { HeldLocks } from '../publish/types';
 
 /**
  * A file name for the library: a readable stem, a random part, the real extension. The random part
@@ -28,8 +29,8 @@ interface UploadFile {
 /**
  * Uploads a checked file through Strapi's upload service (any provider). Each object the provider
  * writes for it is journaled first (the `upload-journal` service) and cleared once the file row
- * exists, so a crash in between leaves nothing the orphan sweep cannot find. `lockName`: the lock the
- * upload runs under.
+ * exists (recordStored), so a crash in between leaves nothing the orphan sweep cannot find.
+ * `lockName`: the lock the upload runs under.
  */
 async function upload(media: MediaContext, file: UploadFile, lockName: string): Promise<MediaFile> {
   const { filepath, size, name, mimeType, alt } = file;
@@ -40,7 +41,6 @@ async function upload(media: MediaContext, file: UploadFile, lockName: string): 
       files: { filepath, originalFilename: name, mimetype: mimeType, size },
     })
   );
-  await journal.clear(name);
   return mediaFileOf(row);
 }
 
@@ -66,7 +66,8 @@ export async function uploadNew(
   importer: Importer,
   policy: { maxPixels: number; maxPixelsInFlight: number },
   gates: ImportGates,
-  clock: StageClock
+  clock: StageClock,
+  held: HeldLocks
 ): Promise<MediaFile> {
   const { filepath, size, header } = downloaded;
   const sources = media.uses.mediaSources;
@@ -95,7 +96,25 @@ export async function uploadNew(
     await sources.remove(rowId);
     throw error;
   }
-  // Should this fail, the row keeps the file's name and the next import of these bytes adopts it.
-  await sources.setFile(rowId, file);
+  await recordStored(media, { rowId, uploadName, file }, held);
   return file;
+}
+
+/**
+ * After Strapi's upload stored the file and its row, in one commit (each commit is about a millisecond
+ * of the event loop on SQLite, and an image had three here: issue #62): the upload's journal entries
+ * go, the media-source row names the file, and the content lock is given back. Should it fail, the
+ * row keeps the file's name (the next import of these bytes adopts it), the sweep drops entries a file
+ * row holds, and the lock is released when its holder's work ends.
+ */
+async function recordStored(
+  media: MediaContext,
+  stored: { rowId: number; uploadName: string; file: MediaFile },
+  held: HeldLocks
+): Promise<void> {
+  await media.strapi.db.transaction(async ({ trx }) => {
+    await media.uses.uploadJournal.clearWithin(stored.uploadName);
+    await media.uses.mediaSources.setFile(stored.rowId, stored.file);
+    await held.releaseWithin(trx);
+  });
 }
