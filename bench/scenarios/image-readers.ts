@@ -4,20 +4,12 @@
  * work uses every core while no reader waits and gives way when one does: this measures both sides of
  * that trade, the import's time and the reader's wait, in one run.
  */
-import {
-  articleHtml,
-  DEFAULT_MEDIA,
-  expectOk,
-  RUNS,
-  withImages,
-  type BenchSite,
-  type ImageSets,
-} from '../setup';
+import { DEFAULT_MEDIA, RUNS, type BenchSite, type ImageSets } from '../setup';
 import { median, timeRepeated } from '../stats';
+import { publishImages, TARGET } from './images';
 import { readWhile } from './readers';
 import type { ScenarioResult } from '../report';
 
-const TARGET = { targetContentType: 'api::article.article', bodyFormat: 'html' };
 const IMAGES = 20;
 const IDLE_MS = 3_000;
 
@@ -41,20 +33,9 @@ export async function measureImageReaders(site: BenchSite, sets: ImageSets): Pro
   for (let run = 0; run <= RUNS; run++) {
     const sources = await sets.photos(IMAGES);
     const bytes = sources.map((source) => sets.bytes.get(source) as Buffer);
-    const publish = async () => {
-      const response = await site.publish({
-        title: 'Images read',
-        slug: site.slug('images-read'),
-        content: withImages(articleHtml(0), sources),
-        status: 'publish',
-      });
-      expectOk(response, 'publish with images');
-      if (response.json.inline_images_result.imported.length !== IMAGES)
-        throw new Error(`expected ${IMAGES} imports: ${response.text.slice(0, 300)}`);
-    };
     // The first pair warms both paths up; its reads count neither.
     const waits = run > 0 ? { publish: publishWaits, upload: uploadWaits } : { publish: [], upload: [] };
-    const published = await withReader(publish, waits.publish);
+    const published = await withReader(() => publishImages(site, sources), waits.publish);
     const uploaded = await withReader(() => site.uploadFiles(bytes), waits.upload);
     if (run > 0) {
       publishMs.push(published);

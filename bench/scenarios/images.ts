@@ -18,11 +18,12 @@ import { median, timeRepeated } from '../stats';
 import { articleRequest, stageMeans } from './body-formats';
 import type { ScenarioResult } from '../report';
 
-const TARGET = { targetContentType: 'api::article.article', bodyFormat: 'html' };
+export const TARGET = { targetContentType: 'api::article.article', bodyFormat: 'html' };
 /** Stages that are not the plugin's own work: the network, Strapi's upload service, waiting for a slot. */
 const NOT_PLUGIN_WORK = new Set(['download', 'strapi upload', 'queue']);
 
-async function publishImages(site: BenchSite, sources: string[]): Promise<void> {
+/** A new article whose body names `sources`, published; every one of them must be imported. */
+export async function publishImages(site: BenchSite, sources: string[]): Promise<void> {
   const response = await site.publish({
     title: 'Images',
     slug: site.slug('images'),

@@ -88,6 +88,11 @@ const uploadJournal = ({ strapi }: { strapi: Core.Strapi }) => {
     return new Set(objects.map(objectKey));
   }
 
+  /** Deletes an upload's entries (in the caller's transaction, if any). */
+  const removeEntriesOf = async (uploadName: string): Promise<void> => {
+    await entries().deleteMany({ where: { uploadName } });
+  };
+
   /** What the provider set on the object (its URL, its metadata), for providers whose delete needs them. */
   async function noteWritten(entryId: number, file: ProviderObject): Promise<void> {
     try {
@@ -116,14 +121,12 @@ const uploadJournal = ({ strapi }: { strapi: Core.Strapi }) => {
      * The upload's file row exists: its entries go, inside the caller's transaction (a failure is the
      * caller's to answer, and the sweep drops entries a file row holds).
      */
-    async clearWithin(uploadName: string): Promise<void> {
-      await entries().deleteMany({ where: { uploadName } });
-    },
+    clearWithin: removeEntriesOf,
 
     /** The upload's file row exists: its objects are held, their entries no longer needed. */
     async clear(uploadName: string): Promise<void> {
       try {
-        await entries().deleteMany({ where: { uploadName } });
+        await removeEntriesOf(uploadName);
       } catch (error) {
         // Harmless: the sweep drops entries whose objects a file row holds.
         strapi.log.warn(
