@@ -81,6 +81,40 @@ function writeAlone(name: string, result: ScenarioResult, extra: Record<string, 
   return path.relative(process.cwd(), file);
 }
 
+/** The steps both the full run and BENCH_ONLY=images take, each announced once. */
+const imageSteps = {
+  images(site: BenchSite, sets: ImageSets) {
+    step(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency against Strapi's upload; stage breakdown; p3...`);
+    return measureImages(site, sets);
+  },
+  imageReaders(site: BenchSite, sets: ImageSets) {
+    step('p2 again with a reader every 20 ms on both sides...');
+    return measureImageReaders(site, sets);
+  },
+  queue(site: BenchSite, sets: ImageSets) {
+    step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
+    return measureHookQueue(site, sets);
+  },
+  /** p4 on fresh instances: the shared playground stops first, so its memory is not counted. */
+  async memory(site: BenchSite, sets: ImageSets) {
+    await site.stop();
+    step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
+    return measureMemory(sets);
+  },
+};
+
+/** The scenarios' figures, medians (p4's growth among them) and breakdowns, as one result. */
+function mergeParts(parts: ScenarioResult[]): ScenarioResult {
+  const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
+  const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
+  if (figures.p4_rss_growth_mb !== undefined) medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
+  const breakdowns = Object.assign(
+    {},
+    ...parts.map((part) => part.breakdowns)
+  ) as ScenarioResult['breakdowns'];
+  return { figures, medians, breakdowns };
+}
+
 const readersOnly = () =>
   onPlayground(async (site, server) => {
     step('Readers during a publish: realistic, 100 KB and largest article into each body format...');
@@ -96,10 +130,8 @@ async function main() {
   await onPlayground(async (site, server, sets) => {
     step('p1 for the HTML, Markdown, blocks and zone bodies; realistic article into each body...');
     const formats = await measureBodyFormats(site, server);
-    step(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency against Strapi's upload; stage breakdown; p3...`);
-    const images = await measureImages(site, sets);
-    step('p2 again with a reader every 20 ms on both sides...');
-    const imageReaders = await measureImageReaders(site, sets);
+    const images = await imageSteps.images(site, sets);
+    const imageReaders = await imageSteps.imageReaders(site, sets);
     step('Growth with HTML size, image count and nesting depth; p5 throughput...');
     const growth = await measureGrowth(site, sets);
     const throughput = await measureThroughput(site, formats.htmlTemplate);
@@ -107,13 +139,10 @@ async function main() {
       'Readers during a publish (every 20 ms): realistic, 100 KB and largest article, each body format...'
     );
     const readers = await measureReaders(site, server);
-    step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
-    const queue = await measureHookQueue(site, sets);
+    const queue = await imageSteps.queue(site, sets);
     step('Readers while pathological bodies are posted (issue #55: the parsing budget)...');
     const pathological = await measurePathological(site);
-    await site.stop();
-    step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
-    const memory = await measureMemory(sets);
+    const memory = await imageSteps.memory(site, sets);
 
     const parts = [
       converters,
@@ -127,19 +156,13 @@ async function main() {
       pathological,
       memory,
     ];
-    const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
-    const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
-    medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
-    const breakdowns = Object.assign({}, ...parts.map((part) => part.breakdowns));
+    const { figures, medians, breakdowns } = mergeParts(parts);
     const date = new Date().toISOString();
     const output = {
       ...roundAll(figures, 3),
       medians: roundAll(medians, 2),
       breakdowns: Object.fromEntries(
-        Object.entries(breakdowns).map(([name, stages]) => [
-          name,
-          roundAll(stages as Record<string, number>, 2),
-        ])
+        Object.entries(breakdowns).map(([name, stages]) => [name, roundAll(stages, 2)])
       ),
       runs: RUNS,
       image_latency_ms: IMAGE_LATENCY_MS,
@@ -181,8 +204,7 @@ const commitsOnly = () =>
  */
 const hookQueueOnly = () =>
   onPlayground(async (site, _server, sets) => {
-    step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
-    const queue = await measureHookQueue(site, sets);
+    const queue = await imageSteps.queue(site, sets);
     const loadAverage = os
       .loadavg()
       .map((value) => value.toFixed(2))
@@ -222,19 +244,11 @@ const republishOnly = () =>
  */
 const imagesOnly = () =>
   onPlayground(async (site, _server, sets) => {
-    step(`p2: 20 images at ${IMAGE_LATENCY_MS} ms latency against Strapi's upload; stage breakdown; p3...`);
-    const images = await measureImages(site, sets);
-    step('p2 again with a reader every 20 ms on both sides...');
-    const imageReaders = await measureImageReaders(site, sets);
-    step('Webhook queue: answers to queued deliveries while articles with 20 images import...');
-    const queue = await measureHookQueue(site, sets);
-    await site.stop();
-    step('p4: memory of 20 photos of ~5 MB, publish against Strapi upload (fresh instances)...');
-    const memory = await measureMemory(sets);
-    const parts = [images, imageReaders, queue, memory];
-    const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
-    const medians = Object.assign({}, ...parts.map((part) => part.medians)) as Record<string, number>;
-    medians.p4_rss_growth_mb = figures.p4_rss_growth_mb;
+    const images = await imageSteps.images(site, sets);
+    const imageReaders = await imageSteps.imageReaders(site, sets);
+    const queue = await imageSteps.queue(site, sets);
+    const memory = await imageSteps.memory(site, sets);
+    const { figures, medians } = mergeParts([images, imageReaders, queue, memory]);
     printTable({ figures, medians });
     console.log(
       `load average ${os

@@ -8,6 +8,7 @@
 import { sizedArticle } from '../../core/test/helpers/sized-article';
 import { REQUEST_BOUNDS } from '../../core/src/request-bounds';
 import type { ImageServer } from '../../test/helpers/image-server';
+import type { HttpResponse } from '../../test/helpers/http';
 import { realisticArticle, serveFixtureImages } from '../../test/helpers/real-sites';
 import { expectOk, META_DESCRIPTION, type BenchSite } from '../setup';
 import { median } from '../stats';
@@ -71,6 +72,22 @@ const sizedRequest = (site: BenchSite, content: string) => ({
  * Reads the page every 20 ms (the next read starts 20 ms after the previous one started, or when it
  * returns if it took longer) until `until` settles; answers every read's wait in ms.
  */
+/**
+ * A request sent again once if the connection was reset before an answer: after Strapi's own edit of
+ * the largest Blocks entry holds the event loop for seconds, the server closes the kept-alive sockets
+ * whose idle time ran out meanwhile, one of them as a request goes out on it (the bench stopped on
+ * such an ECONNRESET once, 2026-12-06). Only for requests that may be sent twice: a read, the edit of
+ * a title to one value.
+ */
+async function againIfReset(send: () => Promise<HttpResponse>): Promise<HttpResponse> {
+  try {
+    return await send();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') throw error;
+    return send();
+  }
+}
+
 export async function readWhile(
   site: BenchSite,
   until: Promise<unknown>,
@@ -82,7 +99,7 @@ export async function readWhile(
   });
   while (!done) {
     const started = performance.now();
-    const page = await site.rest('GET', READER_PAGE);
+    const page = await againIfReset(() => site.rest('GET', READER_PAGE));
     waits.push(performance.now() - started);
     if (page.status !== 200) throw new Error(`reader: ${page.status} ${page.text.slice(0, 200)}`);
     const rest = READER_INTERVAL_MS - (performance.now() - started);
@@ -133,9 +150,11 @@ async function strapiEditWaits(site: BenchSite, plural: string, slug: string, qu
   expectOk(found, `${plural} ${slug} read`);
   const documentId = found.json.data[0]?.documentId as string | undefined;
   if (!documentId) throw new Error(`${plural} ${slug}: not found (${found.text.slice(0, 200)})`);
-  const edit = site.rest('PUT', `/api/${plural}/${documentId}?fields[0]=title`, {
-    data: { title: 'Choosing a garden hose, edited' },
-  });
+  const edit = againIfReset(() =>
+    site.rest('PUT', `/api/${plural}/${documentId}?fields[0]=title`, {
+      data: { title: 'Choosing a garden hose, edited' },
+    })
+  );
   const waits = await readWhile(site, edit);
   expectOk(await edit, `${plural} ${slug} edit`);
   return [...waits, ...(await readUntilQuiet(site, quietMs))];
