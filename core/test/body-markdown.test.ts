@@ -242,6 +242,20 @@ describe('article HTML as Markdown', () => {
     ]);
   });
 
+  it('reads whitespace as turndown does from its own parse: collapsed runs, blank marks, spaces at the edges of marks, table heads and feet', () => {
+    // The tree's nodes keep each element's text until turndown changes the tree (lite-dom.ts): these
+    // are the texts turndown collapses, then reads again to find blank elements and flanking spaces.
+    const html = sanitizeArticleHtml(
+      '<p>a<em> </em>b <strong>  c  </strong> d<span>\n\t</span>e</p><p><span>  </span></p>' +
+        '<p> lead <a href="https://example.test/x"> link </a>trail <code> x </code> </p><p>one<br> two </p>' +
+        '<table><thead><tr><th> h </th></tr></thead><tbody><tr><td> b </td></tr></tbody><tfoot><tr><td>f</td></tr></tfoot></table>'
+    );
+    const { markdown } = toMarkdown(html);
+    assertNoHtml(markdown);
+    assert.match(markdown, /^a b \*\*c\*\* d e\n\nlead \[link\]\(https:\/\/example\.test\/x\) trail `x`/);
+    assert.match(markdown, /\| h \|\n\| --- \|\n\| b \|\n\| f \|/);
+  });
+
   it('skips escaping only text that no escape would change (every short string of the characters that matter)', () => {
     const turndownEscape = (text: string) => new TurndownService().escape(text);
     const alphabet = [

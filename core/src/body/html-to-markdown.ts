@@ -4,7 +4,7 @@ import type { HtmlNode } from '../blocks/html-tree';
 import { htmlParses } from '../html/parse-count';
 import { describeSource, videoLink } from '../blocks/links';
 import type { ImageUrl } from './html-serialize';
-import { domOfTree } from './tree-dom';
+import { liteDomOfTree } from './lite-dom';
 import { escapeMoreText, markdownDestination, markdownTitle, oneLine } from './markdown-text';
 
 export interface MarkdownConversion {
@@ -13,7 +13,7 @@ export interface MarkdownConversion {
   warnings: string[];
 }
 
-/** The part of turndown's DOM (domino) the rules read. */
+/** The part of turndown's DOM (lite-dom.ts here; domino for HTML it parses) the rules read. */
 interface DomNode {
   nodeName: string;
   textContent: string | null;
@@ -224,11 +224,10 @@ export function htmlToMarkdown(
     htmlParses.count();
     return { markdown: service.turndown(input), warnings };
   }
-  const fragment = domOfTree(input.nodes, input.imageUrl);
-  // turndown copies a DOM node it is given (cloneNode), to leave the caller's as it was; this one is
-  // built for this call alone, so it is handed over as it is (the copy was a fifth of the conversion).
-  Object.defineProperty(fragment, 'cloneNode', { value: () => fragment });
-  // turndown takes a DOM node as readily as HTML; its types name the browser's DOM, which this project does not load.
-  const root = fragment as unknown as Parameters<TurndownService['turndown']>[0];
+  // turndown takes a DOM node as readily as HTML; its types name the browser's DOM, which this project
+  // does not load, and these nodes are the few it reads (lite-dom.ts).
+  const root = liteDomOfTree(input.nodes, input.imageUrl) as unknown as Parameters<
+    TurndownService['turndown']
+  >[0];
   return { markdown: service.turndown(root), warnings };
 }
