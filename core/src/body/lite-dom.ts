@@ -1,6 +1,3 @@
-import type { HtmlNode } from '../blocks/html-tree';
-import type { ImageUrl } from './html-serialize';
-
 /**
  * The article's parsed tree (core/src/blocks/html-tree) as the few DOM nodes turndown 7 and its GFM
  * plugin read, for the Markdown writer (issue #62). turndown reads a DOM it is handed as readily as
@@ -15,6 +12,9 @@ import type { ImageUrl } from './html-serialize';
  * it was, and this one is built for one conversion. Anything else a rule would read is undefined, so a
  * turndown that reads more shows in the Markdown tests.
  */
+import type { HtmlNode } from '../blocks/html-tree';
+import type { ImageUrl } from './html-serialize';
+
 /** What the nodes of one tree share: a count of its changes, which a cached text is valid for. */
 interface LiteTree {
   changes: number;
