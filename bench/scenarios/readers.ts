@@ -69,10 +69,6 @@ const sizedRequest = (site: BenchSite, content: string) => ({
 });
 
 /**
- * Reads the page every 20 ms (the next read starts 20 ms after the previous one started, or when it
- * returns if it took longer) until `until` settles; answers every read's wait in ms.
- */
-/**
  * A request sent again once if the connection was reset before an answer: after Strapi's own edit of
  * the largest Blocks entry holds the event loop for seconds, the server closes the kept-alive sockets
  * whose idle time ran out meanwhile, one of them as a request goes out on it (the bench stopped on
@@ -88,6 +84,10 @@ async function againIfReset(send: () => Promise<HttpResponse>): Promise<HttpResp
   }
 }
 
+/**
+ * Reads the page every 20 ms (the next read starts 20 ms after the previous one started, or when it
+ * returns if it took longer) until `until` settles; answers every read's wait in ms.
+ */
 export async function readWhile(
   site: BenchSite,
   until: Promise<unknown>,
