@@ -96,6 +96,8 @@ export class XssHarness {
   private documentUrl = '';
   private html = '';
   private documents = 0;
+  /** The current document's main frame started to go elsewhere (a script, a meta refresh). */
+  private mainFrameLeft = false;
 
   constructor(
     private readonly browser: Browser,
@@ -106,18 +108,22 @@ export class XssHarness {
   async render(html: string, options: RenderOptions = {}): Promise<RenderResult> {
     const { page, cdp } = await this.openTab();
     this.records = [];
+    this.mainFrameLeft = false;
     this.html = html;
     this.documentPath = `/article-${++this.documents}`;
     this.documentUrl = `${ORIGIN}${this.documentPath}${options.roundTrip ? '?round-trip' : ''}`;
     try {
       await page.goto(this.documentUrl, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
       // The harness lives in the page; a payload that navigated the page away has taken it along.
-      if (page.url() !== this.documentUrl) return { records: this.records, unsafeAttributes: [] };
+      if (page.url() !== this.documentUrl) return await this.leftPage();
       const state = (await evaluate(cdp, `__xssHarness.run(${SETTLE_MS})`)) as PageState;
       // The settle ran in the page, whose location a payload may have changed meanwhile.
-      if (page.url() !== this.documentUrl) return { records: this.records, unsafeAttributes: [] };
+      if (page.url() !== this.documentUrl) return await this.leftPage();
       for (const name of state.globals) this.records.push({ kind: 'global', detail: name, payload: null });
       const { unsafeAttributes } = state;
+      // A refused navigation still commits Chromium's error page a moment later, which would interrupt
+      // the next document's load: that document gets a fresh tab instead.
+      if (this.mainFrameLeft) await this.closeTab();
       return { records: this.records, unsafeAttributes };
     } catch (error) {
       // A page that never loads or stops answering (a script in a loop) is a record, not a crash;
@@ -126,6 +132,12 @@ export class XssHarness {
       await this.closeTab();
       return { records: this.records, unsafeAttributes: [] };
     }
+  }
+
+  /** The result for a document that navigated its page away; its tab is not used again. */
+  private async leftPage(): Promise<RenderResult> {
+    await this.closeTab();
+    return { records: this.records, unsafeAttributes: [] };
   }
 
   /**
@@ -167,6 +179,7 @@ export class XssHarness {
     );
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && frame.url() !== this.documentUrl) {
+        this.mainFrameLeft = true;
         add({ kind: 'navigation', detail: frame.url(), payload: null });
       }
     });
@@ -195,6 +208,7 @@ export class XssHarness {
     }
     if (request.isNavigationRequest()) {
       const isMainFrame = request.frame() === page.mainFrame();
+      if (isMainFrame) this.mainFrameLeft = true;
       const approvedEmbed =
         !isMainFrame && this.allowedFramePrefixes.some((prefix) => request.url().startsWith(prefix));
       if (!approvedEmbed) {
