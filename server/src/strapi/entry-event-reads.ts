@@ -1,6 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import { PacedReads, type ReadDone } from '../../../core/src/paced-reads';
-import { hasOneConnection } from './database-client';
 
 type Subscriber = Parameters<Core.Strapi['db']['lifecycles']['subscribe']>[0];
 /** A Query Engine lifecycle event, as a subscriber of the findOne actions receives it. */
@@ -20,12 +19,15 @@ type LifecycleEvent = Parameters<NonNullable<Extract<Subscriber, { models?: stri
  *   pending, so no other subscriber's run skips one (Strapi's run walks the list by index);
  * - on SQLite, readers wait for every query of the connection (database-client.ts).
  *
- * For an entry the plugin stored a large JSON body into, each event read parses megabytes, and on
- * SQLite (one connection) they run back to back: readers wait for all of them (issue #30). This paces
- * those reads (core/src/paced-reads.ts): one at a time, each after the event loop had a turn. Strapi's
- * events and their payloads stay as they are. Only when it is needed: on SQLite, for the announced
- * type only (`models`), and only while a read of it is announced or running; `stop` (the plugin's
- * destroy) removes what is left.
+ * For an entry the plugin stored a large JSON body into, each event read parses megabytes on this
+ * process's event loop. On SQLite (one connection) they run back to back: readers wait for all of them
+ * (issue #30). On PostgreSQL and MySQL the rows arrive on connections of their own, but both parses
+ * still ran one after the other on the event loop: a reader waited 200 to 330 ms after the largest
+ * Blocks publish on PostgreSQL, 140 to 150 ms paced (issue #62, docs/benchmarks.md). So on every
+ * database this paces those reads (core/src/paced-reads.ts): one at a time, each after the event loop
+ * had a turn. Strapi's events and their payloads stay as they are. Only for the announced type
+ * (`models`), and only while a read of it is announced or running; `stop` (the plugin's destroy)
+ * removes what is left.
  *
  * The announcements live in this process's memory on purpose: the events are read by the process that
  * committed the write, and nothing here is needed by another instance.
@@ -92,11 +94,11 @@ const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
 
   return {
     /**
-     * Announces the event reads of these rows of `uid`, written in the transaction now running: on
-     * SQLite, they will be paced.
+     * Announces the event reads of these rows of `uid`, written in the transaction now running: they
+     * will be paced.
      */
     expectEventReads(uid: string, rowIds: readonly number[]): void {
-      if (!hasOneConnection(strapi) || !rowIds.length) return;
+      if (!rowIds.length) return;
       paced.expect(rowIds.map((id) => keyOf(uid, id)));
       if (!subscriptions.has(uid)) subscribe(uid);
       const subscription = subscriptions.get(uid)!;
