@@ -106,9 +106,11 @@ export class XssHarness {
   ) {}
 
   async render(html: string, options: RenderOptions = {}): Promise<RenderResult> {
+    // The last document's page went elsewhere after its render returned (a late refresh): a fresh tab.
+    if (this.mainFrameLeft) await this.closeTab();
+    this.mainFrameLeft = false;
     const { page, cdp } = await this.openTab();
     this.records = [];
-    this.mainFrameLeft = false;
     this.html = html;
     this.documentPath = `/article-${++this.documents}`;
     this.documentUrl = `${ORIGIN}${this.documentPath}${options.roundTrip ? '?round-trip' : ''}`;
