@@ -23,7 +23,7 @@ type LifecycleEvent = Parameters<NonNullable<Extract<Subscriber, { models?: stri
  * process's event loop. On SQLite (one connection) they run back to back: readers wait for all of them
  * (issue #30). On PostgreSQL and MySQL the rows arrive on connections of their own, but both parses
  * still ran one after the other on the event loop: a reader waited 200 to 330 ms after the largest
- * Blocks publish on PostgreSQL, 140 to 150 ms paced (issue #62, docs/benchmarks.md). So on every
+ * Blocks publish on PostgreSQL, 120 to 220 ms paced (issue #62, docs/benchmarks.md). So on every
  * database this paces those reads (core/src/paced-reads.ts): one at a time, each after the event loop
  * had a turn. Strapi's events and their payloads stay as they are. Only for the announced type
  * (`models`), and only while a read of it is announced or running; `stop` (the plugin's destroy)
