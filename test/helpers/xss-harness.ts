@@ -106,7 +106,9 @@ export class XssHarness {
   ) {}
 
   async render(html: string, options: RenderOptions = {}): Promise<RenderResult> {
-    // The last document's page went elsewhere after its render returned (a late refresh): a fresh tab.
+    // The last document's page started to go elsewhere, during its render or after it (a late refresh):
+    // a refused navigation still commits Chromium's error page a moment later, which would interrupt
+    // this document's load. This one gets a fresh tab.
     if (this.mainFrameLeft) await this.closeTab();
     this.mainFrameLeft = false;
     const { page, cdp } = await this.openTab();
@@ -117,15 +119,12 @@ export class XssHarness {
     try {
       await page.goto(this.documentUrl, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
       // The harness lives in the page; a payload that navigated the page away has taken it along.
-      if (page.url() !== this.documentUrl) return await this.leftPage();
+      if (page.url() !== this.documentUrl) return { records: this.records, unsafeAttributes: [] };
       const state = (await evaluate(cdp, `__xssHarness.run(${SETTLE_MS})`)) as PageState;
       // The settle ran in the page, whose location a payload may have changed meanwhile.
-      if (page.url() !== this.documentUrl) return await this.leftPage();
+      if (page.url() !== this.documentUrl) return { records: this.records, unsafeAttributes: [] };
       for (const name of state.globals) this.records.push({ kind: 'global', detail: name, payload: null });
       const { unsafeAttributes } = state;
-      // A refused navigation still commits Chromium's error page a moment later, which would interrupt
-      // the next document's load: that document gets a fresh tab instead.
-      if (this.mainFrameLeft) await this.closeTab();
       return { records: this.records, unsafeAttributes };
     } catch (error) {
       // A page that never loads or stops answering (a script in a loop) is a record, not a crash;
@@ -134,12 +133,6 @@ export class XssHarness {
       await this.closeTab();
       return { records: this.records, unsafeAttributes: [] };
     }
-  }
-
-  /** The result for a document that navigated its page away; its tab is not used again. */
-  private async leftPage(): Promise<RenderResult> {
-    await this.closeTab();
-    return { records: this.records, unsafeAttributes: [] };
   }
 
   /**
