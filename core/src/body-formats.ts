@@ -10,6 +10,7 @@ import { layoutZone, layoutZoneTree, mergeZone, type ZoneComponent } from './bod
 import { writtenKinds } from './body/zone-kinds';
 import type { ArticleBody } from './html/article-body';
 import { swapImageSources } from './html/swap-image-sources';
+import type { InlineImage } from './images/inline-images';
 import type { BodyTarget } from './publish-target';
 
 /** A media library file an inline image was imported as: its id (for media fields), URL and blocks image. */
@@ -157,6 +158,16 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
     },
   },
 };
+
+/**
+ * Whether a body can be written as soon as its article is read, before the media stage: its format is
+ * written off the event loop (so the trip that read the article can write it too), and it has no
+ * inline image, whose library file only the media stage finds. A writer that keeps the entry's current
+ * value (a zone) writes it as for an entry without one; the body stage takes it only for such an entry.
+ */
+export function writableAhead(body: BodyTarget, images: readonly InlineImage[]): boolean {
+  return BODY_WRITERS[body.body.format].offThread && images.length === 0;
+}
 
 /** What a body is written from: its sanitized HTML, and the tree it was read into (as is, or flattened). */
 export type BodySource = Pick<ArticleBody, 'html' | 'tree' | 'flatTree'>;

@@ -2,10 +2,15 @@
 import assert from 'node:assert/strict';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { describe, it, mock } from 'node:test';
+import { Piscina } from 'piscina';
 import { articleFromPublishRequest } from '../../core/src/article';
+import { writePostBody } from '../../core/src/body-formats';
 import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
+import { articleBodyOf } from '../../core/src/html/article-body';
+import { buildPublishTarget } from '../../core/src/publish-target';
 import { sizedArticle } from '../../core/test/helpers/sized-article';
+import { exampleBlog, markdownBlog, targetSettings } from '../../core/test/helpers/target-shapes';
 import articleWork from '../src/worker/pool';
 import { parsePublishRequest } from '../../core/src/publish-request';
 
@@ -51,5 +56,103 @@ describe('the worker thread pool', () => {
       size: Math.max(1, os.availableParallelism() - 1),
     });
     assert.deepEqual(warnings, []);
+  });
+
+  describe('a body written in the normalizing trip (issue #62)', () => {
+    /** The worker thread's entry from its sources (the build's file is compiled from them). */
+    const workerFile = path.join(__dirname, 'fixtures', 'article-work-from-sources.js');
+    const articleOf = (content: string) =>
+      articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content }));
+    const plain = () => articleOf(sizedArticle(8_000).replace(/<figure>.*?<\/figure>/gs, ''));
+    const targetOf = ({ schema, catalog }: ReturnType<typeof markdownBlog>) => {
+      const target = buildPublishTarget(targetSettings({ targetContentType: schema.uid }), catalog);
+      assert.ok(target.body);
+      return target.body;
+    };
+
+    /** The names of the tasks `work` sends to its threads while `run` runs. */
+    async function tripsOf(run: () => Promise<unknown>): Promise<string[]> {
+      const trips: string[] = [];
+      const original = Piscina.prototype.run;
+      const spy = mock.method(
+        Piscina.prototype,
+        'run',
+        function (this: Piscina, task: unknown, options: { name?: string }) {
+          trips.push(options?.name ?? 'default');
+          return original.call(this, task, options);
+        }
+      );
+      try {
+        await run();
+      } finally {
+        spy.mock.restore();
+      }
+      return trips;
+    }
+
+    it('one trip to a thread writes a body without images: the body stage takes what it wrote', async () => {
+      const work = articleWork({ workerFile, workerThreads: 1 });
+      try {
+        const body = targetOf(markdownBlog());
+        let written: unknown;
+        let expected: unknown;
+        const trips = await tripsOf(async () => {
+          const article = await work.normalize(plain(), options, body);
+          const read = articleBodyOf(article);
+          written = await work.writeBody(body, read, new Map(), []);
+          expected = writePostBody(body, { html: read.html }, new Map(), [], []);
+        });
+        assert.deepEqual(trips, ['normalize']);
+        assert.equal(typeof expected, 'string');
+        assert.deepEqual(written, { value: expected, warnings: [] });
+      } finally {
+        await work.stop();
+      }
+    });
+
+    it('a second trip where the body needs what came later: an image, another target, an entry`s zone', async () => {
+      const work = articleWork({ workerFile, workerThreads: 1 });
+      try {
+        const markdown = targetOf(markdownBlog());
+        const zone = targetOf(exampleBlog());
+        const image = `${sizedArticle(2_000).replace(/<figure>.*?<\/figure>/gs, '')}<p><img src="https://images.example.com/a.jpg" alt="A"></p>`;
+        const cases: [string, () => Promise<unknown>][] = [
+          [
+            'an inline image',
+            async () => {
+              const article = await work.normalize(articleOf(image), options, markdown);
+              await work.writeBody(markdown, articleBodyOf(article), new Map(), []);
+            },
+          ],
+          [
+            'the settings changed the target meanwhile',
+            async () => {
+              const article = await work.normalize(plain(), options, markdown);
+              await work.writeBody(targetOf(markdownBlog()), articleBodyOf(article), new Map(), []);
+            },
+          ],
+          [
+            'a zone the entry already has',
+            async () => {
+              const article = await work.normalize(plain(), options, zone);
+              const stored = [{ __component: 'shared.rich-text', body: 'An editor`s note.' }];
+              await work.writeBody(zone, articleBodyOf(article), new Map(), stored);
+            },
+          ],
+        ];
+        for (const [name, run] of cases)
+          assert.deepEqual(await tripsOf(run), ['normalize', 'writeBody'], name);
+        // A zone for an entry that has none is the one written ahead.
+        assert.deepEqual(
+          await tripsOf(async () => {
+            const article = await work.normalize(plain(), options, zone);
+            await work.writeBody(zone, articleBodyOf(article), new Map(), []);
+          }),
+          ['normalize']
+        );
+      } finally {
+        await work.stop();
+      }
+    });
   });
 });

@@ -15,6 +15,8 @@ import { REQUEST_BOUNDS } from '../../core/src/request-bounds';
 import { normalize, writeBody } from '../src/worker/article-work';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
+/** A sized article's HTML without its figures (each holds an image). */
+const withoutImages = (html: string) => html.replace(/<figure>.*?<\/figure>/gs, '');
 
 describe('the worker thread of large articles', () => {
   it('normalizes as inline does, and sends the read body with its tree flattened (its objects are not worth copying)', () => {
@@ -132,6 +134,63 @@ describe('the worker thread of large articles', () => {
     } finally {
       BODY_WRITERS.markdown = markdown;
     }
+  });
+
+  it('writes the target`s body in the normalizing trip, as the body stage would, when it has no image to import (issue #62)', () => {
+    // A zone, a Blocks and a Markdown body: each written ahead is what the worker's writeBody writes.
+    for (const { schema, catalog } of [exampleBlog(), launchPad(), markdownBlog()]) {
+      const target = buildPublishTarget(targetSettings({ targetContentType: schema.uid }), catalog);
+      assert.ok(target.body);
+      const format = target.body.body.format;
+      const fields = articleFromPublishRequest(
+        parsePublishRequest({ title: 'A guide', content: withoutImages(sizedArticle(20_000)) })
+      );
+      const before = htmlParses.runs;
+      const normalized = structuredClone(normalize({ fields, options, bodyAhead: target.body }));
+      assert.equal(
+        htmlParses.runs - before,
+        2,
+        `${format}: sanitize and one tree, the writer parses nothing`
+      );
+      assert.ok('article' in normalized && normalized.writtenAhead, format);
+      const later = writeBody({
+        body: target.body,
+        html: normalized.article.html,
+        flatTree: normalized.body.flatTree,
+        libraryFiles: new Map(),
+        existingZone: [],
+      });
+      assert.deepEqual(normalized.writtenAhead, later, format);
+    }
+  });
+
+  it('writes nothing ahead for a body with an image (its library file comes later) or an HTML target (no conversion)', () => {
+    const withImage = articleFromPublishRequest(
+      parsePublishRequest({
+        title: 'A guide',
+        content: `${withoutImages(sizedArticle(5_000))}<p><img src="https://images.example.com/a.jpg" alt="A"></p>`,
+      })
+    );
+    const markdownTarget = buildPublishTarget(
+      targetSettings({ targetContentType: markdownBlog().schema.uid }),
+      markdownBlog().catalog
+    );
+    assert.ok(markdownTarget.body);
+    const imaged = normalize({ fields: withImage, options, bodyAhead: markdownTarget.body });
+    assert.ok('article' in imaged && imaged.body.images.length === 1);
+    assert.equal(imaged.writtenAhead, undefined);
+
+    const htmlTarget = buildPublishTarget(
+      targetSettings({ targetContentType: markdownBlog().schema.uid, bodyFormat: 'html' }),
+      markdownBlog().catalog
+    );
+    assert.equal(htmlTarget.body?.body.format, 'html');
+    const plain = articleFromPublishRequest(
+      parsePublishRequest({ title: 'A guide', content: sizedArticle(5_000) })
+    );
+    const html = normalize({ fields: plain, options, bodyAhead: htmlTarget.body ?? undefined });
+    assert.ok('article' in html);
+    assert.equal(html.writtenAhead, undefined);
   });
 
   it('answers HTML over a bound as data (an error`s class does not cross a thread), parsing it once', () => {

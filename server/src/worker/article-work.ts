@@ -10,7 +10,13 @@ import {
   type NormalizedArticle,
   type NormalizeOptions,
 } from '../../../core/src/article';
-import { BODY_WRITERS, writePostBody, type LibraryFile } from '../../../core/src/body-formats';
+import {
+  BODY_WRITERS,
+  writableAhead,
+  writePostBody,
+  type BodySource,
+  type LibraryFile,
+} from '../../../core/src/body-formats';
 import { flattenTree, type FlatTree } from '../../../core/src/blocks/flat-tree';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { htmlToMarkdown } from '../../../core/src/body/html-to-markdown';
@@ -25,28 +31,45 @@ export { wake } from './budget';
 export interface NormalizeTask extends BudgetedTask {
   fields: ArticleFields;
   options: NormalizeOptions;
+  /**
+   * The target's body, written in the same trip when its writing needs nothing of the later stages
+   * (core/src/body-formats `writableAhead`): a publish then makes one trip to a thread, not two.
+   */
+  bodyAhead?: BodyTarget;
 }
 
 /**
  * What normalizing gives back across the thread: the article and its body read (its tree flattened:
- * one string and one typed array), or the problems of HTML over a bound (an error's class does not
- * cross a thread).
+ * one string and one typed array) and the target's body if it was written ahead, or the problems of
+ * HTML over a bound (an error's class does not cross a thread).
  */
 export type NormalizedInWorker =
-  | { article: NormalizedArticle; body: ArticleBody }
+  | { article: NormalizedArticle; body: ArticleBody; writtenAhead?: WrittenBody }
   | { refusedBody: { bodyField: BodyField; problems: string[] } };
 
-/** Sanitizes and reads the article. */
+/** Sanitizes and reads the article, and writes the target's body where nothing later changes it. */
 export function normalize(task: NormalizeTask): NormalizedInWorker {
   markStarted(task);
-  const { fields, options } = task;
+  const { fields, options, bodyAhead } = task;
+  let read: { article: NormalizedArticle; body: ArticleBody };
+  let tree: ArticleBody['tree'];
   try {
     const article = normalizeArticle(fields, options);
-    const { tree, ...body } = articleBodyOf(article);
-    return { article, body: { ...body, ...(tree ? { flatTree: flattenTree(tree) } : {}) } };
+    const { tree: parsed, ...body } = articleBodyOf(article);
+    tree = parsed;
+    read = { article, body: { ...body, ...(tree ? { flatTree: flattenTree(tree) } : {}) } };
   } catch (error) {
     if (!(error instanceof RefusedBody)) throw error;
     return { refusedBody: { bodyField: error.bodyField, problems: error.problems } };
+  }
+  if (!bodyAhead || !writableAhead(bodyAhead, read.body.images)) return read;
+  // Writing gets a budget of its own, as it would in a trip of its own.
+  markStarted(task);
+  try {
+    return { ...read, writtenAhead: written(bodyAhead, { html: read.article.html, tree }, new Map(), []) };
+  } catch {
+    // The body stage writes it again and meets the same error in its own place (compose-entry).
+    return read;
   }
 }
 
@@ -70,8 +93,18 @@ export type WrittenBody = { value: unknown; warnings: string[] } | { json: strin
 export function writeBody(task: WriteBodyTask): WrittenBody {
   markStarted(task);
   const { body, html, flatTree, libraryFiles, existingZone } = task;
+  return written(body, { html, flatTree }, libraryFiles, existingZone);
+}
+
+/** The body field's value, as JSON text where its format's row says `storedAsJson`. */
+function written(
+  body: BodyTarget,
+  source: BodySource,
+  libraryFiles: ReadonlyMap<string, LibraryFile>,
+  existingZone: readonly ZoneComponent[]
+): WrittenBody {
   const warnings: string[] = [];
-  const value = writePostBody(body, { html, flatTree }, libraryFiles, existingZone, warnings);
+  const value = writePostBody(body, source, libraryFiles, existingZone, warnings);
   if (BODY_WRITERS[body.body.format].storedAsJson) return { json: JSON.stringify(value), warnings };
   return { value, warnings };
 }

@@ -88,6 +88,8 @@ const articleWork = ({
 }: ArticleWorkOptions = {}) => {
   let pool: Piscina | undefined;
   let state: WorkerThreadsState | undefined;
+  /** Bodies the normalizing trip wrote, by the body it read (gone with the request's article). */
+  const writtenAhead = new WeakMap<ArticleBody, { target: BodyTarget; written: WrittenBody }>();
 
   /** The pool's state, found once: a missing built file is logged once, not on every large article. */
   const stateOf = (): WorkerThreadsState => {
@@ -133,20 +135,29 @@ const articleWork = ({
       return { ...stateOf() };
     },
 
-    /** normalizeArticle, in a worker thread for a large article. */
-    async normalize(fields: ArticleFields, givenOptions: NormalizeOptions): Promise<NormalizedArticle> {
+    /**
+     * normalizeArticle, in a worker thread; with `bodyAhead` (the target's body) the same trip writes
+     * the body when nothing later changes it (core/src/body-formats `writableAhead`), kept for writeBody.
+     */
+    async normalize(
+      fields: ArticleFields,
+      givenOptions: NormalizeOptions,
+      bodyAhead?: BodyTarget
+    ): Promise<NormalizedArticle> {
       // Every door keeps the site's own uploads in the body, whatever their scheme (see images/site-media).
       const options: NormalizeOptions = strapi
         ? { ...givenOptions, sanitize: { siteMedia: siteMediaOf(strapi), ...givenOptions.sanitize } }
         : givenOptions;
       const worker = poolOrInline();
       if (!worker) return normalizeArticle(fields, options);
-      const task: NormalizeTask = { fields, options };
+      const task: NormalizeTask = { fields, options, ...(bodyAhead ? { bodyAhead } : {}) };
       const field = fields.bodyField ?? ARTICLE_BODY_FIELD;
       const normalized = (await runWithinBudget(worker, task, 'normalize', field)) as NormalizedInWorker;
       if ('refusedBody' in normalized)
         throw new RefusedBody(normalized.refusedBody.bodyField, normalized.refusedBody.problems);
       rememberArticleBody(normalized.article, normalized.body);
+      if (bodyAhead && normalized.writtenAhead)
+        writtenAhead.set(normalized.body, { target: bodyAhead, written: normalized.writtenAhead });
       return normalized.article;
     },
 
@@ -161,6 +172,14 @@ const articleWork = ({
       existingZone: readonly ZoneComponent[],
       bodyField: BodyField = ARTICLE_BODY_FIELD
     ): Promise<WrittenBody> {
+      const ahead = writtenAhead.get(article);
+      // Written for this very target (profiles are kept frozen, so the same settings give the same
+      // object), and, for a writer that keeps the entry's value, for an entry that has none.
+      if (
+        ahead?.target === body &&
+        (!BODY_WRITERS[body.body.format].keepsExistingValue || existingZone.length === 0)
+      )
+        return { ...ahead.written, warnings: [...ahead.written.warnings] };
       // A format whose writing is one linear pass over the HTML string (html) is not a conversion.
       const worker = BODY_WRITERS[body.body.format].offThread ? poolOrInline() : undefined;
       if (!worker) {
