@@ -64,6 +64,12 @@ export interface BodyWriter {
    */
   storedAsJson: boolean;
   /**
+   * Whether the body a worker thread wrote comes back as one string (the Markdown text, a Blocks
+   * body's JSON text), which the main thread receives in one copy whatever its size, rather than as
+   * objects it reads one by one (a zone's components): see `writableAhead`.
+   */
+  crossesAsText: boolean;
+  /**
    * Whether a republish writes from the entry's current value (`existingZone`): the writer replaces
    * the article's own part of it and keeps what an editor added. The entry is read with it populated.
    */
@@ -108,6 +114,7 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
     readsTree: false,
     offThread: false,
     storedAsJson: false,
+    crossesAsText: true,
     keepsExistingValue: false,
     write: (input, warnings) => fitted(withLibraryUrls(input), input, 'html', warnings),
   },
@@ -116,6 +123,7 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
     readsTree: true,
     offThread: true,
     storedAsJson: false,
+    crossesAsText: true,
     keepsExistingValue: false,
     write(input, warnings) {
       // From the tree when the article has one (not parsed again), from the HTML otherwise.
@@ -131,6 +139,7 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
     readsTree: true,
     offThread: true,
     storedAsJson: true,
+    crossesAsText: true,
     keepsExistingValue: false,
     write({ html, tree, libraryFiles }, warnings) {
       const options = { image: (src: string) => libraryFiles.get(src)?.image };
@@ -144,6 +153,7 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
     readsTree: true,
     offThread: true,
     storedAsJson: false,
+    crossesAsText: false,
     keepsExistingValue: true,
     write({ html, tree, body, libraryFiles, existingZone }, warnings) {
       if (!body.zone) throw new Error(`The dynamic zone "${body.field}" has no component plan.`);
@@ -160,13 +170,32 @@ export const BODY_WRITERS: Record<BodyFormat, BodyWriter> = {
 };
 
 /**
- * Whether a body can be written as soon as its article is read, before the media stage: its format is
- * written off the event loop (so the trip that read the article can write it too), and it has no
- * inline image, whose library file only the media stage finds. A writer that keeps the entry's current
- * value (a zone) writes it as for an entry without one; the body stage takes it only for such an entry.
+ * The largest sanitized HTML (in characters) whose body is written in the trip that read it when it
+ * comes back as objects (a zone: `crossesAsText` false). Such a value arrives in one message with the
+ * article, which the main thread reads at once and then goes into the plan, with no conversion between
+ * them to let readers in: after the largest zone article a reader waited 244 ms, against 49 to 139 ms
+ * in two trips. Text costs one copy (the largest Blocks article's JSON: 121 to 143 ms on PostgreSQL in
+ * one trip, 190 and 252 ms in two), so a Markdown or Blocks body of any size is written ahead (issue #62).
  */
-export function writableAhead(body: BodyTarget, images: readonly InlineImage[]): boolean {
-  return BODY_WRITERS[body.body.format].offThread && images.length === 0;
+export const WRITE_AHEAD_MAX_HTML = 32 * 1024;
+
+/**
+ * Whether a body can be written as soon as its article is read, before the media stage: its format is
+ * written off the event loop (so the trip that read the article can write it too), it comes back as
+ * text or is small (WRITE_AHEAD_MAX_HTML), and it has no inline image, whose library file only the
+ * media stage finds. A writer that keeps the entry's current value (a zone) writes it as for an entry
+ * without one; the body stage takes it only for such an entry.
+ */
+export function writableAhead(
+  body: BodyTarget,
+  article: { html: string; images: readonly InlineImage[] }
+): boolean {
+  const writer = BODY_WRITERS[body.body.format];
+  return (
+    writer.offThread &&
+    (writer.crossesAsText || article.html.length <= WRITE_AHEAD_MAX_HTML) &&
+    article.images.length === 0
+  );
 }
 
 /** What a body is written from: its sanitized HTML, and the tree it was read into (as is, or flattened). */

@@ -16,6 +16,7 @@ describe('BODY_WRITERS rows', () => {
       readsTree: false,
       offThread: false,
       storedAsJson: false,
+      crossesAsText: true,
       keepsExistingValue: false,
     });
   });
@@ -26,6 +27,7 @@ describe('BODY_WRITERS rows', () => {
       readsTree: true,
       offThread: true,
       storedAsJson: false,
+      crossesAsText: true,
       keepsExistingValue: false,
     });
   });
@@ -36,6 +38,7 @@ describe('BODY_WRITERS rows', () => {
       readsTree: true,
       offThread: true,
       storedAsJson: true,
+      crossesAsText: true,
       keepsExistingValue: false,
     });
   });
@@ -46,6 +49,7 @@ describe('BODY_WRITERS rows', () => {
       readsTree: true,
       offThread: true,
       storedAsJson: false,
+      crossesAsText: false,
       keepsExistingValue: true,
     });
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, it, mock } from 'node:test';
 import { Piscina } from 'piscina';
 import { articleFromPublishRequest } from '../../core/src/article';
-import { writePostBody } from '../../core/src/body-formats';
+import { WRITE_AHEAD_MAX_HTML, writePostBody } from '../../core/src/body-formats';
 import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
 import { articleBodyOf } from '../../core/src/html/article-body';
 import { buildPublishTarget } from '../../core/src/publish-target';
@@ -110,7 +110,7 @@ describe('the worker thread pool', () => {
       }
     });
 
-    it('a second trip where the body needs what came later: an image, another target, an entry`s zone', async () => {
+    it('a second trip where the body needs what came later (an image, another target, an entry`s zone), or is a large zone', async () => {
       const work = articleWork({ workerFile, workerThreads: 1 });
       try {
         const markdown = targetOf(markdownBlog());
@@ -122,6 +122,14 @@ describe('the worker thread pool', () => {
             async () => {
               const article = await work.normalize(articleOf(image), options, markdown);
               await work.writeBody(markdown, articleBodyOf(article), new Map(), []);
+            },
+          ],
+          [
+            'a large zone',
+            async () => {
+              const large = sizedArticle(2 * WRITE_AHEAD_MAX_HTML).replace(/<figure>.*?<\/figure>/gs, '');
+              const article = await work.normalize(articleOf(large), options, zone);
+              await work.writeBody(zone, articleBodyOf(article), new Map(), []);
             },
           ],
           [

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { articleFromPublishRequest, normalizeArticle } from '../../core/src/article';
-import { BODY_WRITERS, writePostBody } from '../../core/src/body-formats';
+import { BODY_WRITERS, WRITE_AHEAD_MAX_HTML, writePostBody } from '../../core/src/body-formats';
 import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
 import { articleBodyOf } from '../../core/src/html/article-body';
 import { parsePublishRequest } from '../../core/src/publish-request';
@@ -164,7 +164,7 @@ describe('the worker thread of large articles', () => {
     }
   });
 
-  it('writes nothing ahead for a body with an image (its library file comes later) or an HTML target (no conversion)', () => {
+  it('writes nothing ahead for a body with an image (its library file comes later), a large body or an HTML target (no conversion)', () => {
     const withImage = articleFromPublishRequest(
       parsePublishRequest({
         title: 'A guide',
@@ -179,6 +179,29 @@ describe('the worker thread of large articles', () => {
     const imaged = normalize({ fields: withImage, options, bodyAhead: markdownTarget.body });
     assert.ok('article' in imaged && imaged.body.images.length === 1);
     assert.equal(imaged.writtenAhead, undefined);
+
+    // A zone's components past WRITE_AHEAD_MAX_HTML would come back with the article, in one stretch of
+    // the event loop; text (Markdown, a Blocks body's JSON) is one copy, and is written ahead.
+    const large = articleFromPublishRequest(
+      parsePublishRequest({
+        title: 'A guide',
+        content: withoutImages(sizedArticle(2 * WRITE_AHEAD_MAX_HTML)),
+      })
+    );
+    for (const { schema, catalog } of [exampleBlog(), launchPad(), markdownBlog()]) {
+      const target = buildPublishTarget(targetSettings({ targetContentType: schema.uid }), catalog);
+      assert.ok(target.body);
+      const { format } = target.body.body;
+      const read = normalize({ fields: large, options, bodyAhead: target.body });
+      assert.ok('article' in read && read.body.images.length === 0);
+      assert.ok(read.article.html.length > WRITE_AHEAD_MAX_HTML);
+      assert.equal(read.writtenAhead !== undefined, format !== 'zone', format);
+      if (read.writtenAhead) {
+        const crossing = 'json' in read.writtenAhead ? read.writtenAhead.json : read.writtenAhead.value;
+        assert.equal(typeof crossing, 'string', `${format} crosses as text, as its row says`);
+        assert.equal(BODY_WRITERS[format].crossesAsText, true, format);
+      } else assert.equal(BODY_WRITERS[format].crossesAsText, false, format);
+    }
 
     const htmlTarget = buildPublishTarget(
       targetSettings({ targetContentType: markdownBlog().schema.uid, bodyFormat: 'html' }),

@@ -62,7 +62,7 @@ export function normalize(task: NormalizeTask): NormalizedInWorker {
     if (!(error instanceof RefusedBody)) throw error;
     return { refusedBody: { bodyField: error.bodyField, problems: error.problems } };
   }
-  if (!bodyAhead || !writableAhead(bodyAhead, read.body.images)) return read;
+  if (!bodyAhead || !writableAhead(bodyAhead, read.body)) return read;
   // Writing gets a budget of its own, as it would in a trip of its own.
   markStarted(task);
   try {
