@@ -79,7 +79,7 @@ export const articleRequest = (site: BenchSite, n: number, html = articleHtml(n)
 });
 
 /** The entry a publish stored under this slug, as REST create data. */
-async function readBackAsCreateData(
+export async function readBackAsCreateData(
   site: BenchSite,
   plural: string,
   slug: string,

@@ -15,7 +15,7 @@ import {
   type ImageSets,
 } from '../setup';
 import { median, timeRepeated } from '../stats';
-import { articleRequest, stageMeans } from './body-formats';
+import { articleRequest, readBackAsCreateData, stageMeans } from './body-formats';
 import type { ScenarioResult } from '../report';
 
 export const TARGET = { targetContentType: 'api::article.article', bodyFormat: 'html' };
@@ -69,7 +69,8 @@ function perImageStages(records: StageRecord[]): Record<string, number> {
 /**
  * p3: the same 20-image article published again and again (every image reused, nothing fetched), each
  * republish paired with a publish of the p1 article so both see the same load; medians in ms, and the
- * mean stages of each side (the stage timings).
+ * mean stages of each side (the stage timings). Beside each pair, Strapi's own floor under p3: its REST
+ * update of a published entry of the p1 article against its REST create of the same data (both publish).
  */
 export async function measureRepublish(site: BenchSite, sets: ImageSets, runs: number) {
   await site.usePluginSettings(TARGET);
@@ -81,9 +82,18 @@ export async function measureRepublish(site: BenchSite, sets: ImageSets, runs: n
     status: 'publish',
   };
   expectOk(await site.publish(article), 'first publish');
+  const template = articleRequest(site, 0);
+  expectOk(await site.publish(template), 'REST template publish');
+  const restData = await readBackAsCreateData(site, 'articles', template.slug);
+  const updatedSlug = site.slug('rest-updated');
+  const updated = await site.rest('POST', '/api/articles', { data: { ...restData, slug: updatedSlug } });
+  expectOk(updated, 'REST create of the entry to update');
+  const restEntry = updated.json.data.documentId as string;
   const hitsBefore = sets.server.totalHits();
   const republishMs: number[] = [];
   const freshMs: number[] = [];
+  const restUpdateMs: number[] = [];
+  const restCreateMs: number[] = [];
   const republishRecords: StageRecord[] = [];
   const publishRecords: StageRecord[] = [];
   for (let run = -2; run < runs; run++) {
@@ -93,9 +103,25 @@ export async function measureRepublish(site: BenchSite, sets: ImageSets, runs: n
     const [fresh] = await timeRepeated(1, 0, async (n) =>
       expectOk(await site.publish(articleRequest(site, n)), 'publish')
     );
+    const [restUpdate] = await timeRepeated(1, 0, async () =>
+      expectOk(
+        await site.rest('PUT', `/api/articles/${restEntry}`, {
+          data: { ...restData, title: `Updated ${run}`, slug: updatedSlug },
+        }),
+        'REST update'
+      )
+    );
+    const [restCreate] = await timeRepeated(1, 0, async () =>
+      expectOk(
+        await site.rest('POST', '/api/articles', { data: { ...restData, slug: site.slug('rest') } }),
+        'REST create'
+      )
+    );
     if (run < 0) continue;
     republishMs.push(again);
     freshMs.push(fresh);
+    restUpdateMs.push(restUpdate);
+    restCreateMs.push(restCreate);
     republishRecords.push(...againStages);
     publishRecords.push(...site.takeStageRecords('publish'));
   }
@@ -103,6 +129,8 @@ export async function measureRepublish(site: BenchSite, sets: ImageSets, runs: n
   return {
     republish: median(republishMs),
     publish: median(freshMs),
+    restUpdate: median(restUpdateMs),
+    restCreate: median(restCreateMs),
     republishStages: stageMeans(republishRecords),
     publishStages: stageMeans(publishRecords),
   };
@@ -138,6 +166,7 @@ export async function measureImages(site: BenchSite, sets: ImageSets): Promise<S
       p2_parallel_speedup: oneByOne / floor.publish,
       plugin_share_of_image_time: pluginMs / stages.total,
       p3_republish_vs_publish: p3.republish / p3.publish,
+      strapi_update_vs_rest_create: p3.restUpdate / p3.restCreate,
     },
     medians: {
       publish_20_images_ms: floor.publish,
@@ -148,6 +177,8 @@ export async function measureImages(site: BenchSite, sets: ImageSets): Promise<S
       lean_strapi_upload_20_images_ms: lean.upload,
       republish_20_images_ms: p3.republish,
       p3_publish_ms: p3.publish,
+      p3_strapi_update_ms: p3.restUpdate,
+      p3_strapi_create_ms: p3.restCreate,
       plugin_work_per_image_ms: pluginMs,
       image_time_ms: stages.total,
     },
