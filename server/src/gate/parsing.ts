@@ -14,8 +14,8 @@ export type Uses = Pick<Collaborators, 'articleWork' | 'targetSchema'>;
  * for HTML). A body over a limit or the budget is refused with 400 `bad_request` naming it, which each
  * door answers in its own shape; nothing has been looked up or written yet. The target's body (its
  * Markdown, Blocks or zone) is written by the body stage under the same budget
- * (publish/compose-entry.ts), or, when it has no image for the media stage to import, in this same trip
- * to the thread (issue #62: each trip costs 0.2 to 0.6 ms, more than a small body's writing).
+ * (publish/compose-entry.ts), or, when nothing the later stages do changes it (no image to import;
+ * core/src/body-formats `writableAhead`), in this same trip to the thread, under a budget of its own.
  */
 export function parseBody(uses: Uses, request: GateRequest): Promise<NormalizedArticle> {
   const target = uses.targetSchema.profile(request.config);
