@@ -110,6 +110,27 @@ describe('the worker thread pool', () => {
       }
     });
 
+    it('hands a body written ahead out once: writing the article again makes a trip of its own', async () => {
+      const work = articleWork({ workerFile, workerThreads: 1 });
+      try {
+        const zone = targetOf(exampleBlog());
+        const article = await work.normalize(plain(), options, zone);
+        const read = articleBodyOf(article);
+        const written: Awaited<ReturnType<typeof work.writeBody>>[] = [];
+        const trips = await tripsOf(async () => {
+          written.push(await work.writeBody(zone, read, new Map(), []));
+          written.push(await work.writeBody(zone, read, new Map(), []));
+        });
+        assert.deepEqual(trips, ['writeBody']);
+        const [first, second] = written;
+        assert.deepEqual(second, first);
+        assert.ok('value' in first && 'value' in second);
+        assert.notEqual(second.value, first.value, 'not the same objects');
+      } finally {
+        await work.stop();
+      }
+    });
+
     it('a second trip where the body needs what came later (an image, another target, an entry`s zone), or is a large zone', async () => {
       const work = articleWork({ workerFile, workerThreads: 1 });
       try {

@@ -173,13 +173,16 @@ const articleWork = ({
       bodyField: BodyField = ARTICLE_BODY_FIELD
     ): Promise<WrittenBody> {
       const ahead = writtenAhead.get(article);
+      // Taken once: a second write of the article (a publish composed again) gets a value of its own,
+      // which Strapi's save may change as it pleases.
+      writtenAhead.delete(article);
       // Written for this very target (profiles are kept frozen, so the same settings give the same
       // object), and, for a writer that keeps the entry's value, for an entry that has none.
       if (
         ahead?.target === body &&
         (!BODY_WRITERS[body.body.format].keepsExistingValue || existingZone.length === 0)
       )
-        return { ...ahead.written, warnings: [...ahead.written.warnings] };
+        return ahead.written;
       // A format whose writing is one linear pass over the HTML string (html) is not a conversion.
       const worker = BODY_WRITERS[body.body.format].offThread ? poolOrInline() : undefined;
       if (!worker) {
