@@ -9,7 +9,7 @@ import { WRITE_AHEAD_MAX_HTML, writePostBody } from '../../core/src/body-formats
 import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../core/src/config';
 import { articleBodyOf } from '../../core/src/html/article-body';
 import { buildPublishTarget } from '../../core/src/publish-target';
-import { sizedArticle } from '../../core/test/helpers/sized-article';
+import { sizedArticle, sizedArticleWithoutImages } from '../../core/test/helpers/sized-article';
 import { exampleBlog, markdownBlog, targetSettings } from '../../core/test/helpers/target-shapes';
 import articleWork from '../src/worker/pool';
 import { parsePublishRequest } from '../../core/src/publish-request';
@@ -63,12 +63,22 @@ describe('the worker thread pool', () => {
     const workerFile = path.join(__dirname, 'fixtures', 'article-work-from-sources.js');
     const articleOf = (content: string) =>
       articleFromPublishRequest(parsePublishRequest({ title: 'A guide', content }));
-    const plain = () => articleOf(sizedArticle(8_000).replace(/<figure>.*?<\/figure>/gs, ''));
+    const plain = () => articleOf(sizedArticleWithoutImages(8_000));
     const targetOf = ({ schema, catalog }: ReturnType<typeof markdownBlog>) => {
       const target = buildPublishTarget(targetSettings({ targetContentType: schema.uid }), catalog);
       assert.ok(target.body);
       return target.body;
     };
+
+    /** A one-thread pool from the sources for `run`, stopped after it. */
+    async function withPool(run: (work: ReturnType<typeof articleWork>) => Promise<void>): Promise<void> {
+      const work = articleWork({ workerFile, workerThreads: 1 });
+      try {
+        await run(work);
+      } finally {
+        await work.stop();
+      }
+    }
 
     /** The names of the tasks `work` sends to its threads while `run` runs. */
     async function tripsOf(run: () => Promise<unknown>): Promise<string[]> {
@@ -90,9 +100,8 @@ describe('the worker thread pool', () => {
       return trips;
     }
 
-    it('one trip to a thread writes a body without images: the body stage takes what it wrote', async () => {
-      const work = articleWork({ workerFile, workerThreads: 1 });
-      try {
+    it('one trip to a thread writes a body without images: the body stage takes what it wrote', () =>
+      withPool(async (work) => {
         const body = targetOf(markdownBlog());
         let written: unknown;
         let expected: unknown;
@@ -105,14 +114,10 @@ describe('the worker thread pool', () => {
         assert.deepEqual(trips, ['normalize']);
         assert.equal(typeof expected, 'string');
         assert.deepEqual(written, { value: expected, warnings: [] });
-      } finally {
-        await work.stop();
-      }
-    });
+      }));
 
-    it('hands a body written ahead out once: writing the article again makes a trip of its own', async () => {
-      const work = articleWork({ workerFile, workerThreads: 1 });
-      try {
+    it('hands a body written ahead out once: writing the article again makes a trip of its own', () =>
+      withPool(async (work) => {
         const zone = targetOf(exampleBlog());
         const article = await work.normalize(plain(), options, zone);
         const read = articleBodyOf(article);
@@ -126,17 +131,13 @@ describe('the worker thread pool', () => {
         assert.deepEqual(second, first);
         assert.ok('value' in first && 'value' in second);
         assert.notEqual(second.value, first.value, 'not the same objects');
-      } finally {
-        await work.stop();
-      }
-    });
+      }));
 
-    it('a second trip where the body needs what came later (an image, another target, an entry`s zone), or is a large zone', async () => {
-      const work = articleWork({ workerFile, workerThreads: 1 });
-      try {
+    it('a second trip where the body needs what came later (an image, another target, an entry`s zone), or is a large zone', () =>
+      withPool(async (work) => {
         const markdown = targetOf(markdownBlog());
         const zone = targetOf(exampleBlog());
-        const image = `${sizedArticle(2_000).replace(/<figure>.*?<\/figure>/gs, '')}<p><img src="https://images.example.com/a.jpg" alt="A"></p>`;
+        const image = `${sizedArticleWithoutImages(2_000)}<p><img src="https://images.example.com/a.jpg" alt="A"></p>`;
         const cases: [string, () => Promise<unknown>][] = [
           [
             'an inline image',
@@ -148,7 +149,7 @@ describe('the worker thread pool', () => {
           [
             'a large zone',
             async () => {
-              const large = sizedArticle(2 * WRITE_AHEAD_MAX_HTML).replace(/<figure>.*?<\/figure>/gs, '');
+              const large = sizedArticleWithoutImages(2 * WRITE_AHEAD_MAX_HTML);
               const article = await work.normalize(articleOf(large), options, zone);
               await work.writeBody(zone, articleBodyOf(article), new Map(), []);
             },
@@ -179,9 +180,6 @@ describe('the worker thread pool', () => {
           }),
           ['normalize']
         );
-      } finally {
-        await work.stop();
-      }
-    });
+      }));
   });
 });

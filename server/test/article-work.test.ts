@@ -7,7 +7,7 @@ import { articleOptions, DEFAULT_CONFIG, resolveEffectiveConfig } from '../../co
 import { articleBodyOf } from '../../core/src/html/article-body';
 import { parsePublishRequest } from '../../core/src/publish-request';
 import { buildPublishTarget } from '../../core/src/publish-target';
-import { sizedArticle } from '../../core/test/helpers/sized-article';
+import { sizedArticle, sizedArticleWithoutImages } from '../../core/test/helpers/sized-article';
 import { exampleBlog, launchPad, markdownBlog, targetSettings } from '../../core/test/helpers/target-shapes';
 import { htmlParses } from '../../core/src/html/parse-count';
 import { unflattenTree } from '../../core/src/blocks/flat-tree';
@@ -15,8 +15,6 @@ import { REQUEST_BOUNDS } from '../../core/src/request-bounds';
 import { normalize, writeBody } from '../src/worker/article-work';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
-/** A sized article's HTML without its figures (each holds an image). */
-const withoutImages = (html: string) => html.replace(/<figure>.*?<\/figure>/gs, '');
 
 describe('the worker thread of large articles', () => {
   it('normalizes as inline does, and sends the read body with its tree flattened (its objects are not worth copying)', () => {
@@ -143,7 +141,7 @@ describe('the worker thread of large articles', () => {
       assert.ok(target.body);
       const format = target.body.body.format;
       const fields = articleFromPublishRequest(
-        parsePublishRequest({ title: 'A guide', content: withoutImages(sizedArticle(20_000)) })
+        parsePublishRequest({ title: 'A guide', content: sizedArticleWithoutImages(20_000) })
       );
       const before = htmlParses.runs;
       const normalized = structuredClone(normalize({ fields, options, bodyAhead: target.body }));
@@ -168,7 +166,7 @@ describe('the worker thread of large articles', () => {
     const withImage = articleFromPublishRequest(
       parsePublishRequest({
         title: 'A guide',
-        content: `${withoutImages(sizedArticle(5_000))}<p><img src="https://images.example.com/a.jpg" alt="A"></p>`,
+        content: `${sizedArticleWithoutImages(5_000)}<p><img src="https://images.example.com/a.jpg" alt="A"></p>`,
       })
     );
     const markdownTarget = buildPublishTarget(
@@ -185,7 +183,7 @@ describe('the worker thread of large articles', () => {
     const large = articleFromPublishRequest(
       parsePublishRequest({
         title: 'A guide',
-        content: withoutImages(sizedArticle(2 * WRITE_AHEAD_MAX_HTML)),
+        content: sizedArticleWithoutImages(2 * WRITE_AHEAD_MAX_HTML),
       })
     );
     for (const { schema, catalog } of [exampleBlog(), launchPad(), markdownBlog()]) {

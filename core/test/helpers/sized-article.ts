@@ -51,6 +51,10 @@ export function sizedArticle(bytes: number): string {
   return parts.join('\n');
 }
 
+/** A sized article's HTML without its figures (each holds an image): a body with nothing to import. */
+export const sizedArticleWithoutImages = (bytes: number) =>
+  sizedArticle(bytes).replace(/<figure>.*?<\/figure>/gs, '');
+
 /** The media library files of the articles' figures, by src (every figure is imported). */
 export const SIZED_ARTICLE_FILES: ReadonlyMap<string, LibraryFile> = new Map(
   Array.from({ length: FIGURES }, (_, i) => `${LIBRARY}/figure_${i}.jpg`).map((url, i) => [
