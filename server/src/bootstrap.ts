@@ -65,6 +65,11 @@ function startWebhookQueue(strapi: Core.Strapi) {
   getService(strapi, 'hook-queue-worker').start();
 }
 
+/** The worker threads of article work: the first starts now and warms up before its first article. */
+function startArticleWorkThreads(strapi: Core.Strapi) {
+  getService(strapi, 'article-work').start();
+}
+
 export default async ({ strapi }: { strapi: Core.Strapi }) => {
   // The site's readers as this process sees them: image work keeps a core free for them (issue #62).
   strapi.server.use(trackReaders());
@@ -78,4 +83,5 @@ export default async ({ strapi }: { strapi: Core.Strapi }) => {
   startScheduledPublishing(strapi);
   startWebhookQueue(strapi);
   mountWordPressDoor(strapi);
+  startArticleWorkThreads(strapi);
 };

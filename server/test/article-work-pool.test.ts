@@ -58,6 +58,36 @@ describe('the worker thread pool', () => {
     assert.deepEqual(warnings, []);
   });
 
+  it('keeps one thread, warmed up before its first task (issue #62)', async () => {
+    const work = articleWork({
+      workerFile: path.join(__dirname, 'fixtures', 'article-work-from-sources.js'),
+      workerThreads: 2,
+    });
+    const pools: Piscina[] = [];
+    const original = Piscina.prototype.run;
+    const spy = mock.method(
+      Piscina.prototype,
+      'run',
+      function (this: Piscina, task: unknown, options: { name?: string }) {
+        pools.push(this);
+        return original.call(this, task, options);
+      }
+    );
+    try {
+      // What the app's bootstrap does: the thread starts before any article comes.
+      work.start();
+      assert.equal(await work.toMarkdown('<p>A first task.</p>'), 'A first task.');
+      const [pool] = pools;
+      assert.equal(pool.threads.length, 1);
+      assert.equal(pool.options.minThreads, 1, 'it stays when idle');
+      const rounds = (await original.call(pool, null, { name: 'warmUpRounds' })) as number;
+      assert.ok(rounds > 0, `the thread ran ${rounds} warm-up rounds before its first task`);
+    } finally {
+      spy.mock.restore();
+      await work.stop();
+    }
+  });
+
   describe('a body written in the normalizing trip (issue #62)', () => {
     /** The worker thread's entry from its sources (the build's file is compiled from them). */
     const workerFile = path.join(__dirname, 'fixtures', 'article-work-from-sources.js');

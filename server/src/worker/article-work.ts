@@ -24,7 +24,9 @@ import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-
 import { RefusedBody, type BodyField } from '../../../core/src/html/body-bounds';
 import type { BodyTarget } from '../../../core/src/publish-target';
 import { storedBodyHtml, type StoredBodyHtmlOptions } from '../../../core/src/wordpress/post-html';
+import { isMainThread } from 'node:worker_threads';
 import { markStarted, type BudgetedTask } from './budget';
+import { warmUp } from './warm-up';
 
 export { wake } from './budget';
 
@@ -130,4 +132,22 @@ export interface ToMarkdownTask extends BudgetedTask {
 export function toMarkdown(task: ToMarkdownTask): string {
   markStarted(task);
   return htmlToMarkdown(task.html).markdown;
+}
+
+/** How many of the warm-up's rounds this thread ran before its first task (0 outside a thread). */
+let warmedUpRounds = 0;
+
+/** The warm-up's rounds on this thread: the pool's test asks it. */
+export function warmUpRounds(): number {
+  return warmedUpRounds;
+}
+
+// A thread compiles its tasks' code before it takes the first real one (warm-up.ts). An error there
+// is met again by the article that runs into it, and reported to its sender: the thread still starts.
+if (!isMainThread) {
+  try {
+    warmedUpRounds = warmUp({ normalize, writeBody, renderBody });
+  } catch {
+    // See above.
+  }
 }

@@ -23,8 +23,8 @@ export function markStarted(task: BudgetedTask): void {
 
 /**
  * A task that does nothing: it makes the pool start a thread for the tasks queued behind an aborted one.
- * piscina (5.3) replaces a stopped thread only up to `minThreads` (0 here, so no thread idles for
- * nothing) and starts one when a task is run; without this the queued tasks wait for the next publish.
+ * piscina (5.3) replaces a stopped thread only up to `minThreads` (1 here) and starts one when a task
+ * is run; without this the tasks queued behind the others' threads wait for the next publish.
  */
 export function wake(): void {}
 

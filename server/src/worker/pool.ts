@@ -114,7 +114,9 @@ const articleWork = ({
     pool ??= new Piscina({
       filename: workerFile,
       maxThreads: stateOf().size,
-      minThreads: 0,
+      // One thread stays, warm (worker/warm-up.ts): a thread started for a publish made it wait for
+      // its start and its cold code. More start under load and go after 30 s idle.
+      minThreads: 1,
       idleTimeout: 30_000,
     });
     return pool;
@@ -220,6 +222,11 @@ const articleWork = ({
       if (!worker) return htmlToMarkdown(html).markdown;
       const task: ToMarkdownTask = { html };
       return (await runWithinBudget(worker, task, 'toMarkdown', ARTICLE_BODY_FIELD)) as string;
+    },
+
+    /** Starts the pool's first thread with the app, so that it is warm before the first article. */
+    start(): void {
+      poolOrInline();
     },
 
     /** Stops the pool's threads with the app. */
