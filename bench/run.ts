@@ -19,6 +19,7 @@ import { measureImages, measureRepublish } from './scenarios/images';
 import { measureMemory } from './scenarios/memory';
 import { measurePathological } from './scenarios/pathological';
 import { measureReaders } from './scenarios/readers';
+import { measureScale } from './scenarios/scale';
 import { BenchSite, IMAGE_LATENCY_MS, ImageSets, RUNS, startImageServer } from './setup';
 import type { ImageServer } from '../test/helpers/image-server';
 
@@ -39,7 +40,8 @@ const step = (text: string) => console.log(`[${new Date().toISOString().slice(11
  * BENCH_ONLY=readers runs the reader scenario alone (it writes bench/readers-<database>.json);
  * BENCH_ONLY=commits runs p1 and p5 alone (see commitsOnly); BENCH_ONLY=hook-queue the webhook queue alone;
  * BENCH_ONLY=pathological the readers while pathological bodies are posted alone (printed);
- * BENCH_ONLY=republish p3 alone (see republishOnly); BENCH_ONLY=images the image figures alone (see imagesOnly).
+ * BENCH_ONLY=republish p3 alone (see republishOnly); BENCH_ONLY=images the image figures alone (see imagesOnly);
+ * BENCH_ONLY=scale the republish on a new site and at scale alone.
  */
 const only = process.env.BENCH_ONLY;
 
@@ -103,6 +105,12 @@ const imageSteps = {
   },
 };
 
+/** On a fresh instance (the shared playground has stopped by then): its rows would weigh on the rest. */
+function scaleStep(sets: ImageSets) {
+  step('A republish of 20 images on a new site, then with 100,000 earlier imports and deliveries...');
+  return measureScale(sets);
+}
+
 /** The scenarios' figures, medians (p4's growth among them) and breakdowns, as one result. */
 function mergeParts(parts: ScenarioResult[]): ScenarioResult {
   const figures = Object.assign({}, ...parts.map((part) => part.figures)) as Record<string, number>;
@@ -143,6 +151,7 @@ async function main() {
     step('Readers while pathological bodies are posted (issue #55: the parsing budget)...');
     const pathological = await measurePathological(site);
     const memory = await imageSteps.memory(site, sets);
+    const scale = await scaleStep(sets);
 
     const parts = [
       converters,
@@ -155,6 +164,7 @@ async function main() {
       queue,
       pathological,
       memory,
+      scale,
     ];
     const { figures, medians, breakdowns } = mergeParts(parts);
     const date = new Date().toISOString();
@@ -267,6 +277,17 @@ const imagesOnly = () =>
     console.log('\nStage breakdowns (ms):', JSON.stringify(images.breakdowns, null, 2));
   });
 
+/** BENCH_ONLY=scale: the republish on a new site and at scale alone (fresh instance); printed. */
+const scaleOnly = async () => {
+  ensurePluginBuilt();
+  const { server, sets } = await startImageServer();
+  try {
+    printTable(await scaleStep(sets), false);
+  } finally {
+    await server.stop();
+  }
+};
+
 const modes: Record<string, () => Promise<void>> = {
   readers: readersOnly,
   commits: commitsOnly,
@@ -274,6 +295,7 @@ const modes: Record<string, () => Promise<void>> = {
   pathological: pathologicalOnly,
   republish: republishOnly,
   images: imagesOnly,
+  scale: scaleOnly,
 };
 (only ? (modes[only] ?? main) : main)().catch((error) => {
   console.error(error);

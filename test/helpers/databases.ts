@@ -199,3 +199,44 @@ export async function tableRowCounts(database: TestDatabase): Promise<Record<str
     await connection.destroy();
   }
 }
+
+/** The indexes of a table, each with its columns in order, asked the way each client lists them. */
+export async function tableIndexes(database: TestDatabase, table: string): Promise<Map<string, string[]>> {
+  const connection = database.connect();
+  const indexes = new Map<string, string[]>();
+  const add = (name: string, column: string) => indexes.set(name, [...(indexes.get(name) ?? []), column]);
+  try {
+    if (database.client === 'sqlite') {
+      const list = (await connection.raw(`PRAGMA index_list(??)`, [table])) as { name: string }[];
+      for (const { name } of list) {
+        const columns = (await connection.raw(`PRAGMA index_info(??)`, [name])) as {
+          seqno: number;
+          name: string;
+        }[];
+        for (const column of [...columns].sort((a, b) => a.seqno - b.seqno)) add(name, column.name);
+      }
+    } else if (database.client === 'postgres') {
+      const result = await connection.raw(
+        `SELECT i.relname AS name, a.attname AS column_name, k.ordinality AS position
+         FROM pg_index x
+         JOIN pg_class t ON t.oid = x.indrelid
+         JOIN pg_class i ON i.oid = x.indexrelid
+         JOIN LATERAL unnest(x.indkey) WITH ORDINALITY AS k(attnum, ordinality) ON true
+         JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+         WHERE t.relname = ? ORDER BY i.relname, k.ordinality`,
+        [table]
+      );
+      for (const row of result.rows as { name: string; column_name: string }[])
+        add(row.name, row.column_name);
+    } else {
+      const [rows] = (await connection.raw('SHOW INDEX FROM ??', [table])) as [
+        { Key_name: string; Column_name: string; Seq_in_index: number }[],
+      ];
+      for (const row of [...rows].sort((a, b) => a.Seq_in_index - b.Seq_in_index))
+        add(row.Key_name, row.Column_name);
+    }
+    return indexes;
+  } finally {
+    await connection.destroy();
+  }
+}
