@@ -1,7 +1,8 @@
 /**
  * The plugin's lookups on its own tables go by index (issue #62): the media-source rows a publish
  * looks its images up in, and the ledger the webhook's repeat check and the WordPress door read, grow
- * with every import and every delivery. On SQLite a lookup without an index scans the table on the
+ * with every import and every delivery; the webhook queue, the authentication failures and the
+ * WordPress posts' kept terms grow with traffic and posts. On SQLite a lookup without an index scans the table on the
  * event loop: with 100,000 media-source rows a republish of 20 images took 53 ms against 36 ms
  * (docs/benchmarks.md). Strapi creates the indexes a content type declares, on each database.
  */
@@ -34,6 +35,12 @@ describe("the plugin's tables are indexed for their lookups (issue #62)", () => 
       ['target_uid', 'slug'],
       ['target_document_id'],
     ],
+    // A queued delivery waits behind an earlier one of its article; the inspector lists an endpoint's.
+    article_publisher_hook_deliveries: [['endpoint_id', 'article_key']],
+    // Every failed authentication counts a client's recent failures.
+    article_publisher_auth_failures: [['client', 'failed_at']],
+    // A WordPress post's kept terms, read and replaced by post.
+    article_publisher_term_links: [['target_document_id']],
   };
 
   for (const [table, wanted] of Object.entries(expected))
