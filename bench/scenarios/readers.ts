@@ -75,7 +75,7 @@ const sizedRequest = (site: BenchSite, content: string) => ({
  * such an ECONNRESET once, 2026-12-06). Only for requests that may be sent twice: a read, the edit of
  * a title to one value.
  */
-async function againIfReset(send: () => Promise<HttpResponse>): Promise<HttpResponse> {
+export async function againIfReset(send: () => Promise<HttpResponse>): Promise<HttpResponse> {
   try {
     return await send();
   } catch (error) {

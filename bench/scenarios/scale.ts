@@ -10,12 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { articleHtml, BenchSite, expectOk, RUNS, withImages, type ImageSets } from '../setup';
 import { median, timeRepeated } from '../stats';
 import type { ScenarioResult } from '../report';
+import deliverySchema from '../../server/src/content-types/delivery/schema.json';
+import mediaSourceSchema from '../../server/src/content-types/media-source/schema.json';
 import { TARGET } from './images';
+import { againIfReset } from './readers';
 
 const SCALE_ROWS = Number(process.env.BENCH_SCALE_ROWS ?? 100_000);
 const BATCH = 500;
-const MEDIA_SOURCES = 'article_publisher_media_sources';
-const DELIVERIES = 'article_publisher_deliveries';
+const MEDIA_SOURCES = mediaSourceSchema.collectionName;
+const DELIVERIES = deliverySchema.collectionName;
 
 const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
@@ -72,7 +75,10 @@ export async function measureScale(sets: ImageSets): Promise<ScenarioResult> {
       await connection(DELIVERIES).insert(ledger);
     }
     // The bench's kept-alive socket may have been closed by the server while the rows went in.
-    await bench.rest('GET', '/api/articles?pagination[pageSize]=1').catch(() => undefined);
+    expectOk(
+      await againIfReset(() => bench.rest('GET', '/api/articles?pagination[pageSize]=1')),
+      'a read after the rows went in'
+    );
     const large = median(await timeRepeated(RUNS * 2, 2, republish));
 
     return {
