@@ -191,4 +191,95 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
       assert.equal(again, undefined, `${client}: paced once, then spent`);
     }
   });
+
+  describe('of rows announced with the body the write stored into them (issue #62)', () => {
+    const BODY = [{ type: 'paragraph', children: [{ type: 'text', text: 'Measure first.' }] }];
+    /** The guide's Query Engine model, as Strapi's metadata lists it (a relation in a column, one in a join table). */
+    const guideModel = (lifecycles: Record<string, unknown> = {}) => ({
+      uid: GUIDE,
+      lifecycles,
+      attributes: {
+        id: { type: 'increments' },
+        documentId: { type: 'string' },
+        title: { type: 'string' },
+        body: { type: 'blocks' },
+        publishedAt: { type: 'datetime' },
+        createdBy: { type: 'relation', relation: 'oneToOne', joinColumn: { name: 'created_by_id' } },
+        categories: {
+          type: 'relation',
+          relation: 'manyToMany',
+          joinTable: { name: 'guides_categories_lnk' },
+        },
+      },
+    });
+    /** One findOne through the subscriber: its params as the query gets them, and the entry it answers. */
+    async function read(
+      subscriber: Subscriber,
+      params: Record<string, unknown>,
+      model = guideModel(),
+      row: Record<string, unknown> = { id: 7, title: 'A guide' }
+    ) {
+      const event = { model, params, state: {} as Record<string, unknown> };
+      await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
+      const result = { ...row };
+      await (subscriber.afterFindOne as unknown as (e: unknown) => unknown)({ ...event, result });
+      return { params: event.params, entry: result };
+    }
+
+    it('read every column but the body, and carry the body parsed from the stored text', async () => {
+      const { service, subscriberOf } = site();
+      service.expectEventReads(GUIDE, [7, 8], { field: 'body', json: JSON.stringify(BODY) });
+      const subscriber = subscriberOf(GUIDE);
+      for (const id of [7, 8]) {
+        const { params, entry } = await read(subscriber, { where: { id }, populate: {} });
+        assert.deepEqual(params.select, ['id', 'documentId', 'title', 'publishedAt', 'created_by_id']);
+        assert.deepEqual(entry.body, BODY, `row ${id}`);
+      }
+      // Each event its own value, as two reads of the column give.
+      const first = await read(subscriber, { where: { id: 7 }, populate: {} });
+      assert.equal(first.params.select, undefined, 'taken once: a later read reads the row');
+      assert.equal(first.entry.body, undefined);
+    });
+
+    it('leave a read with a select of its own, a type whose lifecycles read found entries, and a row written since', async () => {
+      const json = JSON.stringify(BODY);
+      {
+        const { service, subscriberOf } = site();
+        service.expectEventReads(GUIDE, [7], { field: 'body', json });
+        const own = await read(subscriberOf(GUIDE), { where: { id: 7 }, select: ['title'] });
+        assert.deepEqual(own.params.select, ['title']);
+        assert.equal(own.entry.body, undefined);
+      }
+      {
+        const { service, subscriberOf } = site();
+        service.expectEventReads(GUIDE, [7], { field: 'body', json });
+        const model = guideModel({ afterFindOne: () => undefined });
+        const withLifecycle = await read(subscriberOf(GUIDE), { where: { id: 7 } }, model);
+        assert.equal(withLifecycle.params.select, undefined);
+        assert.equal(withLifecycle.entry.body, undefined);
+      }
+      {
+        const { service, subscriberOf } = site();
+        service.expectEventReads(GUIDE, [7], { field: 'body', json });
+        // The row written again (a small body, saved through the Document Service) before its event read.
+        service.expectEventReads(GUIDE, [7]);
+        const rewritten = await read(subscriberOf(GUIDE), { where: { id: 7 } });
+        assert.equal(rewritten.params.select, undefined);
+        assert.equal(rewritten.entry.body, undefined);
+      }
+    });
+
+    it('a row deleted before its event read answers null, as findOne does', async () => {
+      const { service, subscriberOf } = site();
+      service.expectEventReads(GUIDE, [7], { field: 'body', json: JSON.stringify(BODY) });
+      const subscriber = subscriberOf(GUIDE);
+      const event = {
+        model: guideModel(),
+        params: { where: { id: 7 } },
+        state: {} as Record<string, unknown>,
+      };
+      await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
+      await (subscriber.afterFindOne as unknown as (e: unknown) => unknown)({ ...event, result: null });
+    });
+  });
 });

@@ -57,6 +57,8 @@ export async function storeLargeBlocksBody(
       `The large body of ${documentId} found no row holding its stand-in: Strapi stored it otherwise ` +
         '(server/src/strapi/large-blocks-write.ts, test/strapi-contract.test.ts).'
     );
-  // Strapi's entry events read these rows again after the commit, body and all (entry-event-reads.ts).
-  eventReads.expectEventReads(target.uid, written.rowIds);
+  // Strapi's entry events read these rows again after the commit: they take the body from this text
+  // instead of reading it back (entry-event-reads.ts). Every one of them holds it: the draft and the
+  // published version were saved with the stand-in by this write, and `where` takes each such row.
+  eventReads.expectEventReads(target.uid, written.rowIds, { field, json });
 }

@@ -41,38 +41,51 @@ export interface NormalizeTask extends BudgetedTask {
 }
 
 /**
- * What normalizing gives back across the thread: the article and its body read (its tree flattened:
- * one string and one typed array) and the target's body if it was written ahead, or the problems of
- * HTML over a bound (an error's class does not cross a thread).
+ * The body read as it crosses back: without its HTML and its text, which the article holds already
+ * (`article.html`, `article.seo.descriptionFallback`: normalizeArticle sets it to the body's text). A
+ * structured clone copies a string once per place it appears, and the main thread receives the copy on
+ * its event loop: about 3 ms a megabyte on a 2-core machine (issue #62). Its tree flattened, or left
+ * out when the body was written ahead for a writer that keeps no stored value (nothing reads it then).
+ */
+export type ArticleBodyInWorker = Omit<ArticleBody, 'html' | 'text' | 'tree'>;
+
+/**
+ * What normalizing gives back across the thread: the article and its body read, and the target's body
+ * if it was written ahead, or the problems of HTML over a bound (an error's class does not cross a
+ * thread).
  */
 export type NormalizedInWorker =
-  | { article: NormalizedArticle; body: ArticleBody; writtenAhead?: WrittenBody }
+  | { article: NormalizedArticle; body: ArticleBodyInWorker; writtenAhead?: WrittenBody }
   | { refusedBody: { bodyField: BodyField; problems: string[] } };
 
 /** Sanitizes and reads the article, and writes the target's body where nothing later changes it. */
 export function normalize(task: NormalizeTask): NormalizedInWorker {
   markStarted(task);
   const { fields, options, bodyAhead } = task;
-  let read: { article: NormalizedArticle; body: ArticleBody };
-  let tree: ArticleBody['tree'];
+  let article: NormalizedArticle;
+  let body: ArticleBody;
   try {
-    const article = normalizeArticle(fields, options);
-    const { tree: parsed, ...body } = articleBodyOf(article);
-    tree = parsed;
-    read = { article, body: { ...body, ...(tree ? { flatTree: flattenTree(tree) } : {}) } };
+    article = normalizeArticle(fields, options);
+    body = articleBodyOf(article);
   } catch (error) {
     if (!(error instanceof RefusedBody)) throw error;
     return { refusedBody: { bodyField: error.bodyField, problems: error.problems } };
   }
-  if (!bodyAhead || !writableAhead(bodyAhead, read.body)) return read;
+  const { html, text: _text, tree, ...read } = body;
+  const withTree = () => ({ article, body: { ...read, ...(tree ? { flatTree: flattenTree(tree) } : {}) } });
+  if (!bodyAhead || !writableAhead(bodyAhead, body)) return withTree();
   // Writing gets a budget of its own, as it would in a trip of its own.
   markStarted(task);
+  let writtenAhead: WrittenBody;
   try {
-    return { ...read, writtenAhead: written(bodyAhead, { html: read.article.html, tree }, new Map(), []) };
+    writtenAhead = written(bodyAhead, { html, tree }, new Map(), []);
   } catch {
     // The body stage writes it again and meets the same error in its own place (compose-entry).
-    return read;
+    return withTree();
   }
+  // A writer that keeps the entry's value writes again on a republish whose entry has one: it needs the tree.
+  if (BODY_WRITERS[bodyAhead.body.format].keepsExistingValue) return { ...withTree(), writtenAhead };
+  return { article, body: read, writtenAhead };
 }
 
 export interface WriteBodyTask extends BudgetedTask {

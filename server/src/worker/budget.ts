@@ -56,7 +56,11 @@ export async function runTaskWithinBudget(
   timer = setTimeout(check, budgetMs);
   try {
     const budgeted: BudgetedTask = { ...task, startedAt };
-    return await pool.run(budgeted, { name, signal: controller.signal });
+    const reply: unknown = await pool.run(budgeted, { name, signal: controller.signal });
+    // The reply was copied into this thread on the event loop (a large article's: tens of ms), and what
+    // follows would run on in the same stretch: a turn first answers the requests that came meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
+    return reply;
   } catch (error) {
     if (!controller.signal.aborted) throw error;
     if (pool.queueSize > 0) void pool.run(null, { name: 'wake' }).catch(() => undefined);

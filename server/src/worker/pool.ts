@@ -157,10 +157,17 @@ const articleWork = ({
       const normalized = (await runWithinBudget(worker, task, 'normalize', field)) as NormalizedInWorker;
       if ('refusedBody' in normalized)
         throw new RefusedBody(normalized.refusedBody.bodyField, normalized.refusedBody.problems);
-      rememberArticleBody(normalized.article, normalized.body);
+      const { article } = normalized;
+      // What the reply leaves out, the article holds (worker/article-work.ts ArticleBodyInWorker).
+      const body: ArticleBody = {
+        ...normalized.body,
+        html: article.html,
+        text: article.seo.descriptionFallback,
+      };
+      rememberArticleBody(article, body);
       if (bodyAhead && normalized.writtenAhead)
-        writtenAhead.set(normalized.body, { target: bodyAhead, written: normalized.writtenAhead });
-      return normalized.article;
+        writtenAhead.set(body, { target: bodyAhead, written: normalized.writtenAhead });
+      return article;
     },
 
     /**
