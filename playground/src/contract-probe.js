@@ -19,6 +19,11 @@ const observed = {
   provider: null,
   providerCalls: { upload: 0, uploadStream: 0 },
   dialectClient: null,
+  /**
+   * A findOne by id whose `beforeFindOne` named a `select` of every column but the JSON one and whose
+   * `afterFindOne` put a value there, against a plain findOne of the same row (bootstrap).
+   */
+  selectedRead: null,
   /** The most connections the database's pool opens (knex's pool of Strapi's connection). */
   poolMax: null,
   /** Strapi's MCP server as the plugin finds it (`strapi.ai.mcp`: 5.47 and later), after every register. */
@@ -149,6 +154,42 @@ async function observeLifecycles(strapi) {
   });
 }
 
+/**
+ * A lifecycle subscriber's `select` in beforeFindOne reaches the query, and its change of the result in
+ * afterFindOne reaches findOne's answer; the columns it names (attributes by name, relations held in
+ * the row by their join column, all but `data`) give the entry a plain read gives but for `data`.
+ */
+async function observeSelectedRead(strapi) {
+  if (!strapi.contentTypes[NOTE]) return;
+  const created = await strapi.db.query(NOTE).create({ data: { name: 'selected read', data: { a: 1 } } });
+  const populate = { createdBy: true, updatedBy: true };
+  const whole = await strapi.db.query(NOTE).findOne({ where: { id: created.id }, populate });
+  const columns = [];
+  for (const [name, attribute] of Object.entries(strapi.db.metadata.get(NOTE).attributes)) {
+    if (name === 'data') continue;
+    if (attribute.type !== 'relation') columns.push(name);
+    else if (attribute.joinColumn) columns.push(attribute.joinColumn.name);
+  }
+  let dataReadBack = null;
+  const remove = strapi.db.lifecycles.subscribe({
+    models: [NOTE],
+    beforeFindOne(event) {
+      if (!event.params.where || event.params.where.id !== created.id) return;
+      event.params.select = columns;
+      event.state.selected = true;
+    },
+    afterFindOne(event) {
+      if (!event.state.selected || !event.result) return;
+      dataReadBack = 'data' in event.result;
+      event.result.data = { from: 'afterFindOne' };
+    },
+  });
+  const selected = await strapi.db.query(NOTE).findOne({ where: { id: created.id }, populate });
+  remove();
+  await strapi.db.query(NOTE).delete({ where: { id: created.id } });
+  observed.selectedRead = { whole, selected, dataReadBack };
+}
+
 /** The provider object's methods, each replaced by one that counts Strapi's calls through it. */
 function observeUploadProvider(strapi) {
   const provider = strapi.plugin('upload').provider;
@@ -180,6 +221,7 @@ module.exports = {
     observed.poolMax = pool ? pool.max : null;
     observeMcp(strapi);
     await observeLifecycles(strapi);
+    await observeSelectedRead(strapi);
     observeUploadProvider(strapi);
   },
 };

@@ -111,6 +111,11 @@ interface Observed {
     answersMiddleware: boolean;
   }[];
   noteFindOnes: { whereKeys: string[]; id: unknown; populate: boolean; inTransaction: boolean }[];
+  selectedRead: {
+    whole: Record<string, unknown>;
+    selected: Record<string, unknown>;
+    dataReadBack: boolean | null;
+  } | null;
   lifecycles: { removable: boolean; calls: { note: number; other: number } } | null;
   provider: { upload: string; uploadStream: string; delete: string } | null;
   providerCalls: { upload: number; uploadStream: number };
@@ -355,6 +360,26 @@ export const CONTRACT_FACTS: ContractFact[] = [
           'alone, with populate, outside any transaction: Strapi reads the entry of its events otherwise ' +
           `(@strapi/core dist/services/document-service/events.js); reads seen: ${JSON.stringify(await readsOf())}`
       );
+    },
+  },
+  {
+    name: "a findOne's select set in beforeFindOne and its result changed in afterFindOne reach the read",
+    file: EVENT_READS,
+    async check(site) {
+      const { selectedRead } = await observed(site);
+      assert.ok(selectedRead, 'the probe read a note');
+      const { whole, selected } = selectedRead;
+      assert.deepEqual(whole.data, { a: 1 });
+      assert.deepEqual(
+        { ...selected, data: whole.data },
+        whole,
+        `${EVENT_READS} has Strapi's event read of a large body select every column but the body's and ` +
+          'puts the stored body into the entry findOne answers: a select of attribute names and join columns ' +
+          'no longer reads the entry a `*` reads, or the params and result given to the findOne hooks are ' +
+          'no longer the ones findOne uses (@strapi/database dist/entity-manager/index.js, dist/query)'
+      );
+      assert.deepEqual(selected.data, { from: 'afterFindOne' });
+      assert.equal(selectedRead.dataReadBack, false, 'the column left out of the select is not read');
     },
   },
   {

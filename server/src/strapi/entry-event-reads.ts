@@ -38,14 +38,13 @@ function columnsBesides(model: LifecycleEvent['model'], field: string): string[]
  *   once. The subscriber is added last, and removed only after a turn of the event loop once nothing is
  *   pending, so no other subscriber's run skips one (Strapi's run walks the list by index);
  * - on SQLite, readers wait for every query of the connection (database-client.ts);
- * - (read in @strapi/database 5.54, and checked on the installed release only, by
- *   test/large-blocks-body.test.ts: not yet in the contract test) findOne hands `beforeFindOne` the very
- *   params it then queries with, and returns the very result it handed `afterFindOne`
- *   (dist/entity-manager/index.js); a `select` of attribute names and join columns reads the entry a
- *   `*` reads but for the columns left out (populate adds the id and the join columns it needs:
- *   dist/query/helpers/populate/process.js; a row's columns become the entry's attributes in
- *   dist/query/helpers/transform.js); a model's own lifecycles (its `lifecycles` file) run before any
- *   added subscriber (dist/lifecycles/index.js lists them second).
+ * - findOne hands `beforeFindOne` the very params it then queries with, and returns the very result it
+ *   handed `afterFindOne` (@strapi/database dist/entity-manager/index.js); a `select` of attribute names
+ *   and join columns reads the entry a `*` reads but for the columns left out (populate adds the id and
+ *   the join columns it needs: dist/query/helpers/populate/process.js; a row's columns become the
+ *   entry's attributes in dist/query/helpers/transform.js); a model's own lifecycles (its `lifecycles`
+ *   file) run before any added subscriber (dist/lifecycles/index.js lists them second: read, not in the
+ *   contract test).
  *
  * For an entry the plugin stored a large JSON body into, each event read parses megabytes on this
  * process's event loop. On SQLite (one connection) they run back to back: readers wait for all of them
