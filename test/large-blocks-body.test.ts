@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { htmlToBlocks } from '../core/src/blocks/html-to-blocks';
-import { BLOCKS_STAND_IN } from '../core/src/blocks/stored-json';
+import { BLOCKS_STAND_IN, STORED_JSON_SLICE_CHARS } from '../core/src/blocks/stored-json';
 import { sanitizeArticleHtml } from '../core/src/sanitize';
 import { sizedArticle } from '../core/test/helpers/sized-article';
 import { registerSuperAdmin } from './helpers/admin';
@@ -60,12 +60,14 @@ describe('a large Blocks body, stored past Strapi validation of the value', () =
   });
 
   it('lands whole in the draft and the published version, and entry.publish carries it', async () => {
-    const content = largeGuide(100_000, 'first');
+    const content = largeGuide(200_000, 'first');
     assert.ok(content.length > 64 * 1024, 'a large article');
     const response = await publishGuide(content, 'publish');
     assert.equal(response.status, 201, response.text);
     const expected = expectedBlocks(content);
     assert.ok(expected.length > 500, `${expected.length} blocks`);
+    // Longer than one slice: the events' reads parse it back a slice at a time (core/src/sliced-json.ts).
+    assert.ok(JSON.stringify(expected).length > STORED_JSON_SLICE_CHARS, 'more than one slice');
 
     const [published] = await readGuide('large-guide', 'published');
     const [draft] = await readGuide('large-guide', 'draft');
@@ -81,7 +83,8 @@ describe('a large Blocks body, stored past Strapi validation of the value', () =
     );
     assert.deepEqual(event.entry.body, expected);
     // Both of those reads (the draft's entry.create, the published version's entry.publish) are paced
-    // (server/src/strapi/entry-event-reads.ts): each still carries the whole body.
+    // and parse the body in slices (server/src/strapi/entry-event-reads.ts): each still carries the
+    // whole body.
     const [created] = await waitFor(
       'entry.create',
       () => {

@@ -13,6 +13,7 @@ import { htmlParses } from '../../core/src/html/parse-count';
 import { unflattenTree } from '../../core/src/blocks/flat-tree';
 import { REQUEST_BOUNDS } from '../../core/src/request-bounds';
 import { normalize, writeBody } from '../src/worker/article-work';
+import { parseSliced } from '../../core/src/sliced-json';
 
 const options = articleOptions(resolveEffectiveConfig(DEFAULT_CONFIG, {}));
 
@@ -114,6 +115,16 @@ describe('the worker thread of large articles', () => {
     assert.ok('json' in worker);
     assert.deepEqual(JSON.parse(worker.json), inline);
     assert.deepEqual(worker.warnings, warnings);
+    assert.deepEqual(worker.cuts, [], 'one slice: parsed back at once');
+  });
+
+  it('writes a large Blocks body with the cuts its event reads parse it back between (issue #62)', async () => {
+    const { inline, worker } = writtenBothWays(launchPad().catalog, 1_500_000);
+    assert.ok('json' in worker);
+    assert.equal(worker.json, JSON.stringify(inline));
+    assert.ok(worker.cuts.length >= 3, `${worker.json.length} chars, ${worker.cuts.length} cuts`);
+    for (const cut of worker.cuts) assert.equal(worker.json[cut], ',');
+    assert.deepEqual(await parseSliced(worker, async () => undefined), inline);
   });
 
   it("sends the body as JSON text exactly when its format's row says it is stored as JSON (BODY_WRITERS)", () => {
@@ -130,6 +141,7 @@ describe('the worker thread of large articles', () => {
     try {
       assert.deepEqual(writtenBothWays(markdownBlog().catalog, 40_000, markdownBlog().schema.uid).worker, {
         json: JSON.stringify(inline),
+        cuts: [],
         warnings,
       });
     } finally {

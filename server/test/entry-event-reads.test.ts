@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Core } from '@strapi/strapi';
 import entryEventReads from '../src/strapi/entry-event-reads';
+import { STORED_JSON_SLICE_CHARS } from '../../core/src/blocks/stored-json';
+import { stringifySliced } from '../../core/src/sliced-json';
 
 type Handler = (event: FindOneEvent) => unknown;
 type Subscriber = Record<string, Handler> & { models?: string[] };
@@ -228,7 +230,10 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
 
     it('read every column but the body, and carry the body parsed from the stored text', async () => {
       const { service, subscriberOf } = site();
-      service.expectEventReads(GUIDE, [7, 8], { field: 'body', json: JSON.stringify(BODY) });
+      service.expectEventReads(GUIDE, [7, 8], {
+        field: 'body',
+        ...stringifySliced(BODY, STORED_JSON_SLICE_CHARS),
+      });
       const subscriber = subscriberOf(GUIDE);
       for (const id of [7, 8]) {
         const { params, entry } = await read(subscriber, { where: { id }, populate: {} });
@@ -242,17 +247,17 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
     });
 
     it('leave a read with a select of its own, a type whose lifecycles read found entries, and a row written since', async () => {
-      const json = JSON.stringify(BODY);
+      const stored = { field: 'body', ...stringifySliced(BODY, STORED_JSON_SLICE_CHARS) };
       {
         const { service, subscriberOf } = site();
-        service.expectEventReads(GUIDE, [7], { field: 'body', json });
+        service.expectEventReads(GUIDE, [7], stored);
         const own = await read(subscriberOf(GUIDE), { where: { id: 7 }, select: ['title'] });
         assert.deepEqual(own.params.select, ['title']);
         assert.equal(own.entry.body, undefined);
       }
       {
         const { service, subscriberOf } = site();
-        service.expectEventReads(GUIDE, [7], { field: 'body', json });
+        service.expectEventReads(GUIDE, [7], stored);
         const model = guideModel({ afterFindOne: () => undefined });
         const withLifecycle = await read(subscriberOf(GUIDE), { where: { id: 7 } }, model);
         assert.equal(withLifecycle.params.select, undefined);
@@ -260,7 +265,7 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
       }
       {
         const { service, subscriberOf } = site();
-        service.expectEventReads(GUIDE, [7], { field: 'body', json });
+        service.expectEventReads(GUIDE, [7], stored);
         // The row written again (a small body, saved through the Document Service) before its event read.
         service.expectEventReads(GUIDE, [7]);
         const rewritten = await read(subscriberOf(GUIDE), { where: { id: 7 } });
@@ -269,9 +274,70 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
       }
     });
 
+    it('parse a large body a slice at a time: a reader is answered meanwhile, and the next read waits for the last slice', async () => {
+      const large = Array.from({ length: 3_000 }, (_, n) => ({
+        type: 'paragraph',
+        children: [{ type: 'text', text: `Paragraph ${n}: measure first, then cut. `.repeat(8) }],
+      }));
+      const stored = { field: 'body', ...stringifySliced(large, STORED_JSON_SLICE_CHARS) };
+      assert.ok(stored.cuts.length >= 2, `${stored.json.length} chars, ${stored.cuts.length} cuts`);
+      const small = { field: 'body', ...stringifySliced(BODY, STORED_JSON_SLICE_CHARS) };
+      assert.equal(small.cuts.length, 0);
+
+      /** Whether a reader's request, queued as the read's afterFindOne starts, is answered before it ends. */
+      async function readerAnsweredDuring(body: typeof stored) {
+        const { service, subscriberOf } = site();
+        service.expectEventReads(GUIDE, [7], body);
+        const subscriber = subscriberOf(GUIDE);
+        const event = {
+          model: guideModel(),
+          params: { where: { id: 7 } },
+          state: {} as Record<string, unknown>,
+        };
+        await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
+        const result: Record<string, unknown> = { id: 7, title: 'A guide' };
+        let answered = false;
+        setImmediate(() => (answered = true));
+        await (subscriber.afterFindOne as unknown as (e: unknown) => unknown)({ ...event, result });
+        return { answered, body: result.body };
+      }
+      const sliced = await readerAnsweredDuring(stored);
+      assert.equal(sliced.answered, true, 'a turn between slices');
+      assert.deepEqual(sliced.body, large);
+      const whole = await readerAnsweredDuring(small);
+      assert.equal(whole.answered, false, 'a body of one slice is parsed at once');
+      assert.deepEqual(whole.body, BODY);
+
+      // Strapi starts both events' reads at once: the second waits until the first's last slice.
+      const { service, subscriberOf } = site();
+      service.expectEventReads(GUIDE, [7, 8], stored);
+      const subscriber = subscriberOf(GUIDE);
+      const log: string[] = [];
+      const readOf = async (id: number) => {
+        const event = {
+          model: guideModel(),
+          params: { where: { id } },
+          state: {} as Record<string, unknown>,
+        };
+        await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
+        log.push(`read ${id}`);
+        const result: Record<string, unknown> = { id };
+        await (subscriber.afterFindOne as unknown as (e: unknown) => unknown)({ ...event, result });
+        log.push(`parsed ${id}`);
+        return result.body;
+      };
+      const bodies = await Promise.all([readOf(7), readOf(8)]);
+      assert.deepEqual(log, ['read 7', 'parsed 7', 'read 8', 'parsed 8']);
+      assert.deepEqual(bodies, [large, large]);
+      assert.notEqual(bodies[0], bodies[1], 'each event its own value, as two reads of the column give');
+    });
+
     it('a row deleted before its event read answers null, as findOne does', async () => {
       const { service, subscriberOf } = site();
-      service.expectEventReads(GUIDE, [7], { field: 'body', json: JSON.stringify(BODY) });
+      service.expectEventReads(GUIDE, [7], {
+        field: 'body',
+        ...stringifySliced(BODY, STORED_JSON_SLICE_CHARS),
+      });
       const subscriber = subscriberOf(GUIDE);
       const event = {
         model: guideModel(),

@@ -1,15 +1,21 @@
 import type { Core } from '@strapi/strapi';
 import { PacedReads, type ReadDone } from '../../../core/src/paced-reads';
+import { parseSliced, type SlicedJson } from '../../../core/src/sliced-json';
 
 type Subscriber = Parameters<Core.Strapi['db']['lifecycles']['subscribe']>[0];
 /** A Query Engine lifecycle event, as a subscriber of the findOne actions receives it. */
 type LifecycleEvent = Parameters<NonNullable<Extract<Subscriber, { models?: string[] }>['beforeFindOne']>>[0];
 
-/** A JSON body a write stored into the rows it announces: their event reads take it from here. */
-export interface StoredBody {
+/**
+ * A JSON body a write stored into the rows it announces: their event reads take it from here, parsed a
+ * slice at a time between its cuts (core/src/sliced-json.ts).
+ */
+export interface StoredBody extends SlicedJson {
   field: string;
-  json: string;
 }
+
+/** A turn of the event loop: a reader's request that came meanwhile is answered. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The columns of every attribute but `field`, as a `select` names them: a scalar attribute by its
@@ -58,9 +64,11 @@ function columnsBesides(model: LifecycleEvent['model'], field: string): string[]
  *
  * A body announced with its rows (a large Blocks body, large-blocks-write.ts) is not read back at all:
  * its event read selects every column but the body's, and the body is parsed from the JSON text the
- * write stored. On SQLite the read of a 5 MB body's row was 80 ms of synchronous driver time before
- * Strapi's parse of it (130 ms and its garbage): each event read held readers 270 to 310 ms on a 2-core
- * machine (issue #62, docs/benchmarks.md). The event carries the same entry: the body is the text this
+ * write stored, a slice at a time with turns of the event loop between (the write's cuts). On SQLite
+ * the read of a 5 MB body's row was 80 ms of synchronous driver time before Strapi's parse of it (130 ms
+ * and its garbage): each event read held readers 270 to 310 ms on a 2-core machine; read as the text
+ * this write stored, it was still one stretch of parse and garbage, 150 to 220 ms on every database
+ * (issue #62, docs/benchmarks.md). The event carries the same entry: the body is the text this
  * write stored into exactly these rows (its key comes last in the entry, where a `*` read puts it in
  * the table's column order). Not for a read with a `select` of its own, nor for a type whose own
  * lifecycles read found entries (`afterFindOne`), which would see the entry before the body is in it.
@@ -128,18 +136,23 @@ const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
           event.state.done = done ?? (() => undefined);
         });
       },
-      afterFindOne(event) {
+      async afterFindOne(event) {
         const stored = event.state.storedBody as StoredBody | undefined;
         // The result is the entry findOne answers (null for a row deleted since the commit).
         const entry = event.result as Record<string, unknown> | null | undefined;
-        // Parsed as Strapi's JSON field reads the column (@strapi/database dist/fields/json.js).
-        if (stored && entry) entry[stored.field] = JSON.parse(stored.json);
-        const done = event.state.done as ReadDone | undefined;
-        if (!done) return;
-        done();
-        const subscription = subscriptions.get(uid);
-        if (subscription) subscription.running--;
-        releaseWhenIdle(uid);
+        try {
+          // Parsed as Strapi's JSON field reads the column (@strapi/database dist/fields/json.js), a
+          // slice at a time: the next paced read waits for the last slice.
+          if (stored && entry) entry[stored.field] = await parseSliced(stored, turn);
+        } finally {
+          const done = event.state.done as ReadDone | undefined;
+          if (done) {
+            done();
+            const subscription = subscriptions.get(uid);
+            if (subscription) subscription.running--;
+            releaseWhenIdle(uid);
+          }
+        }
       },
     };
     subscriptions.set(uid, { unsubscribe: strapi.db.lifecycles.subscribe(subscriber), running: 0 });

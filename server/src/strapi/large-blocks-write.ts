@@ -38,8 +38,9 @@ export async function storeLargeBlocksBody(
   target: PublishTarget,
   written: { documentId: string; rowIds: readonly number[] },
   { locale, publish }: { locale: string | undefined; publish: boolean },
-  { field, json }: StoredBodyJson
+  stored: StoredBodyJson
 ): Promise<void> {
+  const { field, json } = stored;
   const { documentId } = written;
   const localizedField = schemaCatalog(strapi).contentType(target.uid)?.attributes[field]?.localized;
   const where = {
@@ -60,5 +61,5 @@ export async function storeLargeBlocksBody(
   // Strapi's entry events read these rows again after the commit: they take the body from this text
   // instead of reading it back (entry-event-reads.ts). Every one of them holds it: the draft and the
   // published version were saved with the stand-in by this write, and `where` takes each such row.
-  eventReads.expectEventReads(target.uid, written.rowIds, { field, json });
+  eventReads.expectEventReads(target.uid, written.rowIds, stored);
 }

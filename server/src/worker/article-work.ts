@@ -18,6 +18,8 @@ import {
   type LibraryFile,
 } from '../../../core/src/body-formats';
 import { flattenTree, type FlatTree } from '../../../core/src/blocks/flat-tree';
+import { STORED_JSON_SLICE_CHARS } from '../../../core/src/blocks/stored-json';
+import { stringifySliced, type SlicedJson } from '../../../core/src/sliced-json';
 import type { ZoneComponent } from '../../../core/src/body/zone-layout';
 import { htmlToMarkdown } from '../../../core/src/body/html-to-markdown';
 import { articleBodyOf, type ArticleBody } from '../../../core/src/html/article-body';
@@ -102,7 +104,7 @@ export interface WriteBodyTask extends BudgetedTask {
  * written here, its JSON text (core/src/blocks/stored-json: stored after Strapi's save, and the text is
  * all the main thread receives of it).
  */
-export type WrittenBody = { value: unknown; warnings: string[] } | { json: string; warnings: string[] };
+export type WrittenBody = { value: unknown; warnings: string[] } | (SlicedJson & { warnings: string[] });
 
 /** The body field's value in the target's format (as JSON text where its row says `storedAsJson`), and how it degraded. */
 export function writeBody(task: WriteBodyTask): WrittenBody {
@@ -120,7 +122,10 @@ function written(
 ): WrittenBody {
   const warnings: string[] = [];
   const value = writePostBody(body, source, libraryFiles, existingZone, warnings);
-  if (BODY_WRITERS[body.body.format].storedAsJson) return { json: JSON.stringify(value), warnings };
+  // Written with its cuts: Strapi's event reads parse it back a slice at a time (entry-event-reads.ts).
+  if (BODY_WRITERS[body.body.format].storedAsJson && Array.isArray(value))
+    return { ...stringifySliced(value, STORED_JSON_SLICE_CHARS), warnings };
+  if (BODY_WRITERS[body.body.format].storedAsJson) return { json: JSON.stringify(value), cuts: [], warnings };
   return { value, warnings };
 }
 

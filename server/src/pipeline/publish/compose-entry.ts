@@ -62,7 +62,9 @@ export async function composeEntry(
     : { value: undefined, warnings: [] };
   const body = 'value' in written ? written.value : undefined;
   const bodyJson =
-    bodyTarget && 'json' in written ? { field: bodyTarget.field, json: written.json } : undefined;
+    bodyTarget && 'json' in written
+      ? { field: bodyTarget.field, json: written.json, cuts: written.cuts }
+      : undefined;
   const bodyWarnings = written.warnings;
   const values = planValues(target, {
     article,
