@@ -214,6 +214,15 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
         },
       },
     });
+    /** A findOne's event, once the subscriber's beforeFindOne ran (its params as the query gets them). */
+    async function beforeRead(subscriber: Subscriber, params: Record<string, unknown>, model = guideModel()) {
+      const event = { model, params, state: {} as Record<string, unknown> };
+      await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
+      return event;
+    }
+    /** The subscriber's afterFindOne of that read, handed the entry findOne answers. */
+    const afterRead = (subscriber: Subscriber, event: object, result: Record<string, unknown> | null) =>
+      (subscriber.afterFindOne as unknown as (e: unknown) => Promise<unknown>)({ ...event, result });
     /** One findOne through the subscriber: its params as the query gets them, and the entry it answers. */
     async function read(
       subscriber: Subscriber,
@@ -221,10 +230,9 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
       model = guideModel(),
       row: Record<string, unknown> = { id: 7, title: 'A guide' }
     ) {
-      const event = { model, params, state: {} as Record<string, unknown> };
-      await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
+      const event = await beforeRead(subscriber, params, model);
       const result = { ...row };
-      await (subscriber.afterFindOne as unknown as (e: unknown) => unknown)({ ...event, result });
+      await afterRead(subscriber, event, result);
       return { params: event.params, entry: result };
     }
 
@@ -289,16 +297,11 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
         const { service, subscriberOf } = site();
         service.expectEventReads(GUIDE, [7], body);
         const subscriber = subscriberOf(GUIDE);
-        const event = {
-          model: guideModel(),
-          params: { where: { id: 7 } },
-          state: {} as Record<string, unknown>,
-        };
-        await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
+        const event = await beforeRead(subscriber, { where: { id: 7 } });
         const result: Record<string, unknown> = { id: 7, title: 'A guide' };
         let answered = false;
         setImmediate(() => (answered = true));
-        await (subscriber.afterFindOne as unknown as (e: unknown) => unknown)({ ...event, result });
+        await afterRead(subscriber, event, result);
         return { answered, body: result.body };
       }
       const sliced = await readerAnsweredDuring(stored);
@@ -314,15 +317,10 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
       const subscriber = subscriberOf(GUIDE);
       const log: string[] = [];
       const readOf = async (id: number) => {
-        const event = {
-          model: guideModel(),
-          params: { where: { id } },
-          state: {} as Record<string, unknown>,
-        };
-        await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
+        const event = await beforeRead(subscriber, { where: { id } });
         log.push(`read ${id}`);
         const result: Record<string, unknown> = { id };
-        await (subscriber.afterFindOne as unknown as (e: unknown) => unknown)({ ...event, result });
+        await afterRead(subscriber, event, result);
         log.push(`parsed ${id}`);
         return result.body;
       };
@@ -339,13 +337,7 @@ describe("Strapi's entry-event reads of an entry the plugin stored a large body 
         ...stringifySliced(BODY, STORED_JSON_SLICE_CHARS),
       });
       const subscriber = subscriberOf(GUIDE);
-      const event = {
-        model: guideModel(),
-        params: { where: { id: 7 } },
-        state: {} as Record<string, unknown>,
-      };
-      await (subscriber.beforeFindOne as unknown as (e: typeof event) => unknown)(event);
-      await (subscriber.afterFindOne as unknown as (e: unknown) => unknown)({ ...event, result: null });
+      await afterRead(subscriber, await beforeRead(subscriber, { where: { id: 7 } }), null);
     });
   });
 });
