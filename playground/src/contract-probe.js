@@ -2,6 +2,8 @@
 // the plugin): with PLAYGROUND_CONTRACT_PROBE=true, this app observes in its own process what the
 // plugin relies on in Strapi beyond its documented plugin API (server/src/strapi/), and answers what it
 // saw at GET /_contract-probe. Each observation is raw: the test states the facts.
+const { setImmediate } = require('node:timers');
+
 const NOTE = 'api::contract-note.contract-note';
 const PROBE_PATH = '/_contract-probe';
 
@@ -178,9 +180,12 @@ async function observeSelectedRead(strapi) {
       event.params.select = columns;
       event.state.selected = true;
     },
-    afterFindOne(event) {
+    // Async, with a turn of the event loop before it changes the result: the plugin parses a large
+    // body between turns in this hook, so findOne must await it.
+    async afterFindOne(event) {
       if (!event.state.selected || !event.result) return;
       dataReadBack = 'data' in event.result;
+      await new Promise((resolve) => setImmediate(resolve));
       event.result.data = { from: 'afterFindOne' };
     },
   });

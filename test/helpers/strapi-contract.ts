@@ -363,7 +363,7 @@ export const CONTRACT_FACTS: ContractFact[] = [
     },
   },
   {
-    name: "a findOne's select set in beforeFindOne and its result changed in afterFindOne reach the read",
+    name: "a findOne's select set in beforeFindOne and its result changed in an awaited afterFindOne reach the read",
     file: EVENT_READS,
     async check(site) {
       const { selectedRead } = await observed(site);
@@ -378,7 +378,11 @@ export const CONTRACT_FACTS: ContractFact[] = [
           'no longer reads the entry a `*` reads, or the params and result given to the findOne hooks are ' +
           'no longer the ones findOne uses (@strapi/database dist/entity-manager/index.js, dist/query)'
       );
-      assert.deepEqual(selected.data, { from: 'afterFindOne' });
+      assert.deepEqual(
+        selected.data,
+        { from: 'afterFindOne' },
+        'findOne awaits an async afterFindOne before it answers (the event reads parse a large body in slices there)'
+      );
       assert.equal(selectedRead.dataReadBack, false, 'the column left out of the select is not read');
     },
   },

@@ -38,7 +38,8 @@ function columnsBesides(model: LifecycleEvent['model'], field: string): string[]
  *   name again after the commit, `strapi.db.query(uid).findOne({ where: { id }, populate })`, outside
  *   any transaction, all started at once (@strapi/core dist/services/document-service/events.js);
  * - `strapi.db.lifecycles.subscribe({ models, beforeFindOne, afterFindOne })` runs the hooks around
- *   each findOne of those models, awaits `beforeFindOne`, hands both hooks the same `event.state`, and
+ *   each findOne of those models, awaits `beforeFindOne` and `afterFindOne` (the body is parsed there
+ *   between turns), hands both hooks the same `event.state`, and
  *   returns the function that removes the subscriber (@strapi/database dist/lifecycles/index.js). That
  *   function splices by `indexOf`: called twice it would remove another subscriber, so it is called
  *   once. The subscriber is added last, and removed only after a turn of the event loop once nothing is
