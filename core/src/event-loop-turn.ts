@@ -26,3 +26,6 @@ export function letReadersIn(now: () => number = () => performance.now()): Promi
     })
   );
 }
+
+/** One turn of the event loop, whatever the slice: what came in meanwhile (a reader's request) runs first. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));

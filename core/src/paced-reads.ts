@@ -1,3 +1,4 @@
+import { nextTurn } from './event-loop-turn';
 /**
  * Reads announced ahead, run one at a time, each after the event loop has had a turn.
  *
@@ -21,8 +22,6 @@ export interface PacedReadsOptions {
 /** Says that a paced read is done: the next one may start after a turn of the event loop. */
 export type ReadDone = () => void;
 
-const afterIo = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 export class PacedReads {
   private readonly expected = new Map<string, number>();
   private last: Promise<void> = Promise.resolve();
@@ -31,7 +30,7 @@ export class PacedReads {
 
   constructor(private readonly options: PacedReadsOptions) {
     this.now = options.now ?? Date.now;
-    this.nextTurn = options.nextTurn ?? afterIo;
+    this.nextTurn = options.nextTurn ?? nextTurn;
   }
 
   /** Announces reads by key: the next read of each key is paced. */

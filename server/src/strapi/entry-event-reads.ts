@@ -1,4 +1,5 @@
 import type { Core } from '@strapi/strapi';
+import { nextTurn } from '../../../core/src/event-loop-turn';
 import { PacedReads, type ReadDone } from '../../../core/src/paced-reads';
 import { parseSliced, type SlicedJson } from '../../../core/src/sliced-json';
 
@@ -13,9 +14,6 @@ type LifecycleEvent = Parameters<NonNullable<Extract<Subscriber, { models?: stri
 export interface StoredBody extends SlicedJson {
   field: string;
 }
-
-/** A turn of the event loop: a reader's request that came meanwhile is answered. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * The columns of every attribute but `field`, as a `select` names them: a scalar attribute by its
@@ -144,7 +142,7 @@ const entryEventReads = ({ strapi }: { strapi: Core.Strapi }) => {
         try {
           // Parsed as Strapi's JSON field reads the column (@strapi/database dist/fields/json.js), a
           // slice at a time: the next paced read waits for the last slice.
-          if (stored && entry) entry[stored.field] = await parseSliced(stored, turn);
+          if (stored && entry) entry[stored.field] = await parseSliced(stored, nextTurn);
         } finally {
           const done = event.state.done as ReadDone | undefined;
           if (done) {

@@ -5,6 +5,7 @@
  * its thread (a converter busy in a loop hears nothing else) and start another for the next task.
  */
 import type { Piscina } from 'piscina';
+import { nextTurn } from '../../../core/src/event-loop-turn';
 
 /** A task that tells the main thread when a thread starts it. */
 export interface BudgetedTask {
@@ -59,7 +60,7 @@ export async function runTaskWithinBudget(
     const reply: unknown = await pool.run(budgeted, { name, signal: controller.signal });
     // The reply was copied into this thread on the event loop (a large article's: tens of ms), and what
     // follows would run on in the same stretch: a turn first answers the requests that came meanwhile.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     return reply;
   } catch (error) {
     if (!controller.signal.aborted) throw error;
