@@ -21,6 +21,8 @@ const name200 = (seed: string) => `${words(30, seed).slice(0, 199)}z`;
 /** Issue #17, items 5, 6 and 7 (lock names): permanent input problems are never a 5xx. */
 describe('hardening of the write step', () => {
   let site: Playground;
+  /** The super admin's session, registered once. */
+  let adminToken: string;
   let nextArticleId = 9000;
   const publish = (body: Record<string, unknown>) => publishPost(site.url, KEY, { content: BODY, ...body });
   const webhook = (fields: Record<string, unknown>) =>
@@ -42,6 +44,7 @@ describe('hardening of the write step', () => {
     site = await startPlayground({
       env: { ARTICLE_PUBLISHER_API_KEY: KEY, ARTICLE_PUBLISHER_WEBHOOK_SECRET: SECRET },
     });
+    adminToken = await registerSuperAdmin(site.url);
   });
   after(async () => site?.stop());
 
@@ -88,7 +91,7 @@ describe('hardening of the write step', () => {
     before(async () => {
       const published = await publish({ title: 'Taken slug', slug: 'taken-slug', status: 'publish' });
       assert.equal(published.status, 201, published.text);
-      const owner = await registerSuperAdmin(site.url);
+      const owner = adminToken;
       const token = await request(`${site.url}/admin/api-tokens`, {
         method: 'POST',
         headers: { authorization: `Bearer ${owner}` },
@@ -247,6 +250,68 @@ describe('hardening of the write step', () => {
       assert.deepEqual(await categoriesOf('long-category-two'), [long, `${long} > Sub`].sort());
       assert.equal((await listCategories(site.url)).length, count, 'no duplicate categories');
       await assertSlugsUnique();
+    });
+  });
+
+  describe("a post's lock held by another delivery (issue #62: a write of one transaction reads it)", () => {
+    const slug = 'held-post-lock';
+    const lock = { lock_key: `post:api::article.article:${slug}` };
+    const lockRows = () => tableRows(site.database, 'article_publisher_locks');
+
+    it('waits until the lock is given back, then writes the post once; it leaves no lock row', async () => {
+      const connection = site.database.connect();
+      let published;
+      try {
+        await connection('article_publisher_locks').insert({
+          ...lock,
+          owner: 'another-delivery',
+          expires_at: Date.now() + 60_000,
+        });
+        const waiting = publish({ title: 'Held post lock', slug });
+        const early = await Promise.race([
+          waiting.then(() => 'answered'),
+          new Promise((resolve) => setTimeout(() => resolve('waiting'), 700)),
+        ]);
+        assert.equal(early, 'waiting', 'the publish waits for the held lock');
+        await connection('article_publisher_locks').where(lock).delete();
+        published = await waiting;
+      } finally {
+        await connection.destroy();
+      }
+      assert.equal(published.status, 201, published.text);
+      assert.equal((await readArticle(site.url, slug)).length, 1);
+      const again = await publish({ title: 'Held post lock, again', slug });
+      assert.equal(again.status, 200, again.text);
+      assert.deepEqual(await lockRows(), [], 'no lock row is left behind');
+    });
+  });
+
+  describe('a slug no delivery wrote, whose entry an editor made (issue #62: the ledger says which slugs to read first)', () => {
+    it('updates that entry instead of making a second; a new slug makes one post', async () => {
+      const made = await request(`${site.url}/content-manager/collection-types/api::article.article`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${adminToken}` },
+        body: { title: 'Made by an editor', slug: 'made-by-an-editor', content: '<p>Draft.</p>' },
+      });
+      assert.equal(made.status, 201, made.text);
+      const documentId = made.json.data.documentId as string;
+
+      const response = await publish({
+        title: 'Delivered over it',
+        slug: 'made-by-an-editor',
+        status: 'publish',
+      });
+      assert.equal(response.status, 200, response.text);
+      assert.equal(response.json.document_id, documentId, "the editor's entry, not a new one");
+      const rows = (await tableRows(site.database, 'articles')).filter(
+        (row) => row.slug === 'made-by-an-editor'
+      );
+      assert.equal(rows.length, 2, 'its draft and its published version, nothing more');
+      assert.ok(rows.every((row) => row.document_id === documentId && row.title === 'Delivered over it'));
+
+      const fresh = await publish({ title: 'A slug nobody used', slug: 'a-slug-nobody-used' });
+      assert.equal(fresh.status, 201, fresh.text);
+      assert.equal((await readArticle(site.url, 'a-slug-nobody-used')).length, 1);
     });
   });
 

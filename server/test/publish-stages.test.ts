@@ -78,6 +78,8 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
     existing: null as DocumentRow | null,
     /** A write that throws, to see what a failure leaves. */
     failAt: undefined as 'save post' | 'settle status' | undefined,
+    /** Whether a delivery wrote the slug before (the ledger's answer); unset: whether an entry exists. */
+    delivered: undefined as boolean | undefined,
     /** Whether no other holder has the post's locks (for a lock taken inside a transaction). */
     locksFree: true,
     /** The slug entry's stamps, read one after another; when none are left, the existing entry's. */
@@ -139,9 +141,11 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       },
       findLatestOfArticle: async () => call('ledger read', null),
       findRepeatFacts: async () => call('ledger read', { sameBytes: null, newestSentAt: undefined }),
+      hasDeliveryOf: async () => call('ledger knows slug', state.delivered ?? state.existing !== null),
     },
     locks: {
       withLocks: async (_names, work) => work(call('take locks', held)),
+      freeWithin: async () => call('locks free in transaction', state.locksFree ? held : undefined),
       tryTakeWithin: async () =>
         call(
           'take locks in transaction',
@@ -371,6 +375,8 @@ describe('publish stages without Strapi (issue #30)', () => {
         oneAtATime?: boolean;
         locksFree?: boolean;
         stamps?: (string | null)[];
+        /** Whether a delivery wrote the slug before (unset: whether an entry exists). */
+        delivered?: boolean;
         request?: object;
         /** A republish: the entry the slug has, and what becomes of its images. */
         existing?: DocumentRow;
@@ -387,6 +393,7 @@ describe('publish stages without Strapi (issue #30)', () => {
       site.state.rowsRecorded = options.rowsRecorded ?? true;
       site.state.locksFree = options.locksFree ?? true;
       site.state.stamps = options.stamps ?? [];
+      site.state.delivered = options.delivered;
       const request = parsePublishRequest(options.request ?? PLAIN);
       const article = normalizeArticle(articleFromPublishRequest(request), articleOptions(config));
       const publish = await planPublish(article, { source: 'api' }, config, clock(), site.use);
@@ -395,25 +402,46 @@ describe('publish stages without Strapi (issue #30)', () => {
     };
     const count = (calls: string[], name: string) => calls.filter((call) => call === name).length;
 
-    it('takes its locks inside its write transaction, after checking the entry is as it was read: one commit', async () => {
+    it('finds its locks free inside its write transaction, after checking the entry is as it was read: one commit', async () => {
       const { calls, ledger, written } = await publishPlain();
       assert.equal(count(calls, 'take locks'), 0, 'no lock taken (and committed) before the reads');
       assert.equal(count(calls, 'BEGIN'), 1);
       const inside = calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('COMMIT'));
-      assert.deepEqual(inside, ['take locks in transaction', 'stamp entry', 'find translation', ...WRITES]);
-      assert.ok(
-        calls.indexOf('read entry and stamp') < calls.indexOf('BEGIN'),
-        'the entry is read before, too'
-      );
+      assert.deepEqual(inside, ['locks free in transaction', 'stamp entry', 'find translation', ...WRITES]);
       assert.equal(ledger.length, 1);
       assert.equal(written.created, true);
+      // A slug a delivery wrote before has its entry read before, too.
+      const known = await publishPlain({ delivered: true });
+      assert.ok(
+        known.calls.indexOf('read entry and stamp') < known.calls.indexOf('BEGIN'),
+        'the entry is read before, too'
+      );
+      assert.equal(known.written.created, true);
+    });
+
+    it('a slug no delivery wrote: its entry is not read before; one made by hand is caught inside, then updated under the locks', async () => {
+      const fresh = await publishPlain();
+      assert.equal(count(fresh.calls, 'ledger knows slug'), 1);
+      assert.equal(count(fresh.calls, 'read entry and stamp'), 0, 'no scan of the entries before');
+      // An entry the slug has, made by hand: the ledger does not know it.
+      const EXISTING: DocumentRow = { id: 41, documentId: 'doc-41', slug: 'watering-succulents' };
+      const byHand = await publishPlain({ existing: EXISTING, delivered: false });
+      const { calls } = byHand;
+      assert.deepEqual(calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('ROLLBACK')), [
+        'locks free in transaction',
+        'stamp entry',
+      ]);
+      assert.ok(calls.indexOf('take locks') > calls.indexOf('ROLLBACK'), 'then under the locks');
+      assert.ok(calls.indexOf('find post') > calls.indexOf('take locks'), 'which read the entry');
+      assert.equal(byHand.saved.length, 1, 'saved once');
+      assert.equal(byHand.written.created, false, 'the entry made by hand is updated');
     });
 
     it('locks held elsewhere: rolls back before writing, then publishes under locks taken first', async () => {
       const yielded = await publishPlain({ locksFree: false });
       const { calls } = yielded;
       assert.deepEqual(calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('ROLLBACK')), [
-        'take locks in transaction',
+        'locks free in transaction',
       ]);
       assert.ok(calls.indexOf('take locks') > calls.indexOf('ROLLBACK'), 'then the locks are taken first');
       assert.equal(count(calls, 'COMMIT'), 1);
@@ -425,9 +453,9 @@ describe('publish stages without Strapi (issue #30)', () => {
     });
 
     it('an entry that appeared after it was read: rolls back, then publishes under the locks', async () => {
-      const { calls, saved, ledger } = await publishPlain({ stamps: [null, 'stamp-9'] });
+      const { calls, saved, ledger } = await publishPlain({ stamps: [null, 'stamp-9'], delivered: true });
       assert.deepEqual(calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('ROLLBACK')), [
-        'take locks in transaction',
+        'locks free in transaction',
         'stamp entry',
       ]);
       assert.ok(calls.indexOf('take locks') > calls.indexOf('ROLLBACK'));
@@ -466,6 +494,7 @@ describe('publish stages without Strapi (issue #30)', () => {
       for (const options of [{ request: REQUEST }, { oneAtATime: false }]) {
         const { calls } = await publishPlain(options);
         assert.equal(count(calls, 'take locks in transaction'), 0, JSON.stringify(options));
+        assert.equal(count(calls, 'locks free in transaction'), 0, JSON.stringify(options));
         assert.ok(calls.indexOf('take locks') < calls.indexOf('BEGIN'), JSON.stringify(options));
       }
     });
@@ -483,7 +512,7 @@ describe('publish stages without Strapi (issue #30)', () => {
         ]);
         const inside = calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('COMMIT'));
         assert.deepEqual(inside, [
-          'take locks in transaction',
+          'locks free in transaction',
           'stamp entry',
           'reused rows recorded',
           ...WRITES,
@@ -497,7 +526,7 @@ describe('publish stages without Strapi (issue #30)', () => {
       it('a reused record dropped since it was read: rolls back, then imports under the locks', async () => {
         const { calls, saved, ledger } = await publishPlain({ ...republish, rowsRecorded: false });
         assert.deepEqual(calls.slice(calls.indexOf('BEGIN') + 1, calls.indexOf('ROLLBACK')), [
-          'take locks in transaction',
+          'locks free in transaction',
           'stamp entry',
           'reused rows recorded',
         ]);
@@ -510,6 +539,7 @@ describe('publish stages without Strapi (issue #30)', () => {
       it('an image to import: its locks are taken first, and the entry is read under them', async () => {
         const { calls } = await publishPlain({ ...republish, allReused: false });
         assert.equal(count(calls, 'take locks in transaction'), 0);
+        assert.equal(count(calls, 'locks free in transaction'), 0);
         assert.equal(count(calls, 'find post'), 1, 'the entry is read once, under the locks');
         assert.ok(calls.indexOf('take locks') < calls.indexOf('find post'));
         assert.ok(calls.indexOf('take locks') < calls.indexOf('import images'));

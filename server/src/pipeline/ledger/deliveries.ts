@@ -317,6 +317,18 @@ const deliveries = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
     return typeof row?.targetDocumentId === 'string' ? row.targetDocumentId : null;
   },
 
+  /**
+   * Whether any delivery wrote `slug` into `targetUid`: one read of the ledger's (target, slug) index.
+   * A slug it never wrote may still have an entry made by hand (see deliver.ts).
+   */
+  async hasDeliveryOf(targetUid: string, slug: string): Promise<boolean> {
+    const row: unknown = await strapi.db.query(DELIVERY_UID).findOne({
+      select: ['id'],
+      where: { targetUid, slug },
+    });
+    return row !== null;
+  },
+
   async listDeliveries(query: DeliveryQuery): Promise<ActivityResponse> {
     const where: Record<string, unknown> = {};
     if (query.status) where.requestedStatus = query.status;

@@ -27,8 +27,11 @@ export interface PublishCollaborators {
     | 'entryStamp'
     | 'eventReadsSettled'
   >;
-  deliveries: Pick<Collaborators['deliveries'], 'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts'>;
-  locks: Pick<Collaborators['locks'], 'withLocks' | 'tryTakeWithin'>;
+  deliveries: Pick<
+    Collaborators['deliveries'],
+    'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts' | 'hasDeliveryOf'
+  >;
+  locks: Pick<Collaborators['locks'], 'withLocks' | 'tryTakeWithin' | 'freeWithin'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */
   schedules: Pick<Collaborators['schedules'], 'settle'>;
   /** The WordPress door's own terms, for targets without a category or tag relation. */

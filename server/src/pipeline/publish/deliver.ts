@@ -92,13 +92,11 @@ export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Wr
  * recorded: the write checks those records are still there). A new post with images imports them.
  */
 async function deliverInOneCommit(publish: PublishPlan, use: DeliverUse): Promise<Written | undefined> {
-  const { clock, target, article, locale, warnings, config } = publish;
+  const { clock, article, warnings, config } = publish;
   const warningsBefore = warnings.length;
   // The entry with its stamp, in one read: one that changes after it is caught by the transaction's own
   // reading of the stamp.
-  const found = await clock.time('find existing', () =>
-    use.posts.readPostBySlug(target, article.slug, locale)
-  );
+  const found = await clock.time('find existing', () => findBeforeOneCommit(publish, use));
   if (found && publish.selection.kind === 'new') throw new SlugTaken(article.slug);
   if (!found && hasImages(article)) return undefined;
   const reused = await clock.time('media', () =>
@@ -122,6 +120,21 @@ async function deliverInOneCommit(publish: PublishPlan, use: DeliverUse): Promis
     warnings.length = warningsBefore;
     return undefined;
   }
+}
+
+/**
+ * The slug's entry with its stamp, before a write that commits once. A slug no delivery wrote into the
+ * type is taken to have none, without reading the entries: that read is a scan of the whole table
+ * (Strapi declares no index on a uid field), the ledger's is one index lookup. An entry made there by
+ * hand is then caught by the transaction's own reading of the stamp, and the publish runs again under
+ * the locks, reading it (issue #62).
+ */
+async function findBeforeOneCommit(
+  { target, article, locale }: PublishPlan,
+  use: Pick<PublishCollaborators, 'posts' | 'deliveries'>
+): Promise<{ entry: DocumentRow; stamp: string } | null> {
+  if (target.slug && !(await use.deliveries.hasDeliveryOf(target.uid, article.slug))) return null;
+  return use.posts.readPostBySlug(target, article.slug, locale);
 }
 
 /** The entry a delivery writes, as the selection names it: the slug's, the id's, or none (a new post). */

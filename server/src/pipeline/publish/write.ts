@@ -44,9 +44,9 @@ function placedImageCounts(media: ArticleMedia): { imagesImported: number; image
 
 /**
  * How a write holds the post's locks: taken and committed before its reads (every publish that
- * imports something), or taken by its own transaction, which first checks that the slug's entry is
- * still what was read before it (`stamp`) and that the earlier imports it reuses are still recorded
- * (`reusedRows`, media-source rows: see deliverInOneCommit).
+ * imports something), or in its own transaction (found free, or taken when it writes in two), which
+ * first checks that the slug's entry is still what was read before it (`stamp`) and that the earlier
+ * imports it reuses are still recorded (`reusedRows`, media-source rows: see deliverInOneCommit).
  */
 export type PostLocking =
   | { kind: 'held'; held: HeldLocks }
@@ -260,10 +260,19 @@ export async function writeDelivery(
     };
   };
 
-  /** The locks, inside the write's (first) transaction: held since before the reads, or taken now (see PostLocking). */
-  const lockWithin = async (transaction: Connection): Promise<HeldLocks | LocksTakenWithin> => {
+  /**
+   * The locks, inside the write's (first) transaction: held since before the reads, or taken now (see
+   * PostLocking). A write of one transaction only checks that they are free (locks.freeWithin); one of
+   * two takes them, to hold them past its first commit.
+   */
+  const lockWithin = async (
+    transaction: Connection,
+    pastCommit: boolean
+  ): Promise<HeldLocks | LocksTakenWithin> => {
     if (locking.kind === 'held') return locking.held;
-    const held = await use.locks.tryTakeWithin(transaction, publish.lockNames);
+    const held = pastCommit
+      ? await use.locks.tryTakeWithin(transaction, publish.lockNames)
+      : await use.locks.freeWithin(transaction, publish.lockNames);
     if (!held) throw new OneCommitYields();
     if ((await posts.entryStamp(target, article.slug, locale)) !== locking.stamp) throw new OneCommitYields();
     // A delivery of this post in flight when they were read may have failed since, and dropped them.
@@ -282,7 +291,7 @@ export async function writeDelivery(
   try {
     if (!writesInTwo(publish, entry.bodyJson !== undefined, data, use))
       return await use.transaction(async (transaction) => {
-        const held = await lockWithin(transaction);
+        const held = await lockWithin(transaction, false);
         const linked = await linkTerms();
         const saved = await saveDraft();
         await posts.settleStatus(target, saved, statusOptions);
@@ -294,7 +303,7 @@ export async function writeDelivery(
     // of each version after its commit (the whole entry) waits for a turn, and the second transaction
     // for that read: each is a stretch of its own, with readers answered between them.
     const { linked, saved, held } = await use.transaction(async (transaction) => {
-      const held = await lockWithin(transaction);
+      const held = await lockWithin(transaction, true);
       const terms = await linkTerms();
       const draft = await posts.saveDraft(target, existing?.documentId ?? translated, data, locale, {
         paceEventReads: true,
