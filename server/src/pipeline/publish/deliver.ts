@@ -45,10 +45,10 @@ const importMedia = (publish: PublishPlan, use: DeliverUse) =>
   use.media.importArticleImages(publish.article, mediaTarget(publish), publish.config);
 
 /**
- * Whether a publish may take its locks inside its write's transaction, so that it commits once: it
+ * Whether a publish may see to its locks inside its write's transaction, so that it commits once: it
  * names its post by slug (an update by id reads the entry it names under the lock); it is not a
  * webhook delivery, whose idempotency is decided under the lock; and the site's transactions run one
- * at a time (SQLite), so the lock taken inside cannot wait on or deadlock with another. It does so
+ * at a time (SQLite), so no other can take a lock while it runs, nor wait on or deadlock with it. It does so
  * when it imports nothing (deliverInOneCommit): only its reads come before the write. The lock's own
  * commit was a tenth of Strapi's REST create of the same entry (docs/benchmarks.md).
  */
@@ -71,8 +71,9 @@ const hasImages = (article: PublishPlan['article']) =>
  * The locked part of a publish: it holds its post's locks (and its categories') for its whole
  * length, taken and committed before its reads, and gives them back with its write's commit. One
  * that imports nothing first tries to commit once (mayWriteInOneCommit): it reads and composes without
- * the locks, and its transaction takes them, checks that the entry (and the earlier imports it reuses)
- * are still what it read, writes and gives them back. When the locks are held elsewhere or the entry
+ * the locks, and its transaction finds them free (or takes them, to hold them past its first commit
+ * when it writes in two), checks that the entry (and the earlier imports it reuses) are still what it
+ * read, and writes. When the locks are held elsewhere or the entry
  * changed, it rolls back and runs as any other publish.
  */
 export async function deliver(publish: PublishPlan, use: DeliverUse): Promise<Written> {
