@@ -9,6 +9,7 @@ import { registerSuperAdmin } from './helpers/admin';
 import { animatedGif } from './helpers/animated-gif';
 import { tableRows } from './helpers/databases';
 import { request } from './helpers/http';
+import { stillWaitingAfter } from './helpers/still-waiting';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost, readArticle } from './helpers/service';
@@ -338,11 +339,7 @@ describe('media import hardening (issue #17)', () => {
         expires_at: Date.now() + 60_000,
       });
       const reuse = publish({ title: 'Claims reuse', slug: 'claims-reuse', content });
-      const early = await Promise.race([
-        reuse.then(() => 'answered'),
-        new Promise((resolve) => setTimeout(() => resolve('waiting'), 700)),
-      ]);
-      assert.equal(early, 'waiting', 'the reuse waits for the held lock');
+      assert.ok(await stillWaitingAfter(reuse, 700), 'the reuse waits for the held lock');
       await connection('article_publisher_locks').where(lock).delete();
       reused = await reuse;
     } finally {
