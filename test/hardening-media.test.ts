@@ -9,7 +9,7 @@ import { registerSuperAdmin } from './helpers/admin';
 import { animatedGif } from './helpers/animated-gif';
 import { tableRows } from './helpers/databases';
 import { request } from './helpers/http';
-import { stillWaitingAfter } from './helpers/still-waiting';
+import { whileLockHeldElsewhere } from './helpers/held-lock';
 import { ImageServer, makeImage } from './helpers/image-server';
 import { startPlayground, type Playground } from './helpers/playground';
 import { publishPost, readArticle } from './helpers/service';
@@ -329,22 +329,12 @@ describe('media import hardening (issue #17)', () => {
 
     // Another delivery holds the second image's content lock (a live lease) when the reuse starts:
     // the reuse must wait for it, then claim the file anyway.
-    const connection = site.database.connect();
-    const lock = { lock_key: `media:${createHash('sha256').update(second).digest('hex')}` };
-    let reused;
-    try {
-      await connection('article_publisher_locks').insert({
-        ...lock,
-        owner: 'another-delivery',
-        expires_at: Date.now() + 60_000,
-      });
-      const reuse = publish({ title: 'Claims reuse', slug: 'claims-reuse', content });
-      assert.ok(await stillWaitingAfter(reuse, 700), 'the reuse waits for the held lock');
-      await connection('article_publisher_locks').where(lock).delete();
-      reused = await reuse;
-    } finally {
-      await connection.destroy();
-    }
+    const reused = await whileLockHeldElsewhere(
+      site.database,
+      `media:${createHash('sha256').update(second).digest('hex')}`,
+      () => publish({ title: 'Claims reuse', slug: 'claims-reuse', content }),
+      'the reuse'
+    );
     assert.equal(reused.status, 201, reused.text);
     assert.deepEqual(attachmentIds(reused), fileIds, 'both files reused, nothing uploaded again');
     const rows = (await mediaSources()).filter((row) => sources.includes(String(row.source_key)));

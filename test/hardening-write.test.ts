@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { registerSuperAdmin } from './helpers/admin';
 import { tableRows } from './helpers/databases';
 import { request } from './helpers/http';
-import { stillWaitingAfter } from './helpers/still-waiting';
+import { whileLockHeldElsewhere } from './helpers/held-lock';
 import { startPlayground, type Playground } from './helpers/playground';
 import { listCategories, publishPost, readArticle } from './helpers/service';
 import { deliver } from './helpers/webhook';
@@ -256,25 +256,16 @@ describe('hardening of the write step', () => {
 
   describe("a post's lock held by another delivery (issue #62: a write of one transaction reads it)", () => {
     const slug = 'held-post-lock';
-    const lock = { lock_key: `post:api::article.article:${slug}` };
+    const lockKey = `post:api::article.article:${slug}`;
     const lockRows = () => tableRows(site.database, 'article_publisher_locks');
 
     it('waits until the lock is given back, then writes the post once; it leaves no lock row', async () => {
-      const connection = site.database.connect();
-      let published;
-      try {
-        await connection('article_publisher_locks').insert({
-          ...lock,
-          owner: 'another-delivery',
-          expires_at: Date.now() + 60_000,
-        });
-        const waiting = publish({ title: 'Held post lock', slug });
-        assert.ok(await stillWaitingAfter(waiting, 700), 'the publish waits for the held lock');
-        await connection('article_publisher_locks').where(lock).delete();
-        published = await waiting;
-      } finally {
-        await connection.destroy();
-      }
+      const published = await whileLockHeldElsewhere(
+        site.database,
+        lockKey,
+        () => publish({ title: 'Held post lock', slug }),
+        'the publish'
+      );
       assert.equal(published.status, 201, published.text);
       assert.equal((await readArticle(site.url, slug)).length, 1);
       const again = await publish({ title: 'Held post lock, again', slug });
