@@ -141,7 +141,8 @@ function fakeSite(target: PublishTarget, media: Partial<ArticleMedia> = {}) {
       },
       findLatestOfArticle: async () => call('ledger read', null),
       findRepeatFacts: async () => call('ledger read', { sameBytes: null, newestSentAt: undefined }),
-      hasDeliveryOf: async () => call('ledger knows slug', state.delivered ?? state.existing !== null),
+      findLatestDocumentOf: async () =>
+        call('ledger knows slug', (state.delivered ?? state.existing !== null) ? 'doc-1' : null),
     },
     locks: {
       withLocks: async (_names, work) => work(call('take locks', held)),

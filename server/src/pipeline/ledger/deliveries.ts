@@ -305,28 +305,19 @@ const deliveries = ({ strapi, uses }: { strapi: Core.Strapi; uses: Uses }) => ({
   },
 
   /**
-   * The document the newest delivery of `slug` into `targetUid` wrote: the upsert key of a target
-   * without a slug field (the post's lock on uid + slug keeps two first deliveries apart).
+   * The document the newest delivery of `slug` into `targetUid` wrote, or null when no delivery wrote
+   * that slug there: one read of the ledger's (target, slug) index. It keys a target without a slug
+   * field (the post's lock on uid + slug keeps two first deliveries apart), and tells a publish that
+   * commits once whether the slug's entry is worth reading first (publish/deliver.ts); a slug it never
+   * wrote may still have an entry made by hand.
    */
   async findLatestDocumentOf(targetUid: string, slug: string): Promise<string | null> {
-    const row = await documentsOf(strapi, DELIVERY_UID).findFirst({
-      filters: { targetUid, slug, targetDocumentId: { $notNull: true } },
-      sort: 'id:desc',
-      fields: ['targetDocumentId'],
-    });
+    const row = (await strapi.db.query(DELIVERY_UID).findOne({
+      select: ['targetDocumentId'],
+      where: { targetUid, slug, targetDocumentId: { $notNull: true } },
+      orderBy: { id: 'desc' },
+    })) as Pick<DeliveryRow, 'targetDocumentId'> | null;
     return typeof row?.targetDocumentId === 'string' ? row.targetDocumentId : null;
-  },
-
-  /**
-   * Whether any delivery wrote `slug` into `targetUid`: one read of the ledger's (target, slug) index.
-   * A slug it never wrote may still have an entry made by hand (see deliver.ts).
-   */
-  async hasDeliveryOf(targetUid: string, slug: string): Promise<boolean> {
-    const row: unknown = await strapi.db.query(DELIVERY_UID).findOne({
-      select: ['id'],
-      where: { targetUid, slug },
-    });
-    return row !== null;
   },
 
   async listDeliveries(query: DeliveryQuery): Promise<ActivityResponse> {

@@ -29,7 +29,7 @@ export interface PublishCollaborators {
   >;
   deliveries: Pick<
     Collaborators['deliveries'],
-    'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts' | 'hasDeliveryOf'
+    'recordDelivery' | 'findLatestOfArticle' | 'findRepeatFacts' | 'findLatestDocumentOf'
   >;
   locks: Pick<Collaborators['locks'], 'withLocks' | 'tryTakeWithin' | 'freeWithin'>;
   /** Scheduled publishing (server/src/schedule): a post's schedule, set, replaced or ended by a delivery. */

@@ -134,7 +134,8 @@ async function findBeforeOneCommit(
   { target, article, locale }: PublishPlan,
   use: Pick<PublishCollaborators, 'posts' | 'deliveries'>
 ): Promise<{ entry: DocumentRow; stamp: string } | null> {
-  if (target.slug && !(await use.deliveries.hasDeliveryOf(target.uid, article.slug))) return null;
+  if (target.slug && (await use.deliveries.findLatestDocumentOf(target.uid, article.slug)) === null)
+    return null;
   return use.posts.readPostBySlug(target, article.slug, locale);
 }
 
